@@ -1,0 +1,68 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The config is evaluated again in each worker; pinning the run id keeps one value per run.
+process.env.PORTAL_TEST_RUN ??= `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const run = process.env.PORTAL_TEST_RUN;
+
+const MAIN_PORT = 5301;
+const MAINTENANCE_PORT = 5302;
+// A fresh database directory per run, so every run starts from the same seeded data.
+const dataDir = (name: string) => path.join(os.tmpdir(), `portal-${name}-${run}`);
+
+/** Runs the real server on the built `dist/` (npm test builds before this). */
+function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'npx tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir(name),
+      SEED_MERCHANTS: '40',
+      SEED_MONTHS: '2',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 2,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: [server(MAIN_PORT, 'main'), server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE: '1' })],
+  projects: [
+    {
+      name: 'main',
+      testIgnore: /maintenance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${MAIN_PORT}` },
+    },
+    {
+      name: 'maintenance',
+      testMatch: /maintenance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${MAINTENANCE_PORT}` },
+    },
+  ],
+});

@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authenticate } from './auth/authenticate.ts';
+import type { Deps } from './deps.ts';
+import { HttpError } from './http/errors.ts';
+import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
+import { authRoutes } from './routes/auth.ts';
+import { statusRoutes } from './routes/status.ts';
+import { userRoutes } from './routes/user.ts';
+import { builtVersion, serveSpa } from './spa.ts';
+
+/** Builds the whole server; tests call it too and talk to it through `app.inject`. */
+export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000 });
+  const inMaintenance = maintenanceSwitch(deps.config, deps.settings);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'https://login.microsoftonline.com'] },
+    },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.details ? { errors: error.details } : {}) });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.code(status).send({ message: status === 413 ? 'The request is too large.' : (error as Error).message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ message: 'Something went wrong' });
+  });
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('auth', null);
+      api.addHook('onRequest', async (request, reply) => {
+        if (request.routeOptions.config.public && request.routeOptions.url !== '/api/auth/login') return;
+        if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });
+      });
+      api.addHook('onRequest', authenticate(deps.tokens, deps.sessions));
+      await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
+      await api.register(authRoutes, { deps });
+      await api.register(userRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveSpa(app, deps.config.distDir);
+  return app;
+}

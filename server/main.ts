@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { tokenSigner } from './auth/tokens.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { makeDeps } from './deps.ts';
+import { settingsRepository } from './repositories/settings.ts';
+import { isSeeded, seed } from './seed/seed.ts';
+
+let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
+let app: FastifyInstance | undefined;
+
+/** Stops the HTTP server, then the database (the embedded one must not outlive us). */
+async function shutdown(code: number) {
+  await app?.close().catch(() => {});
+  await db?.close().catch(() => {});
+  process.exit(code);
+}
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  const config = readConfig();
+  db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+
+  const applied = await migrate(db.pool);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  if (!(await isSeeded(db.pool))) {
+    console.log(`Empty database: seeding demo data (${config.seed.merchants} merchants, ${config.seed.months} months)…`);
+    const summary = await seed(db.pool, config.seed);
+    console.log(`Seeded ${summary.merchants} merchants, ${summary.purchaseLines} purchase lines in ${(summary.ms / 1000).toFixed(1)} s`);
+  }
+
+  const secret = config.tokenSecret ?? (await settingsRepository(db.pool).tokenSecret());
+  app = await buildApp(makeDeps(config, db.pool, tokenSigner(secret)), { level: config.logLevel });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Portal ready on http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  void shutdown(1);
+});

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LoginPayload } from '../../src/model/auth.ts';
+import { caller } from '../auth/authenticate.ts';
+import { login } from '../auth/login.ts';
+import type { Deps } from '../deps.ts';
+import { validate } from '../http/validate.ts';
+
+export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  app.post('/auth/login', { config: { public: true } }, async (request) => {
+    const body = validate(LoginPayload, request.body, 'login');
+    return login(
+      { ...deps, tokenTtlHours: deps.config.tokenTtlHours },
+      { email: body.email, password: body.password, ip: request.ip, userAgent: request.headers['user-agent'] },
+    );
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    await deps.sessions.revoke(caller(request).sessionId);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppStatus } from '../../src/model/auth.ts';
+import type { Deps } from '../deps.ts';
+
+export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; maintenance: () => Promise<boolean> }> = async (
+  app,
+  { deps, version, maintenance },
+) => {
+  app.get('/health', { config: { public: true } }, async (_request, reply) => {
+    try {
+      await deps.ping();
+      return { ok: true };
+    } catch {
+      return reply.code(503).send({ message: 'The database is not reachable.' });
+    }
+  });
+
+  app.get('/status', { config: { public: true } }, async (): Promise<AppStatus> => ({ maintenance: await maintenance(), version }));
+};

@@ -1,0 +1,68 @@
+// Quarterly rebate checks to the houses' merchants, with location and manufacturer breakdowns.
+import type pg from 'pg';
+import { copyRows, type CopyValue } from './copy.ts';
+import { randomFor } from './random.ts';
+import { round2, type World } from './world.ts';
+
+const ROUTINGS = ['Distributor', 'Sales', 'Member', 'Portal', 'Offset'];
+
+// The last `count` quarters including the current one, newest first, as '{yy}Q{n}'.
+export function lastQuarters(today: Date, count: number): string[] {
+  let year = today.getUTCFullYear();
+  let q = Math.floor(today.getUTCMonth() / 3) + 1;
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push(`${String(year % 100).padStart(2, '0')}Q${q}`);
+    if (--q === 0) {
+      q = 4;
+      year--;
+    }
+  }
+  return out;
+}
+
+export async function seedRebateChecks(client: pg.PoolClient, world: World, today: Date): Promise<number> {
+  const r = randomFor('checks');
+  const checks: CopyValue[][] = [];
+  const locations: CopyValue[][] = [];
+  const makers: CopyValue[][] = [];
+  const byChain = new Map<string, string[]>();
+  for (const m of world.merchants) byChain.set(m.accountName, [...(byChain.get(m.accountName) ?? []), m.name]);
+  const distributors = new Map(world.distributors.map((d) => [d.id, d]));
+
+  for (const quarter of lastQuarters(today, 8)) {
+    for (const m of world.merchants) {
+      const house = distributors.get(m.houseId)!;
+      const id = checks.length + 1;
+      const amount = round2(r.float(40, 2500));
+      const byCheck = r.chance(0.55);
+      checks.push([
+        id, quarter, m.id, house.id, amount,
+        byCheck ? String(r.int(100000, 999999)) : `ACH${r.int(10000000, 99999999)}`,
+        `District ${r.int(1, 4)}`, byCheck ? 'Check' : 'ACH', r.pick(ROUTINGS),
+        r.chance(0.9) ? 'Paid' : r.pick(['Pending', 'Void']),
+        m.accountName, `${house.nickname} - ${m.accountName}`,
+        `a0X${r.int(1e9, 9e9).toString(36).toUpperCase()}${String(id).padStart(6, '0')}`,
+      ]);
+      const names = r.sample(byChain.get(m.accountName)!, 3);
+      splitInto(amount, names.length, r.next).forEach((part, k) => locations.push([id, names[k]!, part]));
+      const payers = r.sample(world.manufacturers, r.int(2, 5));
+      splitInto(amount, payers.length, r.next).forEach((part, k) => makers.push([id, payers[k]!.name, part]));
+    }
+  }
+  await copyRows(client, 'rebate_checks', ['id', 'quarter', 'merchant_id', 'distributor_id', 'amount', 'checkno',
+    'distributordistrict', 'paymentmethod', 'paymentrouting', 'status', 'accountname', 'accountmaprelationship', 'sfid'], checks);
+  await copyRows(client, 'rebate_check_locations', ['check_id', 'merchant', 'amount'], locations);
+  await copyRows(client, 'rebate_check_manufacturers', ['check_id', 'manufacturer', 'amount'], makers);
+  return checks.length;
+}
+
+// Splits an amount into n positive cent amounts that add up exactly.
+function splitInto(amount: number, n: number, next: () => number): number[] {
+  const cents = Math.round(amount * 100);
+  const weights = Array.from({ length: n }, () => 0.2 + next());
+  const total = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => Math.floor((cents * w) / total));
+  parts[0]! += cents - parts.reduce((a, b) => a + b, 0);
+  return parts.map((c) => c / 100);
+}

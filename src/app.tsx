@@ -1,0 +1,32 @@
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { BrowserRouter } from 'react-router-dom';
+import { browserStore } from './services/storage.ts';
+import { AuthActor, SpinnerActor } from './views/actor-contexts.ts';
+import { AppRoutes } from './views/app-routes.tsx';
+import { ServiceWiring } from './views/service-wiring.tsx';
+import { SpinnerOverlay } from './views/spinner-overlay.tsx';
+
+const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontWeight: '600' },
+});
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" limit={4} />
+      <AuthActor.Provider options={{ input: { store: browserStore } }}>
+        <SpinnerActor.Provider>
+          <ServiceWiring />
+          <SpinnerOverlay />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </SpinnerActor.Provider>
+      </AuthActor.Provider>
+    </MantineProvider>
+  );
+}

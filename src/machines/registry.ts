@@ -1,0 +1,136 @@
+import type { AnyEventObject, AnyStateMachine, Snapshot } from 'xstate';
+import { ApiError } from '../services/api-client.ts';
+import { createSessionStore, memoryBacking, type SessionStore } from '../services/storage.ts';
+import { authRoutingMachine } from './auth-routing.ts';
+import { validateLogin } from '../model/login-rules.ts';
+import { loginFormMachine, type LoginFormContext } from './login-form.ts';
+import { noticesMachine } from './notices.ts';
+import {
+  adminUser,
+  distributorUser,
+  loginAs,
+  noPartnerUser,
+  statusDown,
+  statusUp,
+} from './samples.ts';
+import { spinnerMachine } from './spinner.ts';
+
+/**
+ * Every machine whose paths we generate (tests/paths, docs/machine-paths.md), with the event
+ * samples that drive it. Events of invoked actors are given as their done/error events.
+ * A new machine joins by adding an entry here.
+ */
+export interface RegisteredMachine {
+  name: string;
+  description: string;
+  machine: AnyStateMachine;
+  events: readonly AnyEventObject[];
+  /** Starting points: one traversal per variant (e.g. what storage holds at start). */
+  variants: readonly { label: string; input?: () => unknown }[];
+  /** Collapses unbounded context (counters, lists) so traversal ends. */
+  serializeState?: (snapshot: Snapshot<unknown> & { value?: unknown; context?: unknown }) => string;
+}
+
+/** A store holding what a returning visitor would have. */
+export function storeWith(session: { authKey?: string; user?: typeof distributorUser; admin?: boolean } = {}): SessionStore {
+  const store = createSessionStore(memoryBacking());
+  if (session.authKey) store.setAuthKey(session.authKey);
+  if (session.user) store.setUser(session.user);
+  if (session.admin && session.user) store.setAdminUser(session.user);
+  return store;
+}
+
+export const authRoutingEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadStatus', output: statusUp },
+  { type: 'xstate.done.actor.loadStatus', output: statusDown },
+  { type: 'xstate.error.actor.loadStatus', error: new ApiError(0, 'offline') },
+  { type: 'auth.loggedIn', response: loginAs(distributorUser) },
+  { type: 'auth.loggedIn', response: loginAs(adminUser) },
+  { type: 'auth.loggedIn', response: loginAs(noPartnerUser) },
+  { type: 'auth.logout' },
+  { type: 'auth.unauthorized' },
+  { type: 'xstate.done.actor.serverLogout' },
+  { type: 'xstate.error.actor.serverLogout', error: new ApiError(500, 'Something went wrong') },
+];
+
+export const authRoutingVariants = [
+  { label: 'nothing stored', input: () => ({ store: storeWith() }) },
+  { label: 'distributor session stored', input: () => ({ store: storeWith({ authKey: 'k', user: distributorUser }) }) },
+  { label: 'admin session stored', input: () => ({ store: storeWith({ authKey: 'k', user: adminUser, admin: true }) }) },
+  { label: 'session without channel partner stored', input: () => ({ store: storeWith({ authKey: 'k', user: noPartnerUser }) }) },
+  { label: 'user data without auth key stored', input: () => ({ store: storeWith({ user: distributorUser }) }) },
+] as const;
+
+export const loginFormEvents: readonly AnyEventObject[] = [
+  { type: 'login.emailChanged', value: 'leader@harbor.test' },
+  { type: 'login.emailChanged', value: 'not-an-email' },
+  { type: 'login.passwordChanged', value: 'portal-demo' },
+  { type: 'login.fieldFocused', field: 'email' },
+  { type: 'login.submitted' },
+  { type: 'xstate.done.actor.login', output: loginAs(distributorUser) },
+  { type: 'xstate.error.actor.login', error: new ApiError(401, 'Incorrect email or password.') },
+  { type: 'login.dialogClosed' },
+];
+
+export const spinnerEvents: readonly AnyEventObject[] = [{ type: 'spinner.start' }, { type: 'spinner.stop' }];
+
+const sampleNotice = { id: 'n', kind: 'info', title: 'Saved', message: 'User updated successfully!' } as const;
+const sampleModal = { id: 'm', kind: 'confirm', title: 'Deactivate user', message: 'Are you sure?', open: true } as const;
+
+export const noticesEvents: readonly AnyEventObject[] = [
+  { type: 'notices.added', notice: sampleNotice },
+  { type: 'notices.added', notice: { ...sampleNotice, id: 'u', kind: 'update', title: 'Update available' } },
+  { type: 'notices.dismissed', id: 'n' },
+  { type: 'modals.opened', modal: sampleModal },
+  { type: 'modals.hidden', id: 'm' },
+  { type: 'modals.confirmed', id: 'm' },
+  { type: 'xstate.after.confirmDelay.notices.confirming' },
+];
+
+const capped = (n: number) => Math.min(n, 5);
+
+export const MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'auth-routing',
+    description: 'Who is using the app and so which routes exist (accounts spec §2.1).',
+    machine: authRoutingMachine,
+    events: authRoutingEvents,
+    variants: authRoutingVariants,
+    // Context holds the store (functions); the state, user and notice are what matter.
+    serializeState: (s) => {
+      const c = s.context as { user: { email: string } | null; logoutNotice: string | null };
+      return JSON.stringify([s.value, c.user?.email ?? null, c.logoutNotice !== null]);
+    },
+  },
+  {
+    name: 'login-form',
+    description: 'The login page form: validation, the login call, and the failure dialog.',
+    machine: loginFormMachine,
+    events: loginFormEvents,
+    variants: [{ label: 'empty form' }],
+    // Which fields are valid and which errors show, not the exact text typed.
+    serializeState: (s) => {
+      const c = s.context as LoginFormContext;
+      return JSON.stringify([s.value, Object.keys(validateLogin(c)), Object.keys(c.errors)]);
+    },
+  },
+  {
+    name: 'spinner',
+    description: 'The spinner counter: visible while more calls started than ended.',
+    machine: spinnerMachine,
+    events: spinnerEvents,
+    variants: [{ label: 'no calls running' }],
+    serializeState: (s) => JSON.stringify([s.value, capped((s.context as { count: number }).count)]),
+  },
+  {
+    name: 'notices',
+    description: 'Notifications and modals: update-type ones block new ones; confirm runs after 300 ms.',
+    machine: noticesMachine,
+    events: noticesEvents,
+    variants: [{ label: 'nothing shown' }],
+    serializeState: (s) => {
+      const c = s.context as { notices: { kind: string }[]; modals: { open: boolean }[] };
+      return JSON.stringify([s.value, capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open)]);
+    },
+  },
+];

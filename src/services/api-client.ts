@@ -1,0 +1,90 @@
+import axios, { type AxiosError, type Method } from 'axios';
+import type * as t from 'io-ts';
+import { decode } from '../model/codec.ts';
+import { ErrorBody } from '../model/auth.ts';
+
+export const FALLBACK_MESSAGE = 'Something went wrong';
+
+/** Every failed call ends as this: the HTTP status (0 when none) and a message fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A response that does not match its codec: a bug between client and server, said plainly. */
+export class DecodeError extends Error {
+  constructor(what: string, errors: string[]) {
+    super(`Unexpected response from ${what}: ${errors.join('; ')}`);
+    this.name = 'DecodeError';
+  }
+}
+
+export interface RequestOptions {
+  signal: AbortSignal;
+  data?: unknown;
+  /** Overrides the stored key, e.g. to revoke a session whose storage is already cleared. */
+  authKey?: string | null;
+  /** Login answers 401 for a wrong password; that must not log anyone out. */
+  ignoreUnauthorized?: boolean;
+}
+
+export interface ApiClientDeps {
+  getAuthKey: () => string | null;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const http = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
+  let onUnauthorized: () => void = () => {};
+  let onActivity: (delta: 1 | -1) => void = () => {};
+
+  async function request<A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: RequestOptions): Promise<A> {
+    const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
+    onActivity(1);
+    try {
+      const response = await http.request({
+        method,
+        url,
+        data: options.data,
+        signal: options.signal,
+        headers: authKey ? { Authorization: `Bearer ${authKey}` } : {},
+      });
+      const result = decode(codec, response.data);
+      if (!result.ok) throw new DecodeError(`${method.toUpperCase()} /api${url}`, result.errors);
+      return result.value;
+    } catch (error) {
+      if (error instanceof DecodeError) throw error;
+      const normalised = normalise(error);
+      if (normalised.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
+      throw normalised;
+    } finally {
+      onActivity(-1);
+    }
+  }
+
+  return {
+    get: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('get', url, codec, options),
+    post: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('post', url, codec, options),
+    /** Registered once by the app: a 401 anywhere sends the user to /logout (spec §4). */
+    setUnauthorizedHandler: (fn: () => void) => void (onUnauthorized = fn),
+    /** Lets the app drive the spinner counter without this module knowing about it. */
+    setActivityHandler: (fn: (delta: 1 | -1) => void) => void (onActivity = fn),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function normalise(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return new ApiError(0, 'Request cancelled');
+  if (axios.isAxiosError(error)) {
+    const { response } = error as AxiosError;
+    const body = response ? decode(ErrorBody, response.data) : null;
+    return new ApiError(response?.status ?? 0, body?.ok ? body.value.message : FALLBACK_MESSAGE);
+  }
+  return new ApiError(0, FALLBACK_MESSAGE);
+}

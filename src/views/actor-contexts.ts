@@ -1,0 +1,7 @@
+import { createActorContext } from '@xstate/react';
+import { authRoutingMachine } from '../machines/auth-routing.ts';
+import { spinnerMachine } from '../machines/spinner.ts';
+
+/** App-wide actors, shared through React context and read with narrow selectors. */
+export const AuthActor = createActorContext(authRoutingMachine);
+export const SpinnerActor = createActorContext(spinnerMachine);

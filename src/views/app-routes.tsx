@@ -1,0 +1,40 @@
+import { Route, Routes } from 'react-router-dom';
+import { AdminLoginPage } from './admin-login-page.tsx';
+import { LoginPage } from './login-page.tsx';
+import { LogoutPage } from './logout-page.tsx';
+import { MaintenancePage } from './maintenance-page.tsx';
+import { NotBuiltPage, NotBuiltScreen } from './not-built-page.tsx';
+import { PortalShell } from './portal-shell.tsx';
+import { RouteGate } from './route-gate.tsx';
+
+/** Screens of later issues, reachable already so routing can be checked end to end. */
+const PLACEHOLDERS: readonly { path: string; title: string }[] = [
+  { path: '/signup', title: 'Create Account' },
+  { path: '/activate/:token', title: 'Account Activation' },
+  { path: '/forgot-password', title: 'Forgot Password' },
+  { path: '/create-password/:token', title: 'Create Password' },
+  { path: '/change-password/:token', title: 'Change Password' },
+  { path: '/admin-dashboard', title: 'Admin Dashboard' },
+  { path: '/admin-panel', title: 'Admin Panel' },
+  { path: '/business-panel', title: 'Platform Distributor Portal Business Panel' },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RouteGate />}>
+        <Route path="/maintenance" element={<MaintenancePage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="/admin-login" element={<AdminLoginPage />} />
+        {PLACEHOLDERS.map(({ path, title }) => (
+          <Route key={path} path={path} element={<NotBuiltPage title={title} />} />
+        ))}
+        {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
+        <Route element={<PortalShell />}>
+          <Route path="*" element={<NotBuiltScreen />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

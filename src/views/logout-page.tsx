@@ -1,0 +1,45 @@
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { AuthActor } from './actor-contexts.ts';
+import { selectLogoutNotice, selectMode } from './selectors.ts';
+
+/** Visiting /logout logs out; afterwards the page stays only to show why (e.g. no channel partner). */
+export function LogoutPage() {
+  const auth = AuthActor.useActorRef();
+  const mode = AuthActor.useSelector(selectMode);
+  const notice = AuthActor.useSelector(selectLogoutNotice);
+
+  useEffect(() => {
+    // Sending an event, not fetching: the machine ignores it unless someone is logged in.
+    auth.send({ type: 'auth.logout' });
+  }, [auth]);
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={480}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Log out
+          </Title>
+          {mode === 'loggingOut' || !notice ? (
+            <Text c="dimmed">
+              <Loader size="xs" mr="xs" />
+              Logging you out…
+            </Text>
+          ) : (
+            <>
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {notice}
+              </Alert>
+              <Anchor component={Link} to="/login">
+                Back to login
+              </Anchor>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,9 @@
+import { expect, test } from '@playwright/test';
+
+for (const path of ['/', '/login', '/dashboard', '/whatever']) {
+  test(`maintenance mode shows /maintenance for ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByText('The portal is down for maintenance. Please check back later.')).toBeVisible();
+  });
+}

@@ -1,0 +1,110 @@
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { RegisteredMachine } from '../../src/machines/registry.ts';
+
+/** Path generation shared by the catalogue writer and the model-based tests. */
+
+export interface MachinePath {
+  variant: string;
+  input: unknown;
+  events: AnyEventObject[];
+  /** State value after each event, aligned with `events`. */
+  states: unknown[];
+  /** Serialized key of the final state, to tell apart paths that end in the same state value. */
+  key: string;
+}
+
+function traversal(entry: RegisteredMachine, input: unknown) {
+  return {
+    events: entry.events,
+    input,
+    ...(entry.serializeState ? { serializeState: entry.serializeState } : {}),
+  } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
+}
+
+export function shortestPaths(entry: RegisteredMachine): MachinePath[] {
+  return entry.variants.flatMap((variant) => {
+    const input = variant.input?.();
+    return getShortestPaths(entry.machine, traversal(entry, input)).map((path) => {
+      const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
+      return {
+        variant: variant.label,
+        input,
+        events: steps.map((s) => s.event),
+        states: steps.map((s) => s.state.value),
+        key: JSON.stringify(path.state.value),
+      };
+    });
+  });
+}
+
+export interface Edge {
+  variant: string;
+  input: unknown;
+  from: unknown;
+  event: AnyEventObject;
+  to: unknown;
+  /** Events that reach `from`, then `event`: a path that takes this edge. */
+  path: AnyEventObject[];
+  /** State value after each event of `path`. */
+  states: unknown[];
+}
+
+/** Every (state, event) → state pair that changes the state value, with a path that takes it. */
+export function stateChangingEdges(entry: RegisteredMachine): Edge[] {
+  return entry.variants.flatMap((variant) => {
+    const input = variant.input?.();
+    const options = traversal(entry, input);
+    const paths = getShortestPaths(entry.machine, options);
+    const serialize = entry.serializeState ?? ((s: { value?: unknown; context?: unknown }) => JSON.stringify([s.value, s.context]));
+    const pathTo = new Map(
+      paths.map((p) => [serialize(p.state as never), p.steps.filter((s) => s.event.type !== 'xstate.init')]),
+    );
+    return adjacencyMapToArray(getAdjacencyMap(entry.machine, options as never))
+      .filter(({ state, nextState }) => JSON.stringify(state.value) !== JSON.stringify(nextState.value))
+      .map(({ state, event, nextState }) => ({
+        variant: variant.label,
+        input,
+        from: state.value,
+        event: event as AnyEventObject,
+        to: nextState.value,
+        path: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.event), event as AnyEventObject],
+        states: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.state.value), nextState.value],
+      }));
+  });
+}
+
+/** Every (state, event, target) the machine's definition declares, for top-level states. */
+export function definedTransitions(machine: AnyStateMachine): Set<string> {
+  const keys = new Set<string>();
+  for (const [name, node] of Object.entries(machine.root.states)) {
+    for (const [eventType, candidates] of node.transitions) {
+      for (const candidate of candidates) {
+        const target = candidate.target?.[0]?.key;
+        if (target) keys.add(`${name} --${eventType}--> ${target}`);
+      }
+    }
+  }
+  return keys;
+}
+
+/** A short readable line for an event, for QA people. */
+export function describeEvent(event: AnyEventObject): string {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  if (done) return `${done[1]} succeeds${event.output !== undefined ? ` with ${summarise(event.output)}` : ''}`;
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  if (failed) return `${failed[1]} fails (${(event.error as Error | undefined)?.message ?? 'error'})`;
+  const after = /^xstate\.after\.(\w+)\./.exec(event.type);
+  if (after) return `${after[1]} elapses`;
+  const { type, ...rest } = event;
+  return Object.keys(rest).length ? `${type} ${summarise(rest)}` : type;
+}
+
+function summarise(value: unknown): string {
+  const text = JSON.stringify(value, (key, v) => {
+    // A user is known by its email; the rest is noise for a reader.
+    if (v && typeof v === 'object' && 'email' in v && 'channelPartner' in v) return `user ${v.email}`;
+    return key === 'authKey' ? undefined : v;
+  });
+  return text.length > 90 ? `${text.slice(0, 87)}...` : text;
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// One value per build: the page compares it with /version.txt to notice a newer deployment (spec §4).
+const appVersion = `${pkg.version}+${new Date().toISOString()}`;
+
+/** Writes dist/version.txt holding the same value the bundle was built with. */
+function versionFile(): Plugin {
+  return {
+    name: 'version-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.txt', source: appVersion });
+    },
+  };
+}
+
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': api, '/version.txt': api } },
+});
