@@ -1,0 +1,61 @@
+import * as t from 'io-ts';
+import { pattern } from './codec.ts';
+
+/** Calendar dates travel as YYYY-MM-DD strings, never as instants. */
+export const IsoDate = pattern('a date as YYYY-MM-DD', /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+export const MAX_RANGE_DAYS = 365;
+export const RANGE_TOO_LONG_MESSAGE = 'Please enter a date range no greater than 1 year.';
+
+const MerchantIds = t.array(t.Int);
+
+export const DashboardPayload = t.intersection([
+  t.type({
+    startDate: IsoDate,
+    endDate: IsoDate,
+    showRebates: t.union([t.literal(0), t.literal(1)]),
+    showDeviations: t.union([t.literal(0), t.literal(1)]),
+    merchants: MerchantIds,
+  }),
+  t.partial({ showLineItems: t.boolean }),
+]);
+export type DashboardPayload = t.TypeOf<typeof DashboardPayload>;
+
+const Lost = { volume: t.number, rebate: t.number, deviation: t.number };
+
+export const DashboardResponse = t.type({
+  totalVolume: t.number,
+  competitorVolume: t.number,
+  totalRebates: t.number,
+  annualizedRebates: t.number,
+  lostItemCategories: t.array(t.type({ category: t.string, ...Lost })),
+  lostItemDescriptions: t.array(t.type({ item: t.string, min: t.string, ...Lost })),
+  volumeByMerchant: t.array(t.type({ platformId: t.string, volume: t.number })),
+  volumeByMonth: t.array(
+    t.type({
+      month: t.string, // YYYY-MM
+      distributor: t.number,
+      allCompVolume: t.number,
+      competitors: t.array(t.type({ name: t.string, volume: t.number })),
+    }),
+  ),
+});
+export type DashboardResponse = t.TypeOf<typeof DashboardResponse>;
+
+export const MerchantIdsPayload = t.type({ merchantIds: MerchantIds });
+export type MerchantIdsPayload = t.TypeOf<typeof MerchantIdsPayload>;
+
+export const LostVolumeResponse = t.type({
+  data: t.array(t.type({ locationName: t.string, lastMonthPurchase: t.number, twoMonthsAgoPurchase: t.number })),
+  totalLastMonthPurchase: t.number,
+  totalTwoMonthsAgoPurchase: t.number,
+});
+export type LostVolumeResponse = t.TypeOf<typeof LostVolumeResponse>;
+
+export const MonthlyVolumeResponse = t.type({ data: t.array(t.type({ month: t.string, totalPurchase: t.number })) });
+export type MonthlyVolumeResponse = t.TypeOf<typeof MonthlyVolumeResponse>;
+
+/** A location of the active distributor the caller may see. */
+export const Merchant = t.type({ id: t.number, platformId: t.string, merchant: t.string, dcn: t.union([t.string, t.null]) });
+export type Merchant = t.TypeOf<typeof Merchant>;
+export const MerchantList = t.array(Merchant);
