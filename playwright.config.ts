@@ -2,20 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const DATA_ROOT = path.resolve('.test-data');
-// The config is evaluated again in each worker; pinning the run id keeps one value per run.
-if (!process.env.PORTAL_TEST_RUN) {
-  // First evaluation of a new run: clusters of earlier runs are no longer in use.
-  fs.rmSync(DATA_ROOT, { recursive: true, force: true });
-  process.env.PORTAL_TEST_RUN = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-const run = process.env.PORTAL_TEST_RUN;
-
 // PORTAL_TEST_PORT lets two runs share a machine.
 const MAIN_PORT = Number(process.env.PORTAL_TEST_PORT ?? 5301);
 const MAINTENANCE_PORT = MAIN_PORT + 1;
-// A fresh database directory per run, so every run starts from the same seeded data.
-const dataDir = (name: string) => path.join(DATA_ROOT, `${name}-${run}`);
+
+// A fresh database directory per run, so every run starts from the same seeded data. The folder
+// is named by port: only a run on the same ports can own it, so clearing it never hits another run.
+const DATA_ROOT = path.resolve('.test-data', String(MAIN_PORT));
+// The config is evaluated again in each worker; pinning the run id keeps one value per run.
+if (!process.env.PORTAL_TEST_RUN) {
+  fs.rmSync(DATA_ROOT, { recursive: true, force: true });
+  process.env.PORTAL_TEST_RUN = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+const dataDir = (name: string) => path.join(DATA_ROOT, `${name}-${process.env.PORTAL_TEST_RUN}`);
 
 /** Runs the real server on the built `dist/` (npm test builds before this). */
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {

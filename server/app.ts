@@ -4,7 +4,13 @@ import { authenticate } from './auth/authenticate.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
+import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { distributorUserRoutes } from './routes/distributor-user.ts';
+import { merchantRoutes } from './routes/merchants.ts';
+import { matchRoutes } from './routes/matches.ts';
+import { rebateRoutes } from './routes/rebates.ts';
 import { statusRoutes } from './routes/status.ts';
 import { userRoutes } from './routes/user.ts';
 import { builtVersion, serveSpa } from './spa.ts';
@@ -44,6 +50,12 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
       await api.register(authRoutes, { deps });
       await api.register(userRoutes, { deps });
+      await api.register(distributorUserRoutes, { deps });
+      await api.register(merchantRoutes, { deps });
+      await api.register(dashboardRoutes, { deps });
+      await api.register(announcementRoutes, { deps });
+      await api.register(rebateRoutes, { deps });
+      await api.register(matchRoutes, { deps });
     },
     { prefix: '/api' },
   );

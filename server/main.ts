@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { makeDeps } from './deps.ts';
 import { settingsRepository } from './repositories/settings.ts';
+import { missingRollups, refreshRollups, refreshRunningTotals } from './seed/rollups.ts';
 import { isSeeded, seed } from './seed/seed.ts';
 
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -30,6 +31,11 @@ async function main() {
     console.log(`Empty database: seeding demo data (${config.seed.merchants} merchants, ${config.seed.months} months)…`);
     const summary = await seed(db.pool, config.seed);
     console.log(`Seeded ${summary.merchants} merchants, ${summary.purchaseLines} purchase lines in ${(summary.ms / 1000).toFixed(1)} s`);
+  } else if (await missingRollups(db.pool)) {
+    // A database seeded before the dashboard rollups existed: build them once.
+    console.log('Building the dashboard rollups…');
+    if ((await missingRollups(db.pool)) === 'running') await refreshRunningTotals(db.pool);
+    else await refreshRollups(db.pool);
   }
 
   const secret = config.tokenSecret ?? (await settingsRepository(db.pool).tokenSecret());

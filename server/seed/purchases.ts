@@ -11,7 +11,7 @@ export const PURCHASE_COLUMNS = [
 export interface PurchaseCounter { lines: number }
 
 // Days are UTC day numbers (days since 1970-01-01).
-export function* purchaseChunks(world: World, firstDay: number, lastDay: number, counter: PurchaseCounter): Generator<string> {
+export function* purchaseChunks(world: World, firstDay: number, lastDay: number, counter: PurchaseCounter, linesScale = 1): Generator<string> {
   const r = randomFor('purchases');
   const dates: string[] = [];
   const months: number[] = [];
@@ -36,7 +36,7 @@ export function* purchaseChunks(world: World, firstDay: number, lastDay: number,
         const date = dates[day]!;
         // Prices drift a little from month to month.
         const drift = 1 + 0.03 * Math.sin(months[day]! * 0.9 + dist.id);
-        const count = Math.min(s.basket.length, isHouse ? r.int(8, 20) : r.int(4, 12));
+        const count = Math.min(s.basket.length, Math.round((isHouse ? r.int(8, 20) : r.int(4, 12)) * linesScale));
         const start = r.int(0, s.basket.length - 1);
         const step = s.basket.length % 3 === 0 ? 1 : 3;
         for (let k = 0; k < count; k++) {

@@ -8,6 +8,7 @@ import { copyChunks, copyRows } from './copy.ts';
 import { seedAnnouncements, seedInvoices, seedMatchFeedback, seedSalesReps } from './extras.ts';
 import { seedDeviations, seedItemMatches, seedRebates } from './programs.ts';
 import { PURCHASE_COLUMNS, purchaseChunks } from './purchases.ts';
+import { refreshRollups } from './rollups.ts';
 import { seedUsers } from './users.ts';
 import { buildWorld, type World } from './world.ts';
 
@@ -15,6 +16,10 @@ export interface SeedOptions {
   merchants: number;
   months: number;
   today?: Date;
+  /** Benchmarks: every merchant's house is this one (a distributor key like 'boston'). */
+  house?: string;
+  /** Benchmarks: multiplies basket sizes and lines per order (default 1, the demo data). */
+  linesScale?: number;
 }
 
 export interface SeedSummary {
@@ -39,7 +44,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   // Work on whole UTC days so the time of day never changes the data.
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - opts.months, today.getUTCDate()));
-  const world = buildWorld(opts.merchants);
+  const world = buildWorld(opts.merchants, { house: opts.house, linesScale: opts.linesScale });
   const counter = { lines: 0 };
 
   const client = await pool.connect();
@@ -48,7 +53,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
     await loadReference(client, world);
     await withoutConstraints(client, 'purchase_lines', () =>
       copyChunks(client, 'purchase_lines', PURCHASE_COLUMNS,
-        purchaseChunks(world, first.getTime() / DAY, today.getTime() / DAY, counter)));
+        purchaseChunks(world, first.getTime() / DAY, today.getTime() / DAY, counter, opts.linesScale ?? 1)));
     await seedRebates(client, world, first.getUTCFullYear(), today.getUTCFullYear());
     await seedDeviations(client, world, iso(first), iso(new Date(today.getTime() + 365 * DAY)));
     await seedItemMatches(client, world);
@@ -68,6 +73,8 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   }
   // Fresh statistics, so the first analytics queries get good plans.
   await pool.query('analyze');
+  // Outside the load's transaction: the dashboard's pre-aggregates (server/seed/rollups.ts).
+  await refreshRollups(pool);
   return { merchants: world.merchants.length, purchaseLines: counter.lines, ms: Date.now() - started };
 }
 

@@ -64,12 +64,17 @@ export interface World {
 
 const TIERS = ['', ' PREMIUM', ' CLASSIC', ' VALUE', ' NATURAL', ' SELECT'];
 
-export function buildWorld(merchantCount: number): World {
+export interface WorldOptions {
+  house?: string; // every merchant's house (benchmarks)
+  linesScale?: number; // scales basket sizes (benchmarks)
+}
+
+export function buildWorld(merchantCount: number, opts: WorldOptions = {}): World {
   const distributors = buildDistributors();
   const byKey = new Map(distributors.map((d) => [d.key, d]));
   const { manufacturers, categories, items } = buildCatalog();
   const carried = buildCarried(distributors, items);
-  const merchants = buildMerchants(merchantCount, distributors, byKey, carried);
+  const merchants = buildMerchants(merchantCount, distributors, byKey, carried, opts);
   return { distributors, byKey, manufacturers, categories, items, carried, merchants };
 }
 
@@ -158,7 +163,9 @@ function buildMerchants(
   distributors: Distributor[],
   byKey: Map<string, Distributor>,
   carried: Map<number, { itemId: number; din: string }[]>,
+  opts: WorldOptions,
 ): Merchant[] {
+  const scale = opts.linesScale ?? 1;
   const r = randomFor('merchants');
   const competitors = distributors.filter((d) => !d.house && d.parentId === null && !d.nickname.includes('(PA)'));
   const dcnNext = new Map<number, number>();
@@ -168,13 +175,14 @@ function buildMerchants(
     return String(n);
   };
   const basket = (distributorId: number, min: number, max: number) =>
-    r.sample(carried.get(distributorId)!, r.int(min, max)).map((c) => c.itemId);
+    r.sample(carried.get(distributorId)!, Math.round(r.int(min, max) * scale)).map((c) => c.itemId);
 
   const merchants: Merchant[] = [];
   let chain = { name: '', left: 0 };
   const usedNames = new Set<string>();
   for (let i = 0; i < count; i++) {
-    const houseKey = pickHouse(r.next());
+    const drawn = pickHouse(r.next());
+    const houseKey = opts.house ?? drawn;
     const house = byKey.get(houseKey)!;
     if (chain.left <= 0) {
       let name: string;

@@ -115,4 +115,17 @@ describe('auth-routing, storage effects', () => {
     await replay({ type: 'xstate.error.actor.serverLogout', error: new Error('offline') }, 'loggedOut');
     expect(actor.getSnapshot().context.user).toBeNull();
   });
+
+  it('follows a house switch: the session user and storage name the new house', async () => {
+    const input = entry.variants[0]!.input!() as { store: SessionStore };
+    const { actor, replay } = startReal(input);
+    await replay({ type: 'xstate.done.actor.loadStatus', output: { maintenance: false, version: 't' } }, 'loggedOut');
+    const login = entry.events.find((e) => e.type === 'auth.loggedIn' && e.response.user.email === 'leader@harbor.test')!;
+    await replay(login, 'distributor');
+    const switched = entry.events.find((e) => e.type === 'auth.houseChanged')!;
+    await replay(switched, 'distributor');
+    expect(actor.getSnapshot().context.user?.activeDistributor?.nickname).toBe('Harbor Foods Portland');
+    expect(input.store.getUser()?.activeDistributor?.nickname).toBe('Harbor Foods Portland');
+    expect(input.store.getUser()?.channelPartner).toEqual({ distributor_id: 3 });
+  });
 });

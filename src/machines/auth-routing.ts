@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus, type LoginResponse } from '../model/auth.ts';
 import { isInternalAdmin, keepsAdminData } from '../model/route-access.ts';
-import type { SessionUser } from '../model/session-user.ts';
+import type { ActiveDistributor, SessionUser } from '../model/session-user.ts';
 import { authService } from '../services/auth-service.ts';
 import type { SessionStore } from '../services/storage.ts';
 
@@ -25,7 +25,9 @@ export interface AuthRoutingContext {
 export type AuthRoutingEvent =
   | { type: 'auth.loggedIn'; response: LoginResponse }
   | { type: 'auth.logout' }
-  | { type: 'auth.unauthorized' };
+  | { type: 'auth.unauthorized' }
+  /** The server made another house active (dashboard house selector): the header and storage follow. */
+  | { type: 'auth.houseChanged'; channelPartner: { distributor_id: number }; activeDistributor: ActiveDistributor };
 
 const hasSession = (c: AuthRoutingContext): c is AuthRoutingContext & { user: SessionUser; authKey: string } =>
   c.user !== null && c.authKey !== null;
@@ -68,6 +70,11 @@ export const authRoutingMachine = setup({
       context.store.setUser(context.user);
       if (context.hasAdminData) context.store.setAdminUser(context.user);
     },
+    applyHouse: assign(({ context, event }) =>
+      event.type === 'auth.houseChanged' && context.user
+        ? { user: { ...context.user, channelPartner: event.channelPartner, activeDistributor: event.activeDistributor } }
+        : {},
+    ),
     noteNoChannelPartner: assign({ logoutNotice: NO_CHANNEL_PARTNER_MESSAGE }),
     clearStorage: ({ context }) => context.store.clearAll(),
     forgetSession: assign({ authKey: null, user: null, hasAdminData: false }),
@@ -123,7 +130,11 @@ export const authRoutingMachine = setup({
       on: { 'auth.logout': 'loggingOut', 'auth.unauthorized': 'loggingOut' },
     },
     distributor: {
-      on: { 'auth.logout': 'loggingOut', 'auth.unauthorized': 'loggingOut' },
+      on: {
+        'auth.logout': 'loggingOut',
+        'auth.unauthorized': 'loggingOut',
+        'auth.houseChanged': { actions: ['applyHouse', 'persistSession'] },
+      },
     },
     loggingOut: {
       entry: 'clearStorage',

@@ -14,6 +14,14 @@ import {
   statusUp,
 } from './samples.ts';
 import { spinnerMachine } from './spinner.ts';
+import { pagedRebatesMachine, type PagedRebatesContext } from './paged-rebates.ts';
+import { rebateFiltersMachine } from './rebate-filters.ts';
+import { pagedRebatesEvents, rebateFiltersEvents } from './rebate-samples.ts';
+import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-dialog.ts';
+import { cacheKey, itemMatchMachine, type ItemMatchContext } from './item-match.ts';
+import { feedbackDialogEvents, itemMatchEvents } from './match-samples.ts';
+import { dashboardMachine, type DashboardContext } from './dashboard.ts';
+import { boston, dashboardEvents, SAMPLE_TODAY } from './dashboard-samples.ts';
 
 /**
  * Every machine whose paths we generate (tests/paths, docs/machine-paths.md), with the event
@@ -49,6 +57,11 @@ export const authRoutingEvents: readonly AnyEventObject[] = [
   { type: 'auth.loggedIn', response: loginAs(noPartnerUser) },
   { type: 'auth.logout' },
   { type: 'auth.unauthorized' },
+  {
+    type: 'auth.houseChanged',
+    channelPartner: { distributor_id: 3 },
+    activeDistributor: { id: 3, platform_id: 'CP-300003', nickname: 'Harbor Foods Portland' },
+  },
   { type: 'xstate.done.actor.serverLogout' },
   { type: 'xstate.error.actor.serverLogout', error: new ApiError(500, 'Something went wrong') },
 ];
@@ -90,6 +103,59 @@ export const noticesEvents: readonly AnyEventObject[] = [
 const capped = (n: number) => Math.min(n, 5);
 
 export const MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'dashboard',
+    description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching.',
+    machine: dashboardMachine,
+    events: dashboardEvents,
+    variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston }) }],
+    // What a user sees: the state, whether one location is chosen, whether a dialog is open, and the house.
+    serializeState: (s) => {
+      const c = s.context as DashboardContext;
+      return JSON.stringify([s.value, c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id]);
+    },
+  },
+  {
+    name: 'paged-rebates',
+    description: 'A rebate list loaded 20 rows at a time: load more, retry the same page, one row revealed.',
+    machine: pagedRebatesMachine,
+    events: pagedRebatesEvents,
+    variants: [{ label: 'your rebates', input: () => ({ scope: 'yours' }) }],
+    // Rows grow without bound: pages loaded are capped, the rows themselves left out.
+    serializeState: (s) => {
+      const c = s.context as PagedRebatesContext;
+      return JSON.stringify([s.value, c.scope, c.criteria.search, Math.min(c.pagesLoaded, 2), c.hasMore, c.revealedId]);
+    },
+  },
+  {
+    name: 'rebate-filters',
+    description: 'The rebate filter choices: the Filters button spins until they load, or says they could not.',
+    machine: rebateFiltersMachine,
+    events: rebateFiltersEvents,
+    variants: [{ label: 'page opened' }],
+  },
+  {
+    name: 'item-match',
+    description: 'Similar items of an item: loading, complete or failed; cached per item and manufacturer.',
+    machine: itemMatchMachine,
+    events: itemMatchEvents,
+    variants: [{ label: 'nothing asked yet' }],
+    serializeState: (s) => {
+      const c = s.context as ItemMatchContext;
+      return JSON.stringify([s.value, c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]);
+    },
+  },
+  {
+    name: 'feedback-dialog',
+    description: "Feedback on similar items: a bad match with a comment or a recommended MIN; 'Feedback Sent!' for 4 s.",
+    machine: feedbackDialogMachine,
+    events: feedbackDialogEvents,
+    variants: [{ label: 'dialog closed' }],
+    serializeState: (s) => {
+      const c = s.context as FeedbackDialogContext;
+      return JSON.stringify([s.value, c.mode, c.text.trim() !== '', c.failed]);
+    },
+  },
   {
     name: 'auth-routing',
     description: 'Who is using the app and so which routes exist (accounts spec §2.1).',

@@ -4,6 +4,7 @@ import { decode } from '../model/codec.ts';
 import { ErrorBody } from '../model/auth.ts';
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
+const CANCELLED_MESSAGE = 'Request cancelled';
 
 /** Every failed call ends as this: the HTTP status (0 when none) and a message fit to show. */
 export class ApiError extends Error {
@@ -31,6 +32,8 @@ export interface RequestOptions {
   authKey?: string | null;
   /** Login answers 401 for a wrong password; that must not log anyone out. */
   ignoreUnauthorized?: boolean;
+  /** The screen shows its own placeholder and stays usable (e.g. to cancel by a new choice): no app-wide spinner. */
+  quiet?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -44,7 +47,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: RequestOptions): Promise<A> {
     const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
-    onActivity(1);
+    const activity = options.quiet ? () => {} : onActivity;
+    activity(1);
     try {
       const response = await http.request({
         method,
@@ -62,7 +66,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (normalised.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
       throw normalised;
     } finally {
-      onActivity(-1);
+      activity(-1);
     }
   }
 
@@ -78,9 +82,12 @@ export function createApiClient(deps: ApiClientDeps) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A call the client itself aborted (its AbortSignal fired): never worth a dialog. */
+export const isCancelled = (error: unknown): boolean => error instanceof ApiError && error.status === 0 && error.message === CANCELLED_MESSAGE;
+
 export function normalise(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (axios.isCancel(error)) return new ApiError(0, 'Request cancelled');
+  if (axios.isCancel(error)) return new ApiError(0, CANCELLED_MESSAGE);
   if (axios.isAxiosError(error)) {
     const { response } = error as AxiosError;
     const body = response ? decode(ErrorBody, response.data) : null;

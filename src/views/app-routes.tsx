@@ -1,10 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
 import { AdminLoginPage } from './admin-login-page.tsx';
+import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { NotBuiltPage, NotBuiltScreen } from './not-built-page.tsx';
 import { PortalShell } from './portal-shell.tsx';
+import { rebatesRoutes } from './rebates-routes.tsx';
 import { RouteGate } from './route-gate.tsx';
 
 /** Screens of later issues, reachable already so routing can be checked end to end. */
@@ -32,6 +34,8 @@ export function AppRoutes() {
         ))}
         {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
         <Route element={<PortalShell />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          {rebatesRoutes()}
           <Route path="*" element={<NotBuiltScreen />} />
         </Route>
       </Route>

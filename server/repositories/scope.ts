@@ -1,0 +1,117 @@
+// The facts scoping needs: who a user is (title, flags, family, houses) and which merchants of
+// a distributor they are assigned. The rules themselves live in server/scope/.
+import type pg from 'pg';
+import type { Title } from '../../src/model/session-user.ts';
+
+export interface ScopeUser {
+  id: number;
+  title: Title | null;
+  internalAdmin: boolean;
+  inviteAll: boolean;
+  channelPartnerId: number | null;
+  activeDistributorId: number | null; // the active house, else the channel partner
+  familyRootId: number | null; // the family head of the channel partner
+  houseIds: number[]; // user_houses plus the channel partner
+}
+
+export interface DistributorRow {
+  id: number;
+  platform_id: string;
+  nickname: string;
+  parent_id: number | null;
+}
+
+export function scopeRepository(db: pg.Pool) {
+  return {
+    async user(userId: number): Promise<ScopeUser | null> {
+      const { rows } = await db.query(
+        `select u.id, u.title, u.is_internal_admin, u.invite_all, u.channel_partner_id,
+                coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
+                coalesce(cp.parent_id, cp.id) as family_root_id,
+                array(select h.distributor_id from user_houses h where h.user_id = u.id
+                      union select u.channel_partner_id where u.channel_partner_id is not null) as house_ids
+           from users u
+           left join distributors cp on cp.id = u.channel_partner_id
+          where u.id = $1 and u.deactivated_at is null`,
+        [userId],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        id: r.id,
+        title: r.title,
+        internalAdmin: r.is_internal_admin,
+        inviteAll: r.invite_all,
+        channelPartnerId: r.channel_partner_id,
+        activeDistributorId: r.active_id,
+        familyRootId: r.family_root_id,
+        houseIds: r.house_ids,
+      };
+    },
+
+    async distributor(id: number): Promise<DistributorRow | null> {
+      const { rows } = await db.query<DistributorRow>(
+        'select id, platform_id, nickname, parent_id from distributors where id = $1', [id]);
+      return rows[0] ?? null;
+    },
+
+    async distributors(ids: number[] | 'all'): Promise<DistributorRow[]> {
+      const { rows } = await db.query<DistributorRow>(
+        `select id, platform_id, nickname, parent_id from distributors
+          where $1::int[] is null or id = any($1) order by nickname`,
+        [ids === 'all' ? null : ids],
+      );
+      return rows;
+    },
+
+    /** The distributor and every house of its family: purchases from them count as its own. */
+    async familyOf(distributorId: number): Promise<number[]> {
+      const { rows } = await db.query<{ id: number }>(
+        `select f.id from distributors d
+           join distributors f on coalesce(f.parent_id, f.id) = coalesce(d.parent_id, d.id)
+          where d.id = $1`,
+        [distributorId],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    async merchantCount(distributorId: number): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        'select count(*)::int as n from merchant_accounts where distributor_id = $1', [distributorId]);
+      return rows[0]!.n;
+    },
+
+    /** Merchants with an account at the distributor, optionally only among `among`. */
+    async accountMerchantIds(distributorId: number, among: number[] | null): Promise<number[]> {
+      const { rows } = await db.query<{ id: number }>(
+        `select merchant_id as id from merchant_accounts
+          where distributor_id = $1 and ($2::int[] is null or merchant_id = any($2)) order by merchant_id`,
+        [distributorId, among],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** The user's assigned locations that have an account at the distributor. */
+    async assignedMerchantIds(userId: number, distributorId: number): Promise<number[]> {
+      const { rows } = await db.query<{ id: number }>(
+        `select ul.merchant_id as id from user_locations ul
+           join merchant_accounts a on a.merchant_id = ul.merchant_id and a.distributor_id = $2
+          where ul.user_id = $1 order by ul.merchant_id`,
+        [userId, distributorId],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** Every location assigned to the user, whichever house. */
+    async assignedLocations(userId: number): Promise<number[]> {
+      const { rows } = await db.query<{ id: number }>(
+        'select merchant_id as id from user_locations where user_id = $1 order by merchant_id', [userId]);
+      return rows.map((r) => r.id);
+    },
+
+    async setActiveDistributor(userId: number, distributorId: number): Promise<void> {
+      await db.query('update users set active_distributor_id = $2 where id = $1', [userId, distributorId]);
+    },
+  };
+}
+export type ScopeRepository = ReturnType<typeof scopeRepository>;

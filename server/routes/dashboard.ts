@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { assembleDashboard, assembleLostVolume } from '../dashboard/assemble.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { daysInRange, monthStart, monthsOf } from '../repositories/dashboard-range.ts';
+import { scopeOf, selectMerchants, type Selection } from '../scope/visible-merchants.ts';
+import {
+  DashboardPayload, MAX_RANGE_DAYS, MerchantIdsPayload, RANGE_TOO_LONG_MESSAGE,
+  type DashboardResponse, type LostVolumeResponse, type MonthlyVolumeResponse,
+} from '../../src/model/dashboard.ts';
+
+export const VOLUME_BY_MONTH_OFF = 'Volume by month is not available.';
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const nothingSelected = (s: Selection) => !s.all && s.merchantIds.length === 0;
+
+export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const selectionFor = async (request: Parameters<typeof scopeOf>[1], merchantIds: readonly number[]) =>
+    selectMerchants(deps.scope, await scopeOf(deps.scope, request), merchantIds);
+
+  app.post('/dashboard', async (request): Promise<DashboardResponse> => {
+    const body = validate(DashboardPayload, request.body, 'body');
+    const days = daysInRange(body.startDate, body.endDate);
+    if (days < 1) throw badRequest('The end date must not be before the start date.');
+    if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
+    const selection = await selectionFor(request, body.merchants);
+    const empty = nothingSelected(selection);
+    const [sellerMonths, lost, byMerchant] = empty
+      ? [[], { categories: [], items: [] }, []]
+      : await Promise.all([
+        deps.dashboard.bySellerMonth(selection, body.startDate, body.endDate),
+        deps.dashboard.lost(selection, body.startDate, body.endDate),
+        deps.dashboard.byMerchant(selection, body.startDate, body.endDate),
+      ]);
+    const sellers = await deps.scope.distributors([...new Set(sellerMonths.map((r) => r.sellerId))]);
+    return assembleDashboard({
+      sellerMonths, lost, byMerchant, days,
+      months: monthsOf(body.startDate, body.endDate),
+      familyIds: selection.familyIds,
+      sellerNames: new Map(sellers.map((d) => [d.id, d.nickname])),
+      showRebates: body.showRebates === 1,
+      showDeviations: body.showDeviations === 1,
+    });
+  });
+
+  /** Per location, the house's own volume last calendar month against the month before. */
+  app.post('/dashboard/lost-volume', async (request): Promise<LostVolumeResponse> => {
+    const body = validate(MerchantIdsPayload, request.body, 'body');
+    const selection = await selectionFor(request, body.merchantIds);
+    const today = new Date();
+    const rows = nothingSelected(selection)
+      ? []
+      : await deps.dashboard.ownVolumeByLocation(selection, monthStart(today, 1), monthStart(today, 2));
+    return assembleLostVolume(rows);
+  });
+
+  /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
+  app.post('/dashboard/monthly-volume', async (request): Promise<MonthlyVolumeResponse> => {
+    const body = validate(MerchantIdsPayload, request.body, 'body');
+    if ((await deps.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
+    const selection = await selectionFor(request, body.merchantIds);
+    const today = new Date();
+    const from = monthStart(today, 12);
+    const to = isoDay(Date.parse(`${monthStart(today, 0)}T00:00:00Z`) - DAY);
+    const rows = nothingSelected(selection) ? [] : await deps.dashboard.bySellerMonth(selection, from, to);
+    const family = new Set(selection.familyIds);
+    const own = new Map(monthsOf(from, to).map((m) => [m, 0]));
+    for (const r of rows) if (family.has(r.sellerId)) own.set(r.month, own.get(r.month)! + r.volume);
+    return { data: [...own].map(([month, v]) => ({ month, totalPurchase: Math.round(v * 100) / 100 })) };
+  });
+};

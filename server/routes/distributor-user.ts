@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { callerUser, mayActFor } from '../scope/visible-merchants.ts';
+import { IdParams } from '../../src/model/merchant-access.ts';
+import type { ActiveDistributorResponse, CurrentDistributor } from '../../src/model/distributor.ts';
+
+const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
+  ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
+
+export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  /** The active house and the houses the caller may switch to (internal admins: every distributor). */
+  app.get('/user/current-distributor', async (request): Promise<CurrentDistributor> => {
+    const me = await callerUser(deps.scope, request);
+    const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
+    if (!active) throw forbidden('You have no distributor to act for.');
+    return { active: toActive(active), houses: await deps.scope.distributors(me.internalAdmin ? 'all' : me.houseIds) };
+  });
+
+  /** Switches the active house; only to a house the caller may act for. */
+  app.post('/user/active-distributor/:id', async (request): Promise<ActiveDistributorResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const me = await callerUser(deps.scope, request);
+    const distributorId = Number(id);
+    if (!mayActFor(me, distributorId)) throw forbidden('You may not act for this distributor.');
+    const house = await deps.scope.distributor(distributorId);
+    if (!house) throw notFound('No such distributor.');
+    await deps.scope.setActiveDistributor(me.id, distributorId);
+    // The channel partner the client keeps in its session user is the house it now acts for.
+    return { channelPartner: { distributor_id: house.id }, activeDistributor: toActive(house) };
+  });
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { FeedbackPayload, unknownMinMessage } from '../../src/model/feedback.ts';
+import { MatchRequest, PanelMatchRequest } from '../../src/model/match.ts';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  async function callerContext(request: FastifyRequest) {
+    const { userId } = caller(request);
+    const user = await deps.users.sessionUser(userId);
+    if (!user) throw unauthorized();
+    return { userId, distributorId: user.activeDistributor?.id ?? null };
+  }
+
+  async function similar(request: FastifyRequest, min: string, manufacturerPlatformId: string, onDate: string) {
+    const { distributorId } = await callerContext(request);
+    const matches = await deps.matches.similarItems(min, manufacturerPlatformId, distributorId, onDate);
+    if (matches === null) throw notFound(`No item has the MIN ${min} from that manufacturer.`);
+    return matches;
+  }
+
+  /** Similar items of an item, with rebates and deviations in force on the range's end date. */
+  app.post('/match', async (request) => {
+    const body = validate(MatchRequest, request.body, 'request');
+    if (body.startDate > body.endDate) throw badRequest('Invalid request: startDate must not be after endDate');
+    return similar(request, body.min, body.manufacturerPlatformId, body.endDate);
+  });
+
+  /** The list's side panel: similar items with what is in force today. */
+  app.post('/full-rebate-deviation/matches', async (request) => {
+    const body = validate(PanelMatchRequest, request.body, 'request');
+    return similar(request, body.min, body.manufacturerPlatformId, todayUtc());
+  });
+
+  /** A bad match (with a comment) or a recommended MIN, kept with who said it and when. */
+  app.post('/match/feedback', async (request, reply) => {
+    const body = validate(FeedbackPayload, request.body, 'feedback');
+    const { userId } = await callerContext(request);
+    const other = 'badMatchMin' in body ? body.badMatchMin : body.recommendedMin;
+    if (other === body.min) throw badRequest('Invalid feedback: an item cannot be matched with itself.');
+    const unknown = await deps.matches.unknownMins([body.min, other]);
+    if (unknown.length > 0) throw badRequest(unknownMinMessage(unknown[0]!));
+    const id = await deps.matches.saveFeedback(userId, body);
+    return reply.code(201).send({ id });
+  });
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
+import type { Deps } from '../deps.ts';
+import { unauthorized } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria } from '../../src/model/rebates.ts';
+
+const criteriaOf = (q: Partial<RebateCriteria>): RebateCriteria => ({
+  search: q.search ?? DEFAULT_CRITERIA.search,
+  manufacturers: q.manufacturers ?? [],
+  categories: q.categories ?? [],
+  sort: q.sort ?? DEFAULT_CRITERIA.sort,
+  order: q.order ?? DEFAULT_CRITERIA.order,
+});
+
+export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  /** The caller's active distributor (active house, else their channel partner), or null. */
+  async function activeDistributorId(request: FastifyRequest): Promise<number | null> {
+    const user = await deps.users.sessionUser(caller(request).userId);
+    if (!user) throw unauthorized();
+    return user.activeDistributor?.id ?? null;
+  }
+
+  /** Your rebates: rebates in force today on items the active distributor carries. */
+  app.get('/rebate-deviation', async (request) => {
+    const query = validate(RebateQuery, request.query, 'query');
+    const distributorId = await activeDistributorId(request);
+    return deps.rebates.list({ distributorId, carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
+  });
+
+  /** All rebates in force today, one page of 20 at a time. */
+  app.get('/full-rebate-deviation', async (request) => {
+    const query = validate(FullRebateQuery, request.query, 'query');
+    const distributorId = await activeDistributorId(request);
+    return deps.rebates.list({ distributorId, carriedOnly: false, criteria: criteriaOf(query), page: query.page });
+  });
+
+  app.get('/rebate-deviation/filters', async (request) => {
+    caller(request);
+    return deps.rebates.filters();
+  });
+};

@@ -1,0 +1,90 @@
+// Scoping, the one place that decides which merchants a request may compute over. Every
+// repository call that returns merchant numbers takes its result, never raw ids from a body.
+import type { FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
+import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';
+
+export const VIEW_AS_HEADER = 'x-view-as';
+
+/** What the caller may see for their active distributor. */
+export interface Scope {
+  caller: ScopeUser;
+  /** Whose visibility applies: the caller, or the user they view as. */
+  viewer: ScopeUser;
+  distributorId: number;
+  familyIds: number[];
+  /** Every merchant with an account at the distributor (ids then not listed). */
+  all: boolean;
+  /** The visible merchants when not `all`. */
+  merchantIds: number[];
+}
+
+/** The merchants one request computes over: a subset of the scope. */
+export interface Selection {
+  distributorId: number;
+  familyIds: number[];
+  all: boolean;
+  merchantIds: number[]; // when not all
+}
+
+const LEADERS = new Set(['Admin', 'Leadership']);
+export const isLeader = (u: ScopeUser) => u.title !== null && LEADERS.has(u.title);
+
+/** The houses a user may act for: internal admins any, others their own houses. */
+export const mayActFor = (u: ScopeUser, distributorId: number) => u.internalAdmin || u.houseIds.includes(distributorId);
+
+/** Whether `u` may look at `target`'s access (view as, available merchants). */
+export function mayImpersonate(u: ScopeUser, target: ScopeUser): boolean {
+  if (u.internalAdmin) return true;
+  return isLeader(u) && u.familyRootId !== null && target.familyRootId === u.familyRootId;
+}
+
+export async function callerUser(repo: ScopeRepository, request: FastifyRequest): Promise<ScopeUser> {
+  const user = await repo.user(caller(request).userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function scopeOf(repo: ScopeRepository, request: FastifyRequest): Promise<Scope> {
+  const me = await callerUser(repo, request);
+  const distributorId = me.activeDistributorId;
+  if (distributorId === null || !mayActFor(me, distributorId)) throw forbidden('You have no distributor to act for.');
+  const viewer = await viewerOf(repo, me, request.headers[VIEW_AS_HEADER]);
+  const familyIds = await repo.familyOf(distributorId);
+  const all = viewer.internalAdmin || ((viewer.inviteAll || isLeader(viewer)) && mayActFor(viewer, distributorId));
+  const merchantIds = all ? [] : await repo.assignedMerchantIds(viewer.id, distributorId);
+  return { caller: me, viewer, distributorId, familyIds, all, merchantIds };
+}
+
+// View as: honoured for leaders within their family and for internal admins; anything else
+// that sends the header is refused rather than silently shown the caller's own data.
+async function viewerOf(repo: ScopeRepository, me: ScopeUser, header: string | string[] | undefined): Promise<ScopeUser> {
+  if (header === undefined || header === '') return me;
+  if (typeof header !== 'string' || !/^\d{1,9}$/.test(header)) throw badRequest('X-View-As must be a user id.');
+  const id = Number(header);
+  if (id === me.id) return me;
+  const target = await repo.user(id);
+  if (!target || !mayImpersonate(me, target)) throw forbidden('You may not view the portal as this user.');
+  return target;
+}
+
+/** Narrows the scope to the merchants a body names; ids outside the scope are ignored, none means all. */
+export async function selectMerchants(repo: ScopeRepository, scope: Scope, requested: readonly number[]): Promise<Selection> {
+  const base = { distributorId: scope.distributorId, familyIds: scope.familyIds };
+  if (requested.length === 0) return { ...base, all: scope.all, merchantIds: scope.merchantIds };
+  const wanted = [...new Set(requested)];
+  if (!scope.all) {
+    const visible = new Set(scope.merchantIds);
+    return { ...base, all: false, merchantIds: wanted.filter((id) => visible.has(id)).sort((a, b) => a - b) };
+  }
+  const merchantIds = await repo.accountMerchantIds(scope.distributorId, wanted);
+  // Naming every merchant of the house is the same as naming none: use the house-wide rollups.
+  const all = merchantIds.length > 0 && merchantIds.length === (await repo.merchantCount(scope.distributorId));
+  return { ...base, all, merchantIds: all ? [] : merchantIds };
+}
+
+/** The visible merchant ids, listed (for merchant lists). */
+export async function visibleMerchantIds(repo: ScopeRepository, scope: Scope): Promise<number[]> {
+  return scope.all ? repo.accountMerchantIds(scope.distributorId, null) : scope.merchantIds;
+}

@@ -1,0 +1,32 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { RebateFilters } from '../model/rebates.ts';
+import { rebatesService } from '../services/rebates-service.ts';
+
+/**
+ * The filter choices of the rebate list (manufacturers, categories), loaded once: loading
+ * (the Filters button spins), loaded, or failed ('Couldn't load filters, try refreshing').
+ */
+export const rebateFiltersMachine = setup({
+  types: {
+    context: {} as { filters: RebateFilters | null },
+  },
+  actors: {
+    loadFilters: fromPromise<RebateFilters>(({ signal }) => rebatesService.filters(signal)),
+  },
+}).createMachine({
+  id: 'rebateFilters',
+  context: { filters: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadFilters',
+        src: 'loadFilters',
+        onDone: { target: 'loaded', actions: assign({ filters: ({ event }) => event.output }) },
+        onError: 'failed',
+      },
+    },
+    loaded: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

@@ -1,0 +1,13 @@
+import { MerchantList, type Merchant } from '../model/dashboard.ts';
+import type { ApiClient } from './api-client.ts';
+import { apiClient } from './auth-service.ts';
+
+export function createMerchantService(api: ApiClient) {
+  return {
+    /** The active distributor's locations the caller may see. */
+    merchants: (signal: AbortSignal): Promise<Merchant[]> => api.get('/merchant', MerchantList, { signal }),
+  };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;
+export const merchantService = createMerchantService(apiClient);

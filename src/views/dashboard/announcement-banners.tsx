@@ -1,0 +1,26 @@
+import { Alert, Stack } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { DashboardActor, selectAnnouncements } from './dashboard-actor.ts';
+
+export function AnnouncementBanners() {
+  const actor = DashboardActor.useActorRef();
+  const announcements = DashboardActor.useSelector(selectAnnouncements);
+  if (announcements.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {announcements.map((a) => (
+        <Alert
+          key={a.id}
+          color="blue"
+          variant="light"
+          icon={<IconSpeakerphone size={18} />}
+          withCloseButton
+          closeButtonLabel="Dismiss announcement"
+          onClose={() => actor.send({ type: 'dashboard.announcementDismissed', id: a.id })}
+        >
+          {a.text}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import '@mantine/dates/styles.css';
+import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { dashboardMachine } from '../../machines/dashboard.ts';
+import type { SessionUser } from '../../model/session-user.ts';
+import { AuthActor } from '../actor-contexts.ts';
+import { selectUser } from '../selectors.ts';
+import { AnnouncementBanners } from './announcement-banners.tsx';
+import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
+import { DashboardDialog } from './dashboard-dialog.tsx';
+import { HouseSelect, LocationSelect, RangePicker } from './dashboard-filters.tsx';
+import { LostCategoriesCard } from './lost-categories-card.tsx';
+import { LostItemsCard } from './lost-items-card.tsx';
+import { LostVolumeCard } from './lost-volume-card.tsx';
+import { OverallStatsCard } from './overall-stats-card.tsx';
+import { VolumeByMonthCard } from './volume-by-month-card.tsx';
+
+/** Spec §6: Admin and Leadership choose the house, and so do isGroup users. */
+const choosesHouse = (u: SessionUser) => u.title === 'Admin' || u.title === 'Leadership' || u.isGroup;
+
+export function DashboardPage() {
+  const user = AuthActor.useSelector(selectUser);
+  const auth = AuthActor.useActorRef();
+  // Created once per visit: the session follows a new house (header, storage for a reload).
+  const [machine] = useState(() =>
+    dashboardMachine.provide({
+      actions: {
+        distributorChanged: (_, { response }) => auth.send({ type: 'auth.houseChanged', ...response }),
+      },
+    }),
+  );
+  if (!user) return null;
+  return (
+    <DashboardActor.Provider logic={machine} options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
+      <DashboardScreen user={user} />
+    </DashboardActor.Provider>
+  );
+}
+
+function Filters({ user }: { user: SessionUser }) {
+  return (
+    <>
+      {choosesHouse(user) && <HouseSelect />}
+      <LocationSelect />
+      <RangePicker />
+    </>
+  );
+}
+
+function DashboardScreen({ user }: { user: SessionUser }) {
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const [filtersOpen, filters] = useDisclosure(false);
+  const monthlyOn = DashboardActor.useSelector(selectMonthlyVolumeOn);
+  const canExport = user.isInternalAdmin;
+  return (
+    <Stack gap="md">
+      <AnnouncementBanners />
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          Dashboard
+        </Title>
+        {isMobile ? (
+          <Button variant="default" leftSection={<IconFilter size={16} />} onClick={filters.open}>
+            Filters
+          </Button>
+        ) : (
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Filters user={user} />
+          </Group>
+        )}
+      </Group>
+      <Modal opened={isMobile && filtersOpen} onClose={filters.close} title="Filters">
+        <Stack gap="sm">
+          <Filters user={user} />
+          <Button onClick={filters.close}>Done</Button>
+        </Stack>
+      </Modal>
+      <OverallStatsCard />
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LostCategoriesCard canExport={canExport} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LostItemsCard canExport={canExport} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: monthlyOn ? 6 : 12 }}>
+          <LostVolumeCard canExport={canExport} />
+        </Grid.Col>
+        {monthlyOn && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <VolumeByMonthCard canExport={canExport} />
+          </Grid.Col>
+        )}
+      </Grid>
+      <DashboardDialog />
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Table, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { categoriesLostExport } from '../../model/dashboard-exports.ts';
+import { formatMoney } from '../../model/format.ts';
+import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
+import { DashboardCard, NoResults } from './dashboard-card.tsx';
+import { ExportButton } from './export-button.tsx';
+import { CardBody } from './card-body.tsx';
+
+export function LostCategoriesCard({ canExport }: { canExport: boolean }) {
+  const data = DashboardActor.useSelector(selectDashboard);
+  const range = DashboardActor.useSelector(selectRange);
+  const navigate = useNavigate();
+  const rows = data?.lostItemCategories ?? [];
+  return (
+    <DashboardCard
+      title="Top Categories Lost to Competitors"
+      actions={canExport && data && <ExportButton label="Export categories lost" build={() => categoriesLostExport(data, range)} />}
+    >
+      <CardBody>
+        {rows.length === 0 ? (
+          <NoResults />
+        ) : (
+          <Table highlightOnHover verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Category</Table.Th>
+                <Table.Th ta="right">Volume</Table.Th>
+                <Table.Th ta="right">Est. Rebates</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.category}>
+                  <Table.Td>
+                    <UnstyledButton
+                      c="teal.8"
+                      fz="sm"
+                      onClick={() => navigate(`/competitiveinsights?category=${encodeURIComponent(c.category)}`)}
+                    >
+                      {c.category}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.volume)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(c.rebate)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </CardBody>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Group, Table } from '@mantine/core';
+import { useState } from 'react';
+import { lostVolumeExport } from '../../model/dashboard-exports.ts';
+import { formatMoney } from '../../model/format.ts';
+import { DashboardActor, selectLostVolume } from './dashboard-actor.ts';
+import { DashboardCard, NoResults } from './dashboard-card.tsx';
+import { ExportButton } from './export-button.tsx';
+
+const STEP = 5;
+
+/** Locations whose volume at the active house fell from two months ago to last month. */
+export function LostVolumeCard({ canExport }: { canExport: boolean }) {
+  const lost = DashboardActor.useSelector(selectLostVolume);
+  const [shown, setShown] = useState(STEP);
+  return (
+    <DashboardCard
+      title="Customers With Lost Volume Month over Month"
+      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" build={() => lostVolumeExport(lost)} />}
+    >
+      {lost.data.length === 0 ? (
+        <NoResults />
+      ) : (
+        <>
+          <Table verticalSpacing={6} aria-label="Customers with lost volume">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Location</Table.Th>
+                <Table.Th ta="right">Two Months Ago</Table.Th>
+                <Table.Th ta="right">Last Month</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lost.data.slice(0, shown).map((row) => (
+                <Table.Tr key={row.locationName}>
+                  <Table.Td>{row.locationName}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.twoMonthsAgoPurchase)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.lastMonthPurchase)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Total</Table.Th>
+                <Table.Th ta="right">{formatMoney(lost.totalTwoMonthsAgoPurchase)}</Table.Th>
+                <Table.Th ta="right">{formatMoney(lost.totalLastMonthPurchase)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+          {shown < lost.data.length && (
+            <Group justify="center" mt="xs">
+              <Button variant="subtle" size="compact-sm" onClick={() => setShown(shown + STEP)}>
+                Show more
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </DashboardCard>
+  );
+}

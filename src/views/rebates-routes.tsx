@@ -1,0 +1,18 @@
+import { Navigate, Route } from 'react-router-dom';
+import { RebatesPage } from './rebates-page.tsx';
+import { SimilarItemsPage } from './similar-items-page.tsx';
+
+/**
+ * The /rebates routes, called as a function inside the portal shell's <Route> so the router
+ * sees plain <Route> elements. Any other path under /rebates goes to the list.
+ */
+export function rebatesRoutes() {
+  return (
+    <>
+      <Route path="/rebates/list" element={<RebatesPage />} />
+      <Route path="/rebates/matches/:itemName/:min/:manPlatId/:merchId" element={<SimilarItemsPage />} />
+      <Route path="/rebates" element={<Navigate to="/rebates/list" replace />} />
+      <Route path="/rebates/*" element={<Navigate to="/rebates/list" replace />} />
+    </>
+  );
+}

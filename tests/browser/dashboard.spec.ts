@@ -1,0 +1,198 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { logIn } from './login-helpers.ts';
+
+/** The demo data covers the last two months, so the default range (the previous calendar month) has numbers. */
+
+const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
+const money = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
+
+async function openDashboard(page: Page, email: string) {
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+  return money(await stat(page, 'Total Volume').textContent());
+}
+
+test('a leader sees non-zero stats for the previous month', async ({ page }) => {
+  const dashboards: Request[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/dashboard') && dashboards.push(r));
+  const total = await openDashboard(page, 'leader@harbor.test');
+  expect(total).toBeGreaterThan(0);
+  expect(money(await stat(page, 'Estimated Rebates').textContent())).toBeGreaterThan(0);
+  await expect(stat(page, 'Competitor Volume')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(page.getByText(/^\d+(\.\d)?% of total volume$/)).toBeVisible();
+  // Spec §5: rebates on, deviations off; the range is the whole previous month.
+  const body = dashboards[0]!.postDataJSON();
+  expect(body).toMatchObject({ showRebates: 1, showDeviations: 0 });
+  expect(body.startDate).toMatch(/-01$/);
+  await expect(page.getByRole('region', { name: 'Top Items Lost to Competitors' }).getByRole('row')).not.toHaveCount(0);
+  await page.screenshot({ path: 'tests/screenshots/dashboard-desktop.png', fullPage: true });
+});
+
+test('switching house sets it first, then reloads that house’s merchants', async ({ page }) => {
+  const order: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/merchant' || path.startsWith('/api/user/active-distributor/')) order.push(`${r.method()} ${path}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/user/active-distributor/')) order.push('set finished');
+  });
+  await openDashboard(page, 'leader@harbor.test');
+  const location = page.getByRole('textbox', { name: 'Location' });
+  await location.click();
+  const before = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('textbox', { name: 'House' }).click();
+  await page.getByRole('option', { name: 'Harbor Foods Portland' }).click();
+  await expect(page.getByRole('textbox', { name: 'House' })).toHaveValue('Harbor Foods Portland');
+  await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => order.filter((o) => o === 'GET /api/merchant').length).toBe(2);
+  const set = order.findIndex((o) => o.startsWith('POST'));
+  expect(order.indexOf('set finished')).toBeGreaterThan(set);
+  expect(order.lastIndexOf('GET /api/merchant')).toBeGreaterThan(order.indexOf('set finished'));
+
+  await location.click();
+  const after = await page.getByRole('option').allTextContents();
+  expect(after.length).toBeGreaterThan(0);
+  expect(after).not.toEqual(before);
+  await page.keyboard.press('Escape');
+  // The header names the new house at once, and still after a reload.
+  await expect(page.getByTestId('active-distributor')).toHaveText('Harbor Foods Portland');
+  await page.reload();
+  await expect(page.getByTestId('active-distributor')).toHaveText('Harbor Foods Portland');
+  await expect(page.getByRole('textbox', { name: 'House' })).toHaveValue('Harbor Foods Portland');
+
+  // The server keeps the active house across logins: put the leader back for the other tests.
+  await page.getByRole('textbox', { name: 'House' }).click();
+  await page.getByRole('option', { name: 'Harbor Foods Boston' }).click();
+  await expect(page.getByTestId('active-distributor')).toHaveText('Harbor Foods Boston');
+  // Two loads before the reload, one after it, one for the switch back.
+  await expect.poll(() => order.filter((o) => o === 'GET /api/merchant').length).toBe(4);
+});
+
+test('a new range aborts the dashboard call in flight and shows the new range', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Record which calls the page aborts (axios uses XMLHttpRequest in the browser).
+  await page.addInitScript(() => {
+    const w = window as unknown as { aborted: string[] };
+    w.aborted = [];
+    const open = XMLHttpRequest.prototype.open;
+    const abort = XMLHttpRequest.prototype.abort;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { url?: string }, ...args: unknown[]) {
+      this.url = String(args[1]);
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    };
+    XMLHttpRequest.prototype.abort = function (this: XMLHttpRequest & { url?: string }) {
+      w.aborted.push(this.url ?? '');
+      return abort.call(this);
+    };
+  });
+  await openDashboard(page, 'leader@harbor.test');
+  const monthTotal = money(await stat(page, 'Total Volume').textContent());
+  // Hold the first call of the new range long enough to change the range again while it is out.
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(
+    '**/api/dashboard',
+    async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    },
+    { times: 1 },
+  );
+  const pick = async (from: string, to: string) => {
+    await page.getByRole('button', { name: 'Date range' }).click();
+    await page.locator('table button:not([data-outside])', { hasText: new RegExp(`^${from}$`) }).first().click();
+    await page.locator('table button:not([data-outside])', { hasText: new RegExp(`^${to}$`) }).first().click();
+  };
+  await pick('1', '10');
+  await expect(page.getByRole('region', { name: 'Overall Stats' }).getByLabel('Loading')).toBeVisible();
+  await pick('1', '20');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { aborted: string[] }).aborted)).toEqual(['/api/dashboard']);
+  await expect(stat(page, 'Total Volume')).toBeVisible();
+  release();
+  const partTotal = money(await stat(page, 'Total Volume').textContent());
+  expect(partTotal).toBeGreaterThan(0);
+  expect(partTotal).toBeLessThan(monthTotal);
+  await expect(page.getByRole('button', { name: 'Date range' })).toHaveText(/^(\d\d)\/01\/(\d{4}) – \1\/20\/\2$/);
+  // A cancelled call is silent.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a range over a year shows the dialog and asks nothing', async ({ page }) => {
+  await openDashboard(page, 'leader@harbor.test');
+  let dashboardCalls = 0;
+  page.on('request', (r) => r.url().endsWith('/api/dashboard') && dashboardCalls++);
+  await page.getByRole('button', { name: 'Date range' }).click();
+  const previous = page.locator('[data-direction="previous"]').first();
+  const next = page.locator('[data-direction="next"]').first();
+  for (let i = 0; i < 13; i++) await previous.click();
+  await page.locator('table button:not([data-outside])', { hasText: /^1$/ }).first().click();
+  for (let i = 0; i < 13; i++) await next.click();
+  await page.locator('table button:not([data-outside])', { hasText: /^20$/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Dashboard' });
+  await expect(dialog).toContainText('Please enter a date range no greater than 1 year.');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(dashboardCalls).toBe(0);
+  // The numbers of the range in force stay on screen.
+  expect(money(await stat(page, 'Total Volume').textContent())).toBeGreaterThan(0);
+});
+
+test('a District Manager sees smaller totals than the leader for the same range', async ({ browser }) => {
+  const leader = await browser.newPage();
+  const dm = await browser.newPage();
+  const leaderTotal = await openDashboard(leader, 'leader@harbor.test');
+  await expect(leader.getByRole('textbox', { name: 'House' })).toHaveValue('Harbor Foods Boston');
+  const dmTotal = await openDashboard(dm, 'dm@harbor.test');
+  expect(dmTotal).toBeGreaterThan(0);
+  expect(dmTotal).toBeLessThan(leaderTotal);
+  // A District Manager has no house selector.
+  await expect(dm.getByRole('textbox', { name: 'House' })).toHaveCount(0);
+  await leader.close();
+  await dm.close();
+});
+
+test('on a 390 px phone the filters sit in a Filters modal', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDashboard(page, 'leader@harbor.test');
+  await expect(page.getByRole('textbox', { name: 'Location' })).toHaveCount(0);
+  await page.screenshot({ path: 'tests/screenshots/dashboard-mobile.png', fullPage: true });
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const modal = page.getByRole('dialog', { name: 'Filters' });
+  await expect(modal.getByRole('textbox', { name: 'House' })).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: 'Location' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Date range' })).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/dashboard-mobile-filters.png' });
+});
+
+test('clicking a lost category opens competitive insights filtered by it', async ({ page }) => {
+  await openDashboard(page, 'leader@harbor.test');
+  const card = page.getByRole('region', { name: 'Top Categories Lost to Competitors' });
+  const first = card.getByRole('button').first();
+  const category = (await first.textContent())!;
+  await first.click();
+  await expect(page).toHaveURL(/\/competitiveinsights\?category=/);
+  expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+  await expect(page.getByRole('heading', { name: 'Competitive Insights', level: 1 })).toBeVisible();
+});
+
+test('announcements load once per session and a dismissed one stays away', async ({ page }) => {
+  let announcementCalls = 0;
+  page.on('request', (r) => r.url().endsWith('/api/announcement') && announcementCalls++);
+  await openDashboard(page, 'leader@harbor.test');
+  const banners = page.getByRole('alert');
+  const count = await banners.count();
+  expect(count).toBeGreaterThan(0);
+  const dismissed = (await banners.first().textContent())!;
+  await banners.first().getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(banners).toHaveCount(count - 1);
+  await page.getByRole('navigation').getByRole('link', { name: 'Competitive Insights' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(stat(page, 'Total Volume')).toBeVisible();
+  await expect(banners).toHaveCount(count - 1);
+  await expect(page.getByText(dismissed)).toHaveCount(0);
+  expect(announcementCalls).toBe(1);
+});

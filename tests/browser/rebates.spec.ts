@@ -1,0 +1,176 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { logIn } from './login-helpers.ts';
+
+// The machine runs other suites at the same time; a page load may take longer than 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 90_000 });
+
+// Column order of the desktop table: DIN, MIN, Description, Manufacturer, Rebate Type, Rebate
+// (with Reveal/Hide), Deviated Price, Similar Items.
+const COL = { din: 0, min: 1, description: 2, manufacturer: 3 } as const;
+
+const bodyRows = (page: Page) => page.getByTestId('rebates-table').locator('tbody tr');
+const cellTexts = (page: Page, col: number) => bodyRows(page).locator(`td:nth-child(${col + 1})`).allInnerTexts();
+
+async function openAllRebates(page: Page) {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/rebates/anything-else');
+  await expect(page).toHaveURL(/\/rebates\/list$/);
+  await expect(bodyRows(page)).toHaveCount(20);
+  await page.getByRole('tab', { name: 'ALL REBATES' }).click();
+  await expect(bodyRows(page)).toHaveCount(20);
+}
+
+async function scrollToEnd(page: Page) {
+  await page.getByTestId('rebates-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+}
+
+test('search and a manufacturer filter narrow the list', async ({ page }) => {
+  await openAllRebates(page);
+  const search = page.getByRole('textbox', { name: 'Search rebates' });
+  await expect(search).toHaveAttribute('placeholder', /MIN, description or manufacturer/);
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
+
+  const firstMin = (await cellTexts(page, COL.min))[0]!;
+  await search.fill(firstMin.toLowerCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(bodyRows(page)).toHaveCount(1);
+  expect(await cellTexts(page, COL.min)).toEqual([firstMin]);
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(bodyRows(page)).toHaveCount(20);
+  const manufacturers = await cellTexts(page, COL.manufacturer);
+  // Default order is manufacturer ascending: pick one that is not the first on the page.
+  const wanted = manufacturers.find((m) => m !== manufacturers[0]) ?? manufacturers[0]!;
+
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await expect(panel.getByText('Harbor Foods Boston')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Search Manufacturer' }).fill(wanted.slice(0, 6));
+  await panel.getByRole('checkbox', { name: wanted }).check();
+  await page.screenshot({ path: 'tests/screenshots/rebates-filters.png' });
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect.poll(async () => new Set(await cellTexts(page, COL.manufacturer))).toEqual(new Set([wanted]));
+
+  // Reset clears the drafts; Apply then shows everything again.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await panel.getByRole('button', { name: 'Reset' }).click();
+  await expect(panel.getByRole('checkbox', { name: wanted })).not.toBeChecked();
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(20);
+});
+
+test('scrolling to the end loads page 2 without repeating a row', async ({ page }) => {
+  await openAllRebates(page);
+  await page.screenshot({ path: 'tests/screenshots/rebates-list.png' });
+  await scrollToEnd(page);
+  await expect(bodyRows(page)).toHaveCount(40);
+  const mins = await cellTexts(page, COL.min);
+  expect(new Set(mins).size).toBe(40);
+});
+
+test("a failed page 2 shows 'Click to try again', and the retry appends that page", async ({ page }) => {
+  await openAllRebates(page);
+  const firstPage = await cellTexts(page, COL.min);
+  const requested: string[] = [];
+  await page.route(/\/api\/full-rebate-deviation\?.*page=2/, async (route) => {
+    requested.push(new URL(route.request().url()).searchParams.get('page')!);
+    if (requested.length === 1) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' });
+    else await route.continue();
+  });
+  await scrollToEnd(page);
+  await expect(page.getByRole('button', { name: 'Click to try again' })).toBeVisible();
+  expect(await cellTexts(page, COL.min)).toEqual(firstPage);
+
+  await page.getByRole('button', { name: 'Click to try again' }).click();
+  await expect(bodyRows(page)).toHaveCount(40);
+  expect(requested).toEqual(['2', '2']);
+  const both = await cellTexts(page, COL.min);
+  expect(both.slice(0, 20)).toEqual(firstPage);
+  expect(new Set(both).size).toBe(40);
+  await expect(page.getByRole('button', { name: 'Click to try again' })).toHaveCount(0);
+});
+
+test('only one row is revealed at a time; hidden rows show only Y or N', async ({ page }) => {
+  await openAllRebates(page);
+  const rows = bodyRows(page);
+  const rebate = (n: number) => rows.nth(n).getByTestId('rebate-value');
+  for (const text of await rows.getByTestId('rebate-value').allInnerTexts()) expect(text).toBe('Y');
+  for (const text of await rows.getByTestId('deviated-price').allInnerTexts()) expect(['Y', 'N']).toContain(text);
+
+  await rows.nth(0).getByRole('button', { name: /^Reveal/ }).click();
+  await expect(rows.nth(0)).toHaveAttribute('data-revealed', 'true');
+  await expect(rebate(0)).toHaveText(/^(\$[\d,]+\.\d\d|\d+(\.\d)?%)$/);
+
+  await rows.nth(1).getByRole('button', { name: /^Reveal/ }).click();
+  await expect(rows.nth(1)).toHaveAttribute('data-revealed', 'true');
+  await expect(rows.nth(0)).toHaveAttribute('data-revealed', 'false');
+  await expect(page.locator('tbody tr[data-revealed="true"]')).toHaveCount(1);
+  await expect(rebate(0)).toHaveText('Y');
+
+  await rows.nth(1).getByRole('button', { name: /^Hide/ }).click();
+  await expect(page.locator('tbody tr[data-revealed="true"]')).toHaveCount(0);
+});
+
+test('your rebates carry the house’s own DIN on every row', async ({ page }) => {
+  await logIn(page, 'ops@summit.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/rebates/list');
+  await expect(bodyRows(page)).toHaveCount(20);
+  const dins = await cellTexts(page, COL.din);
+  expect(dins.every((d) => d !== '--')).toBe(true);
+});
+
+test("similar items: the side panel, then the page, where feedback ends with 'Feedback Sent!'", async ({ page }) => {
+  await openAllRebates(page);
+  const min = (await cellTexts(page, COL.min))[0]!;
+  await page.getByRole('button', { name: `Similar items of ${min}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Similar Items' });
+  await expect(panel.getByTestId('similar-items-table').locator('tbody tr').first()).toBeVisible();
+  await panel.getByRole('link', { name: 'Open the Similar Items page' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/rebates/matches/[^/]+/${min}/`));
+  await expect(page.getByRole('heading', { name: 'Similar Items', level: 1 })).toBeVisible();
+  const rows = page.getByTestId('similar-items-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  await expect(page.getByText(`Similar Items (${count})`)).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/rebates-similar-items.png' });
+
+  const badMin = await rows.first().locator('td').first().innerText();
+  await rows.first().getByRole('button', { name: 'Leave Feedback' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give Feedback' });
+  await dialog.getByRole('textbox').fill('Different pack size');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Feedback Sent!')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The bad match no longer comes back for this house.
+  await expect(rows).toHaveCount(count - 1);
+  await expect(rows.locator('td:first-child', { hasText: new RegExp(`^${badMin}$`) })).toHaveCount(0);
+  await expect(page.getByText('Feedback Sent!')).toHaveCount(0, { timeout: 6000 });
+
+  // A MIN that does not exist is refused by the server: the dialog stays and says so.
+  await page.getByRole('button', { name: '+ Recommend Similar Item' }).click();
+  const recommend = page.getByRole('dialog', { name: 'Recommend Similar Item' });
+  await recommend.getByRole('textbox').fill('NOPE-404');
+  await recommend.getByRole('button', { name: 'Send' }).click();
+  await expect(recommend.getByRole('alert')).toHaveText('Failed to send feedback.');
+});
+
+test('on a phone, Your Rebates shows cards and a Load More control once 20 are loaded', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/rebates/list');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(cards).toHaveCount(40);
+  await page.getByRole('textbox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'MIN' }).click();
+  await expect(cards).toHaveCount(20);
+  await page.screenshot({ path: 'tests/screenshots/rebates-mobile.png' });
+});
