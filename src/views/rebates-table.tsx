@@ -1,23 +1,18 @@
 import { Group, Text } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import type { RebateCardsProps } from './rebate-cards.tsx';
+import { PLAIN_TABLE_OPTIONS } from './plain-table-options.ts';
 import './wrapping-table.css';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { formatDescription, rebateTypeLabel } from '../model/rebate-format.ts';
-import type { RebateCriteria, RebateRow, RebateSortColumn } from '../model/rebates.ts';
+import type { RebateRow, RebateSortColumn } from '../model/rebates.ts';
 import { DeviatedPrice, RebateValue, RevealButton, SimilarItemsButton } from './rebate-cells.tsx';
 
 /** Rows closer than this to the bottom of the scroll area ask for the next page. */
 const LOAD_MORE_MARGIN_PX = 240;
 
-export interface RebatesTableProps {
-  rows: RebateRow[];
-  revealedId: number | null;
-  sort: Pick<RebateCriteria, 'sort' | 'order'>;
-  footer: ReactNode;
-  onSort: (sort: Pick<RebateCriteria, 'sort' | 'order'>) => void;
-  onToggle: (rebateId: number) => void;
-  onSimilar: (row: RebateRow) => void;
+export interface RebatesTableProps extends RebateCardsProps {
   onNearEnd: () => void;
 }
 
@@ -69,19 +64,9 @@ export function RebatesTable({ rows, revealedId, sort, footer, onSort, onToggle,
     data: rows,
     getRowId: (row) => String(row.rebateId),
     manualSorting: true,
-    enableMultiSort: false,
+    ...PLAIN_TABLE_OPTIONS,
     enableSortingRemoval: false,
-    enablePagination: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    enableTopToolbar: false,
-    enableBottomToolbar: false,
     enableStickyHeader: true,
-    layoutMode: 'grid',
     initialState: { density: 'xs' },
     state: { sorting },
     onSortingChange: (updater) => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -7,10 +7,8 @@ import { itemMatchMachine } from '../machines/item-match.ts';
 import type { ItemMatch } from '../model/match.ts';
 import { formatDescription } from '../model/rebate-format.ts';
 import { FeedbackDialog } from './feedback-dialog.tsx';
-import { SimilarItemsTable } from './similar-items-table.tsx';
+import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
 
-export const NO_MATCHES_MESSAGE = 'There are no similar items for this item';
-export const MATCHES_FAILED_MESSAGE = "Couldn't load item matches";
 
 /** Similar items of one item: what could replace it, and feedback when a match is wrong. */
 export function SimilarItemsPage() {
@@ -20,7 +18,7 @@ export function SimilarItemsPage() {
   const feedback = useActorRef(feedbackDialogMachine.provide({ actions: { feedbackSent: () => matches.send({ type: 'matches.refreshed' }) } }));
   // Opening the page for an item is the request (the machine answers cached pairs without a call).
   useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId: manPlatId } }), [matches, min, manPlatId]);
-  const status = useSelector(matches, (s) => s.value as 'idle' | 'loading' | 'complete' | 'failed');
+  const status = useSelector(matches, (s) => s.value as MatchStatus);
   const rows = useSelector(matches, (s) => s.context.matches);
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
@@ -49,20 +47,7 @@ export function SimilarItemsPage() {
         />
         <Button onClick={() => feedback.send({ type: 'feedback.opened', mode: 'recommendation', min })}>+ Recommend Similar Item</Button>
       </Group>
-      {status === 'loading' || status === 'idle' ? (
-        <Group justify="center" p="md"><Loader size="sm" /></Group>
-      ) : status === 'failed' ? (
-        <Alert color="red">
-          <Group justify="space-between">
-            {MATCHES_FAILED_MESSAGE}
-            <Button size="compact-sm" variant="light" color="red" onClick={() => matches.send({ type: 'matches.retry' })}>Try again</Button>
-          </Group>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" ta="center" p="md">{NO_MATCHES_MESSAGE}</Text>
-      ) : (
-        <SimilarItemsTable matches={shown} onFeedback={giveFeedback} />
-      )}
+      <SimilarItemsResult status={status} matches={shown} onRetry={() => matches.send({ type: 'matches.retry' })} onFeedback={giveFeedback} />
       <FeedbackDialog actor={feedback} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Drawer, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -6,12 +6,11 @@ import type { itemMatchMachine } from '../machines/item-match.ts';
 import { formatDescription } from '../model/rebate-format.ts';
 import type { RebateRow } from '../model/rebates.ts';
 import { similarItemsPath } from './rebate-cells.tsx';
-import { SimilarItemsTable } from './similar-items-table.tsx';
-import { MATCHES_FAILED_MESSAGE, NO_MATCHES_MESSAGE } from './similar-items-page.tsx';
+import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
 
 /** Similar items of one list row, sliding in from the right; the full page is one click away. */
 export function SimilarItemsPanel({ row, actor, onClose }: { row: RebateRow | null; actor: ActorRefFrom<typeof itemMatchMachine>; onClose: () => void }) {
-  const status = useSelector(actor, (s) => s.value as 'idle' | 'loading' | 'complete' | 'failed');
+  const status = useSelector(actor, (s) => s.value as MatchStatus);
   const matches = useSelector(actor, (s) => s.context.matches);
   return (
     <Drawer opened={row !== null} onClose={onClose} position="right" size="xl" title={<Text fw={700}>Similar Items</Text>}>
@@ -23,20 +22,7 @@ export function SimilarItemsPanel({ row, actor, onClose }: { row: RebateRow | nu
           <Anchor component={Link} to={similarItemsPath(row)} size="sm">
             Open the Similar Items page
           </Anchor>
-          {status === 'loading' || status === 'idle' ? (
-            <Group justify="center" p="md"><Loader size="sm" /></Group>
-          ) : status === 'failed' ? (
-            <Alert color="red">
-              <Group justify="space-between">
-                {MATCHES_FAILED_MESSAGE}
-                <Button size="compact-sm" variant="light" color="red" onClick={() => actor.send({ type: 'matches.retry' })}>Try again</Button>
-              </Group>
-            </Alert>
-          ) : matches.length === 0 ? (
-            <Text c="dimmed">{NO_MATCHES_MESSAGE}</Text>
-          ) : (
-            <SimilarItemsTable matches={matches} />
-          )}
+          <SimilarItemsResult status={status} matches={matches} onRetry={() => actor.send({ type: 'matches.retry' })} />
         </Stack>
       )}
     </Drawer>

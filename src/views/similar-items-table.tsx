@@ -3,6 +3,7 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import './wrapping-table.css';
 import { useMemo } from 'react';
+import { PLAIN_TABLE_OPTIONS } from './plain-table-options.ts';
 import type { ItemMatch } from '../model/match.ts';
 import { formatDescription, rebateTypeLabel } from '../model/rebate-format.ts';
 
@@ -49,17 +50,7 @@ export function SimilarItemsTable({ matches, onFeedback }: { matches: ItemMatch[
     columns,
     data: matches,
     getRowId: (m) => m.min,
-    layoutMode: 'grid',
-    enableMultiSort: false,
-    enablePagination: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    enableTopToolbar: false,
-    enableBottomToolbar: false,
+    ...PLAIN_TABLE_OPTIONS,
     initialState: { density: 'xs' },
     mantineTableProps: { striped: true, className: 'wrapping-table', 'data-testid': 'similar-items-table' } as never,
   });
