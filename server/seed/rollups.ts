@@ -1,6 +1,7 @@
 // Rebuilds the dashboard rollups (migration 002) from purchase_lines. The loader runs it after
 // every bulk load; the dashboard reads only these tables, never the raw lines.
 import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 
 // Volume and rebate of one line, exactly as the domain guide defines them.
 export const LINE_VOLUME = 'l.quantity * coalesce(l.unit_price, (l.start_guidance + l.end_guidance) / 2)';
@@ -86,19 +87,11 @@ const RUNNING_STEPS = [
 ];
 
 export async function refreshRollups(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     // Big sorts and hashes: give this one transaction room.
     await client.query(`set local work_mem = '256MB'`);
     for (const step of [...STEPS, ...RUNNING_STEPS]) await client.query(step);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   for (const table of ['rollup_merchant_item_day', 'rollup_merchant_day', 'rollup_merchant_month', 'rollup_account_day',
     'rollup_account_merchant_month', 'rollup_account_lost_day', 'rollup_account_lost_month',
     'rollup_account_merchant_running', 'rollup_account_lost_running']) {
@@ -108,7 +101,9 @@ export async function refreshRollups(pool: pg.Pool): Promise<void> {
 
 /** Only the running totals, for a database whose other rollups were built before migration 004. */
 export async function refreshRunningTotals(pool: pg.Pool): Promise<void> {
-  for (const step of RUNNING_STEPS) await pool.query(step);
+  await inTransaction(pool, async (client) => {
+    for (const step of RUNNING_STEPS) await client.query(step);
+  });
   await pool.query('analyze rollup_account_merchant_running');
   await pool.query('analyze rollup_account_lost_running');
 }

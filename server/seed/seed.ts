@@ -2,6 +2,7 @@
 // Big tables go in through COPY; the whole seed is one transaction, so a failure leaves
 // the database empty.
 import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 import { withoutConstraints } from './bulk-load.ts';
 import { seedRebateChecks } from './checks.ts';
 import { copyChunks, copyRows } from './copy.ts';
@@ -47,9 +48,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   const world = buildWorld(opts.merchants, { house: opts.house, linesScale: opts.linesScale });
   const counter = { lines: 0 };
 
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await loadReference(client, world);
     await withoutConstraints(client, 'purchase_lines', () =>
       copyChunks(client, 'purchase_lines', PURCHASE_COLUMNS,
@@ -64,13 +63,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
     await seedSalesReps(client, world);
     await seedMatchFeedback(client, world);
     await resetSequences(client);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   // Fresh statistics, so the first analytics queries get good plans.
   await pool.query('analyze');
   // Outside the load's transaction: the dashboard's pre-aggregates (server/seed/rollups.ts).
