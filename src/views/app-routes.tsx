@@ -1,6 +1,6 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminLoginPage } from './admin-login-page.tsx';
-import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
@@ -8,6 +8,9 @@ import { NotBuiltPage, NotBuiltScreen } from './not-built-page.tsx';
 import { PortalShell } from './portal-shell.tsx';
 import { rebatesRoutes } from './rebates-routes.tsx';
 import { RouteGate } from './route-gate.tsx';
+
+// Loaded when first opened, so the login page does not wait for the charts and tables.
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
 /** Screens of later issues, reachable already so routing can be checked end to end. */
 const PLACEHOLDERS: readonly { path: string; title: string }[] = [

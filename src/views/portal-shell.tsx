@@ -1,6 +1,7 @@
-import { ActionIcon, AppShell, Box, Burger, Button, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { visibleMenuItems } from '../model/routes.ts';
 import { AuthActor } from './actor-contexts.ts';
@@ -99,7 +100,9 @@ export function PortalShell() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading screen" /></Center>}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { RebatesPage } from './rebates-page.tsx';
-import { SimilarItemsPage } from './similar-items-page.tsx';
+
+// Loaded when first opened, like the dashboard.
+const RebatesPage = lazy(() => import('./rebates-page.tsx').then((m) => ({ default: m.RebatesPage })));
+const SimilarItemsPage = lazy(() => import('./similar-items-page.tsx').then((m) => ({ default: m.SimilarItemsPage })));
 
 /**
  * The /rebates routes, called as a function inside the portal shell's <Route> so the router
