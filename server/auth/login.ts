@@ -30,8 +30,7 @@ export async function login(deps: Deps, req: LoginRequest): Promise<LoginRespons
   }
 
   const record = await deps.users.findForLogin(req.email);
-  // Verify even when the account is unknown would be nicer against timing probes; the rate limit bounds that.
-  const passwordOk = record !== null && (await verifyPassword(record.passwordHash, req.password));
+  const passwordOk = await verifyPassword(record?.passwordHash ?? null, req.password);
   if (!record || !passwordOk) {
     await deps.attempts.recordFailure([accountKey, ipKey]);
     throw unauthorized(WRONG_CREDENTIALS);
