@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-// PORTAL_TEST_PORT lets two runs share a machine.
-const MAIN_PORT = Number(process.env.PORTAL_TEST_PORT ?? 5301);
-const MAINTENANCE_PORT = MAIN_PORT + 1;
+import { MAIL_CAPTURE_HTTP_PORT, MAIL_CAPTURE_SMTP_PORT, MAINTENANCE_PORT, MAIN_PORT } from './tests/browser/ports.ts';
 
 // A fresh database directory per run, so every run starts from the same seeded data. The folder
 // is named by port: only a run on the same ports can own it, so clearing it never hits another run.
@@ -57,7 +54,20 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: [server(MAIN_PORT, 'main'), server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE: '1' })],
+  webServer: [
+    {
+      command: 'npx tsx tests/browser/mail-capture-server.ts',
+      url: `http://127.0.0.1:${MAIL_CAPTURE_HTTP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(MAIL_CAPTURE_SMTP_PORT), HTTP_PORT: String(MAIL_CAPTURE_HTTP_PORT) },
+    },
+    server(MAIN_PORT, 'main', {
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_CAPTURE_SMTP_PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${MAIN_PORT}`,
+    }),
+    server(MAINTENANCE_PORT, 'maintenance', { MAINTENANCE: '1' }),
+  ],
   projects: [
     {
       name: 'main',

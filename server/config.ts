@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readAzureConfig, type AzureConfig } from './auth/azure-config.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export type Config = {
@@ -18,6 +19,12 @@ export type Config = {
   logLevel: string;
   /** Behind a load balancer, take the client address from X-Forwarded-For (the per-IP login limit needs it). */
   trustProxy: boolean;
+  /** Microsoft sign-in (server/auth/azure-config.ts); null when not configured. */
+  azure: AzureConfig | null;
+  /** Outgoing email: an SMTP server, or none (messages land in DATA_DIR/outbox). */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The portal's public origins; emailed links may only point there (none set: loopback only). */
+  publicUrls: string[];
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -26,6 +33,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
   return n;
+}
+
+function origin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`PUBLIC_URL must be http(s) addresses separated by commas, got '${url}'`);
+  }
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +57,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Requests are logged at info; by default only warnings and errors are.
     logLevel: env.LOG_LEVEL || 'warn',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    azure: readAzureConfig(env),
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
+    publicUrls: (env.PUBLIC_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean).map(origin),
   };
 }

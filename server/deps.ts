@@ -1,26 +1,36 @@
+import path from 'node:path';
 import type pg from 'pg';
+import { inTransaction } from './db/transaction.ts';
 import type { Config } from './config.ts';
 import type { TokenSigner } from './auth/tokens.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountTokensRepository } from './repositories/account-tokens.ts';
 import { announcementsRepository } from './repositories/announcements.ts';
 import { dashboardRepository } from './repositories/dashboard.ts';
 import { loginAttemptsRepository } from './repositories/login-attempts.ts';
 import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
+import { houseUsersRepository } from './repositories/house-users.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
 import { scopeRepository } from './repositories/scope.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { usersRepository } from './repositories/users.ts';
+import { userSessionsRepository } from './repositories/user-sessions.ts';
 
 /** What routes may use: the configuration, the token signer and the repositories (never the pool itself). */
 export type Deps = ReturnType<typeof makeDeps>;
 
-export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner) {
+export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer) {
   return {
     config,
     tokens,
+    mail: mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }),
+    /** Runs work in one transaction: used where several writes must all happen or none. */
+    transaction: <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, work),
     ping: async () => void (await pool.query('select 1')),
     users: usersRepository(pool),
+    accountTokens: accountTokensRepository(pool),
     sessions: sessionsRepository(pool),
     settings: settingsRepository(pool),
     attempts: loginAttemptsRepository(pool),
@@ -30,5 +40,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner) {
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
     matches: matchesRepository(pool),
+    userSessions: userSessionsRepository(pool),
+    houseUsers: houseUsersRepository(pool),
   };
 }

@@ -1,15 +1,27 @@
+import os from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
 import { buildApp } from '../app.ts';
 import { tokenSigner } from '../auth/tokens.ts';
 import { readConfig, type Config } from '../config.ts';
 import { makeDeps } from '../deps.ts';
+import { createMailer } from '../mail/mailer.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** The real app on a test database, for `app.inject`. */
-export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}) {
+/**
+ * The real app on a test database, for `app.inject`. Mail goes to `smtpUrl` when given (see
+ * smtp-capture.ts), else to an outbox in the temp folder, never into the project.
+ */
+export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, smtpUrl?: string) {
   const config = { ...readConfig({}), ...overrides };
-  const deps = makeDeps(config, pool, tokenSigner(TEST_SECRET));
+  const mailer = createMailer({
+    smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(os.tmpdir(), 'portal-test-outbox'),
+    log: () => {},
+  });
+  const deps = makeDeps(config, pool, tokenSigner(TEST_SECRET), mailer);
   const app = await buildApp(deps);
   return { app, deps };
 }

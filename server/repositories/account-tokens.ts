@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+
+export type TokenPurpose = 'activate' | 'reset' | 'invite';
+
+/** How long each kind of emailed link works. */
+export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24 };
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function accountTokensRepository(pool: pg.Pool) {
+  return {
+    /**
+     * A new link token for the user; earlier unused tokens of the same purpose stop working,
+     * so only the newest email's link is valid.
+     */
+    async issue(userId: number, purpose: TokenPurpose, db: Queryable = pool): Promise<string> {
+      const token = crypto.randomBytes(32).toString('base64url');
+      await db.query('update account_tokens set used_at = now() where user_id = $1 and purpose = $2 and used_at is null', [userId, purpose]);
+      await db.query(
+        `insert into account_tokens (token_hash, user_id, purpose, expires_at)
+         values ($1, $2, $3, now() + make_interval(hours => $4))`,
+        [hashOf(token), userId, purpose, TOKEN_LIFETIME_HOURS[purpose]],
+      );
+      return token;
+    },
+    /**
+     * Uses the token up if it is unused, unexpired and of one of the purposes: the user it was
+     * for, or null. Call inside the transaction that does what the link is for, so a failure
+     * leaves the link usable.
+     */
+    async consume(token: string, purposes: readonly TokenPurpose[], db: Queryable = pool): Promise<{ userId: number; purpose: TokenPurpose } | null> {
+      const { rows } = await db.query<{ user_id: number; purpose: TokenPurpose }>(
+        `update account_tokens set used_at = now()
+          where token_hash = $1 and used_at is null and expires_at > now() and purpose = any($2)
+          returning user_id, purpose`,
+        [hashOf(token), purposes],
+      );
+      return rows[0] ? { userId: rows[0].user_id, purpose: rows[0].purpose } : null;
+    },
+  };
+}
+export type AccountTokensRepository = ReturnType<typeof accountTokensRepository>;

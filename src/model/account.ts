@@ -1,0 +1,107 @@
+import * as t from 'io-ts';
+import { Email, boundedString, pattern } from './codec.ts';
+import { Title } from './session-user.ts';
+
+/**
+ * The account calls of accounts spec §7 and their rules (§5, §9), shared by the forms and the
+ * server. Equality of a password and its repeat is checked by the server too ('Passwords don't match').
+ */
+
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+export const PLATFORM_ID_RE = /^CP-\d{6}$/;
+
+/** An absolute http(s) address: the client's origin, from which emailed links are built. */
+export const SiteUrl = pattern('an http(s) address', /^https?:\/\/[^\s/]+(\/\S*)?$/);
+
+export const SignUpPassword = boundedString('6 to 20 characters', 6, 20);
+export const SettingsPassword = boundedString('3 to 20 characters', 3, 20);
+
+export const SignUpPayload = t.type({
+  partnerPlatformId: pattern("'CP-' followed by 6 digits", PLATFORM_ID_RE),
+  partnerName: boundedString('at least 3 characters', 3, 200),
+  contactName: boundedString('at least 3 characters', 3, 200),
+  email: Email,
+  password: SignUpPassword,
+  repeatPassword: t.string,
+  siteUrl: SiteUrl,
+});
+export type SignUpPayload = t.TypeOf<typeof SignUpPayload>;
+
+export const PasswordResetRequest = t.type({ email: Email, siteUrl: SiteUrl });
+export type PasswordResetRequest = t.TypeOf<typeof PasswordResetRequest>;
+
+/** POST /auth/reset-password/{token}: `password` is Create Password, `newPassword` its confirmation. */
+export const ResetPasswordPayload = t.type({ password: SignUpPassword, newPassword: t.string });
+export type ResetPasswordPayload = t.TypeOf<typeof ResetPasswordPayload>;
+
+/** An emailed token as it appears in a path: base64url, fixed length. */
+export const TokenParams = t.type({ token: pattern('a link token', /^[A-Za-z0-9_-]{20,100}$/) });
+
+/** POST /user/change-password (settings): current password, new one, its repeat. */
+export const ChangePasswordPayload = t.type({
+  password: SettingsPassword,
+  newPassword: SettingsPassword,
+  repeatPassword: t.string,
+});
+export type ChangePasswordPayload = t.TypeOf<typeof ChangePasswordPayload>;
+
+/** Every account call that succeeds without data answers with a message to show. */
+export const MessageResponse = t.type({ message: t.string });
+export type MessageResponse = t.TypeOf<typeof MessageResponse>;
+
+/** Said when an emailed link is used, unknown or past its expiry (a 410). */
+export const LINK_EXPIRED_MESSAGE =
+  'Oops! Looks like your password reset link has expired. Click the button below to request a new link.';
+export const ACTIVATED_MESSAGE = 'Your account has been activated! Please Login.';
+export const EMAIL_NOT_FOUND = 'Email not found';
+export const PASSWORD_CHANGED = 'Password changed successfully';
+
+/** Locations of an invite or update: [] = invite to all, ['NONE'] = none, else merchant ids. */
+export const Locations = t.array(t.union([t.literal('NONE'), pattern('a merchant id', /^\d{1,9}$/)]));
+export type Locations = t.TypeOf<typeof Locations>;
+
+export const ContactName = boundedString('at least 3 characters', 3, 200);
+
+/** POST /user/invite (user management). */
+export const InvitePayload = t.type({
+  contactName: ContactName,
+  email: Email,
+  title: Title,
+  displayPaymentInfo: t.boolean,
+  displayIntel: t.boolean,
+  displayInvoice: t.boolean,
+  isMultiHouse: t.boolean,
+  siteUrl: SiteUrl,
+  locations: Locations,
+});
+export type InvitePayload = t.TypeOf<typeof InvitePayload>;
+
+/** PATCH /user/{id} (the Edit User panel): what the panel can change. */
+export const UpdateUserPayload = t.type({
+  email: Email,
+  title: Title,
+  displayPaymentInfo: t.boolean,
+  inviteAll: t.boolean,
+  locations: Locations,
+});
+export type UpdateUserPayload = t.TypeOf<typeof UpdateUserPayload>;
+
+/** A row of the users table; `canEdit`/`canDeactivate` are the server's decision for the caller. */
+export const UserRow = t.type({
+  id: t.number,
+  contactName: t.string,
+  email: t.string,
+  title: t.union([Title, t.null]),
+  createdDate: t.string,
+  lastLoginDateTime: t.union([t.string, t.null]),
+  displayIntel: t.boolean,
+  displayPaymentInfo: t.boolean,
+  inviteAll: t.boolean,
+  activated: t.boolean,
+  canEdit: t.boolean,
+  canDeactivate: t.boolean,
+});
+export type UserRow = t.TypeOf<typeof UserRow>;
+
+export const UserList = t.type({ users: t.array(UserRow) });
+export type UserList = t.TypeOf<typeof UserList>;
