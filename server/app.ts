@@ -4,16 +4,26 @@ import { authenticate } from './auth/authenticate.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
+import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
+import { microsoftAuthRoutes } from './routes/auth-microsoft.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { allowMicrosoftRedirectBridge } from './microsoft-redirect.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { distributorUserRoutes } from './routes/distributor-user.ts';
+import { distributorUsersRoutes } from './routes/distributor-users.ts';
+import { userManagementRoutes } from './routes/user-management.ts';
+import { authSessionRoutes } from './routes/auth-session.ts';
 import { merchantRoutes } from './routes/merchants.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { rebateRoutes } from './routes/rebates.ts';
 import { statusRoutes } from './routes/status.ts';
 import { userRoutes } from './routes/user.ts';
 import { builtVersion, serveSpa } from './spa.ts';
+
+/** Public routes that maintenance mode still refuses: every way to log in. */
+const LOGINS = ['/api/auth/login', '/api/auth/microsoft'];
 
 /** Builds the whole server; tests call it too and talk to it through `app.inject`. */
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
@@ -22,9 +32,12 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'https://login.microsoftonline.com'] },
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'https://login.microsoftonline.com'], 'frame-src': ["'self'", 'https://login.microsoftonline.com'] },
     },
+    // MSAL's sign-in popup must stay reachable from the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  allowMicrosoftRedirectBridge(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -43,14 +56,20 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     async (api) => {
       api.decorateRequest('auth', null);
       api.addHook('onRequest', async (request, reply) => {
-        if (request.routeOptions.config.public && request.routeOptions.url !== '/api/auth/login') return;
+        if (request.routeOptions.config.public && !LOGINS.includes(request.routeOptions.url ?? '')) return;
         if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });
       });
       api.addHook('onRequest', authenticate(deps.tokens, deps.sessions));
       await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
       await api.register(authRoutes, { deps });
+      await api.register(accountRoutes, { deps });
+      await api.register(microsoftAuthRoutes, { deps });
+      await api.register(analyticsRoutes, { deps });
       await api.register(userRoutes, { deps });
       await api.register(distributorUserRoutes, { deps });
+      await api.register(distributorUsersRoutes, { deps });
+      await api.register(userManagementRoutes, { deps });
+      await api.register(authSessionRoutes, { deps });
       await api.register(merchantRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
       await api.register(announcementRoutes, { deps });

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountTokensRepository } from './repositories/account-tokens.ts';
+import { accountsRepository } from './repositories/accounts.ts';
 import { announcementsRepository } from './repositories/announcements.ts';
 import { dashboardRepository } from './repositories/dashboard.ts';
 import { loginAttemptsRepository } from './repositories/login-attempts.ts';
@@ -16,6 +17,7 @@ import { scopeRepository } from './repositories/scope.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { usersRepository } from './repositories/users.ts';
+import { userAdminRepository } from './repositories/user-admin.ts';
 import { userSessionsRepository } from './repositories/user-sessions.ts';
 
 /** What routes may use: the configuration, the token signer and the repositories (never the pool itself). */
@@ -31,6 +33,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     ping: async () => void (await pool.query('select 1')),
     users: usersRepository(pool),
     accountTokens: accountTokensRepository(pool),
+    accounts: accountsRepository(pool),
     sessions: sessionsRepository(pool),
     settings: settingsRepository(pool),
     attempts: loginAttemptsRepository(pool),
@@ -42,5 +45,6 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     matches: matchesRepository(pool),
     userSessions: userSessionsRepository(pool),
     houseUsers: houseUsersRepository(pool),
+    userAdmin: userAdminRepository(pool),
   };
 }

@@ -2,9 +2,12 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { browserStore } from './services/storage.ts';
-import { AuthActor, SpinnerActor } from './views/actor-contexts.ts';
+import { AuthActor, NoticesActor, SpinnerActor } from './views/actor-contexts.ts';
 import { AppRoutes } from './views/app-routes.tsx';
+import { NoticesArea } from './views/notices-area.tsx';
 import { ServiceWiring } from './views/service-wiring.tsx';
+import { SessionTracking } from './views/session-tracking.tsx';
+import { VersionWatch } from './views/version-watch.tsx';
 import { SpinnerOverlay } from './views/spinner-overlay.tsx';
 
 const theme = createTheme({
@@ -20,11 +23,16 @@ export function App() {
       <Notifications position="top-right" limit={4} />
       <AuthActor.Provider options={{ input: { store: browserStore } }}>
         <SpinnerActor.Provider>
-          <ServiceWiring />
-          <SpinnerOverlay />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <NoticesActor.Provider>
+            <ServiceWiring />
+            <SessionTracking />
+            <VersionWatch />
+            <SpinnerOverlay />
+            <NoticesArea />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </NoticesActor.Provider>
         </SpinnerActor.Provider>
       </AuthActor.Provider>
     </MantineProvider>

@@ -2,7 +2,7 @@ import type { LoginResponse } from '../../src/model/auth.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
-import type { UsersRepository } from '../repositories/users.ts';
+import type { LoginRecord, UsersRepository } from '../repositories/users.ts';
 import { verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './tokens.ts';
 
@@ -10,6 +10,9 @@ import type { TokenSigner } from './tokens.ts';
 export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 30 };
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+
+/** The login_attempts key of an account; password changes and resets count and forgive under it too. */
+export const accountAttemptKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 
 type Deps = {
   users: UsersRepository;
@@ -22,7 +25,7 @@ type Deps = {
 export type LoginRequest = { email: string; password: string; ip: string; userAgent: string | undefined };
 
 export async function login(deps: Deps, req: LoginRequest): Promise<LoginResponse> {
-  const accountKey = `email:${req.email.trim().toLowerCase()}`;
+  const accountKey = accountAttemptKey(req.email);
   const ipKey = `ip:${req.ip}`;
   const failures = await deps.attempts.failuresSince([accountKey, ipKey], LOGIN_LIMITS.windowMinutes);
   if ((failures.get(accountKey) ?? 0) >= LOGIN_LIMITS.perAccount || (failures.get(ipKey) ?? 0) >= LOGIN_LIMITS.perIp) {
@@ -35,10 +38,31 @@ export async function login(deps: Deps, req: LoginRequest): Promise<LoginRespons
     await deps.attempts.recordFailure([accountKey, ipKey]);
     throw unauthorized(WRONG_CREDENTIALS);
   }
+  // Checked before the failures are forgotten, as the password proved nothing for an unusable account.
+  refuseUnusable(record);
+  await deps.attempts.forget(accountKey);
+  return startSession(deps, record, req);
+}
+
+type Usability = Pick<LoginRecord, 'activated' | 'deactivated'>;
+
+function refuseUnusable(record: Usability): void {
   if (record.deactivated) throw unauthorized('This account has been deactivated. Ask your administrator for access.');
   if (!record.activated) throw unauthorized('Please activate your account with the link we emailed you.');
+}
 
-  await deps.attempts.forget(accountKey);
+type SessionDeps = Pick<Deps, 'users' | 'sessions' | 'tokens' | 'tokenTtlHours'>;
+
+/**
+ * The one way a login ends, whatever proved who the user is (password or Microsoft): refuse
+ * deactivated and not-yet-activated accounts, then open a session row and sign its auth key.
+ */
+export async function startSession(
+  deps: SessionDeps,
+  record: Pick<LoginRecord, 'id' | 'activated' | 'deactivated'>,
+  req: { ip: string; userAgent: string | undefined },
+): Promise<LoginResponse> {
+  refuseUnusable(record);
   const expiresAt = new Date(Date.now() + deps.tokenTtlHours * 3600_000);
   const sessionId = await deps.sessions.create(record.id, expiresAt, req.ip, req.userAgent);
   await deps.users.recordLogin(record.id);

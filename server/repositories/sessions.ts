@@ -2,28 +2,43 @@ import type pg from 'pg';
 
 export function sessionsRepository(db: pg.Pool) {
   return {
-    async create(userId: number, expiresAt: Date, ip: string, userAgent: string | undefined): Promise<string> {
+    /** `actingAdminId`: the internal admin who switched into this user's session (POST /auth/session). */
+    async create(userId: number, expiresAt: Date, ip: string, userAgent: string | undefined, actingAdminId: number | null = null): Promise<string> {
       const { rows } = await db.query<{ id: string }>(
-        'insert into auth_sessions (user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4) returning id',
-        [userId, expiresAt, ip, userAgent ?? null],
+        'insert into auth_sessions (user_id, expires_at, ip, user_agent, acting_admin_id) values ($1, $2, $3, $4, $5) returning id',
+        [userId, expiresAt, ip, userAgent ?? null, actingAdminId],
       );
       return rows[0]!.id;
     },
-    /** True when the session exists, belongs to the user, is unexpired, unrevoked, and the user is active. */
+    /**
+     * True when the session exists, belongs to the user, is unexpired, unrevoked, and the user is active;
+     * a session an admin switched into also ends when that admin is deactivated or no longer an internal admin.
+     */
     async isLive(sessionId: string, userId: number): Promise<boolean> {
       const { rowCount } = await db.query(
         `select 1 from auth_sessions s join users u on u.id = s.user_id
           where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
-            and u.deactivated_at is null`,
+            and u.deactivated_at is null
+            and (s.acting_admin_id is null or exists (
+                  select 1 from users a where a.id = s.acting_admin_id and a.deactivated_at is null and a.is_internal_admin))`,
         [sessionId, userId],
       );
       return rowCount === 1;
     },
+    /** The internal admin acting through the session, if an admin switched into it. */
+    async actingAdmin(sessionId: string): Promise<number | null> {
+      const { rows } = await db.query<{ acting_admin_id: number | null }>(
+        'select acting_admin_id from auth_sessions where id = $1', [sessionId]);
+      return rows[0]?.acting_admin_id ?? null;
+    },
     async revoke(sessionId: string): Promise<void> {
       await db.query('update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
     },
-    async revokeAllOf(userId: number): Promise<void> {
-      await db.query('update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+    /** Every session of the user, but `exceptSessionId` (the caller's own, after a password change). */
+    async revokeAllOf(userId: number, exceptSessionId: string | null = null): Promise<void> {
+      await db.query(
+        'update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2',
+        [userId, exceptSessionId]);
     },
   };
 }

@@ -65,6 +65,12 @@ export async function seedUsers(client: pg.PoolClient, world: World, today: Date
     });
   }
 
+  // Added after the generated users so their ids stay put: a leader whose active house browser
+  // tests may switch without disturbing tests that read leader@harbor.test's house at the same time.
+  users.push({ email: 'houses@harbor.test', contactName: 'Hollis Houses', title: 'Leadership', channelPartner: d('boston'),
+    houses: [d('boston'), d('portland'), d('harbor')],
+    flags: { is_multi_house: true, display_intel: true, invite_all: true } });
+
   // One hash for everyone: argon2 is deliberately slow.
   const passwordHash = await hash(DEMO_PASSWORD);
   const now = today.getTime();

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { definedTransitions, shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
+import { edgeKey, shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached, expectEveryTransitionTaken } from '../../tests/paths/model-checks.ts';
+import { itReplaysEdges, replaySteps, startControlled } from '../../tests/paths/replay-actor.ts';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus } from '../model/auth.ts';
 import { decideRoute, type AccessMode } from '../model/route-access.ts';
 import type { SessionStore } from '../services/storage.ts';
-import { authRoutingMachine, type AuthRoutingEvent } from './auth-routing.ts';
+import { viewAs } from '../services/view-as.ts';
+import { adminUser, distributorUser, loginAs } from './samples.ts';
+import { isInternalAdmin } from '../model/route-access.ts';
+import { authRoutingMachine } from './auth-routing.ts';
 import { MACHINES } from './registry.ts';
 
 const entry = MACHINES.find((m) => m.name === 'auth-routing')!;
@@ -17,36 +21,12 @@ const LANDING: Record<AccessMode, ReturnType<typeof decideRoute>> = {
   loggingOut: { kind: 'redirect', to: '/logout' },
   internalAdmin: { kind: 'redirect', to: '/admin-login' },
   distributor: { kind: 'redirect', to: '/dashboard' },
+  switchingBack: { kind: 'wait' },
 };
-
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /** The real machine with its actors replaced by promises the test settles step by step. */
 function startReal(input: { store: SessionStore }) {
-  const pending: Record<string, Pending | undefined> = {};
-  const controlled = (id: string) =>
-    fromPromise<never, unknown>(() => new Promise((resolve, reject) => (pending[id] = { resolve: resolve as never, reject })));
-  const machine = authRoutingMachine.provide({
-    actors: { loadStatus: controlled('loadStatus') as never, serverLogout: controlled('serverLogout') as never },
-  });
-  const actor = createActor(machine, { input }).start();
-
-  async function replay(event: AnyEventObject, expected: unknown) {
-    const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, id] = actorEvent;
-      const settle = pending[id!];
-      expect(settle, `${id} should be running`).toBeDefined();
-      pending[id!] = undefined;
-      if (outcome === 'done') settle!.resolve(event.output);
-      else settle!.reject(event.error);
-      await waitFor(actor, (s) => s.value === expected, { timeout: 1000 });
-    } else {
-      actor.send(event as AuthRoutingEvent);
-    }
-    expect(actor.getSnapshot().value).toBe(expected);
-  }
-  return { actor, replay };
+  return startControlled(authRoutingMachine, { actors: ['loadStatus', 'serverLogout', 'switchSession'], input });
 }
 
 function assertRouting(actor: ReturnType<typeof startReal>['actor']) {
@@ -57,6 +37,13 @@ function assertRouting(actor: ReturnType<typeof startReal>['actor']) {
   const stored = context.store.getAuthKey() !== null && context.store.getUser() !== null;
   if (mode === 'distributor' || mode === 'internalAdmin') expect(stored).toBe(true);
   if (mode === 'loggingOut') expect(stored).toBe(false);
+  // An admin acting as a distributor user routes as that user and keeps the admin data for the way back.
+  if (mode === 'distributor' && context.adminUser) {
+    expect(context.store.getAdminUser()?.id).toBe(context.adminUser.id);
+    expect(context.adminUser.id).not.toBe(context.user?.id);
+  }
+  if (mode === 'internalAdmin' && context.adminUser) expect(context.user?.id).toBe(context.adminUser.id);
+  if (mode === 'switchingBack' || mode === 'loggingOut') expect(viewAs.get()).toBeNull();
   // The only reason to keep /logout on screen is the no-channel-partner message.
   if (context.logoutNotice !== null) expect(context.logoutNotice).toBe(NO_CHANNEL_PARTNER_MESSAGE);
 }
@@ -65,40 +52,25 @@ describe('auth-routing, model-based', () => {
   const paths = shortestPaths(entry);
   const edges = stateChangingEdges(entry);
 
-  it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => ['checking', ...p.states.map(String)]));
-    expect([...reached].sort()).toEqual(Object.keys(authRoutingMachine.root.states).sort());
-  });
+  it('reaches every state', () => expectEveryStateReached(authRoutingMachine, paths, 'checking'));
 
-  it('takes every transition the machine defines', () => {
-    const taken = new Set(edges.map((e) => `${String(e.from)} --${e.event.type}--> ${String(e.to)}`));
-    expect([...taken].sort()).toEqual([...definedTransitions(authRoutingMachine)].sort());
-  });
+  it('takes every transition the machine defines', () => expectEveryTransitionTaken(authRoutingMachine, edges));
 
   for (const path of paths) {
     const label = `${path.variant}: ${path.events.map((e) => e.type).join(' → ') || '(start)'} ⇒ ${path.key}`;
     it(`replays shortest path ${label}`, async () => {
-      const { actor, replay } = startReal(entry.variants.find((v) => v.label === path.variant)!.input!() as never);
-      assertRouting(actor);
-      for (const [i, event] of path.events.entries()) {
-        await replay(event, path.states[i]);
-        assertRouting(actor);
-      }
-      actor.stop();
+      const run = startReal(entry.variants.find((v) => v.label === path.variant)!.input!() as never);
+      assertRouting(run.actor);
+      await replaySteps(run, path.events, path.states, () => assertRouting(run.actor));
     });
   }
 
-  for (const edge of edges) {
-    it(`replays edge ${edge.variant}: ${String(edge.from)} --${edge.event.type}--> ${String(edge.to)}`, async () => {
-      const { actor, replay } = startReal(entry.variants.find((v) => v.label === edge.variant)!.input!() as never);
-      for (const [i, event] of edge.path.entries()) {
-        await replay(event, edge.states[i]);
-        assertRouting(actor);
-      }
-      expect(actor.getSnapshot().value).toBe(edge.to);
-      actor.stop();
-    });
-  }
+  itReplaysEdges(
+    edges,
+    (edge) => startReal(entry.variants.find((v) => v.label === edge.variant)!.input!() as never),
+    (run) => assertRouting(run.actor),
+    (edge) => `replays edge ${edge.variant}: ${edgeKey(edge)}`,
+  );
 });
 
 describe('auth-routing, storage effects', () => {
@@ -127,5 +99,61 @@ describe('auth-routing, storage effects', () => {
     expect(actor.getSnapshot().context.user?.activeDistributor?.nickname).toBe('Harbor Foods Portland');
     expect(input.store.getUser()?.activeDistributor?.nickname).toBe('Harbor Foods Portland');
     expect(input.store.getUser()?.channelPartner).toEqual({ distributor_id: 3 });
+  });
+});
+
+describe('auth-routing, an internal admin acting as a distributor user', () => {
+  const status = { type: 'xstate.done.actor.loadStatus', output: { maintenance: false, version: 't' } };
+  const startFrom = (label: string) => {
+    const input = entry.variants.find((v) => v.label === label)!.input!() as { store: SessionStore };
+    return { input, ...startReal(input) };
+  };
+
+  it('switching in routes to the dashboard as the user, keeping the admin data and its features', async () => {
+    const { input, actor, replay } = startFrom('admin session stored');
+    await replay(status, 'internalAdmin');
+    viewAs.set(7);
+    await replay({ type: 'auth.switchedIn', response: loginAs(distributorUser) }, 'distributor');
+    const { context } = actor.getSnapshot();
+    expect(decideRoute('distributor', '/admin-login', context)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect([input.store.getAuthKey(), input.store.getUser()?.email, input.store.getAdminUser()?.email])
+      .toEqual([`key-${distributorUser.id}`, distributorUser.email, adminUser.email]);
+    // The admin's features (CSV exports) stay: the stored admin data counts as internal admin.
+    expect(isInternalAdmin(context.user!, context.adminUser !== null)).toBe(true);
+    expect(viewAs.get()).toBeNull();
+  });
+
+  it('a reload keeps routing as the user, not as the admin', async () => {
+    const { actor, replay } = startFrom('admin acting as a distributor user stored');
+    await replay(status, 'distributor');
+    expect(actor.getSnapshot().context.user?.email).toBe(distributorUser.email);
+  });
+
+  it('Switch User goes back to the admin’s own session and /admin-login', async () => {
+    const { input, actor, replay, inputs } = startFrom('admin acting as a distributor user stored');
+    await replay(status, 'distributor');
+    viewAs.set(7);
+    await replay({ type: 'auth.switchBack' }, 'switchingBack');
+    expect(inputs.switchSession).toEqual([{ id: adminUser.id }]);
+    expect(viewAs.get()).toBeNull();
+    await replay({ type: 'xstate.done.actor.switchSession', output: loginAs(adminUser) }, 'internalAdmin');
+    expect(decideRoute('internalAdmin', '/dashboard', actor.getSnapshot().context)).toEqual({ kind: 'redirect', to: '/admin-login' });
+    expect([input.store.getUser()?.email, input.store.getAdminUser()?.email, input.store.getAuthKey()])
+      .toEqual([adminUser.email, adminUser.email, `key-${adminUser.id}`]);
+  });
+
+  it('a failed switch back logs out and clears storage', async () => {
+    const { input, replay } = startFrom('admin acting as a distributor user stored');
+    await replay(status, 'distributor');
+    await replay({ type: 'auth.switchBack' }, 'switchingBack');
+    await replay({ type: 'xstate.error.actor.switchSession', error: new Error('403') }, 'loggingOut');
+    expect([input.store.getAuthKey(), input.store.getUser(), input.store.getAdminUser()]).toEqual([null, null, null]);
+  });
+
+  it('a plain distributor user has no Switch User', async () => {
+    const { actor, replay } = startFrom('distributor session stored');
+    await replay(status, 'distributor');
+    actor.send({ type: 'auth.switchBack' });
+    expect(actor.getSnapshot().value).toBe('distributor');
   });
 });

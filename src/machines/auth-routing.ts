@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus, type LoginResponse } from '../model/auth.ts';
-import { isInternalAdmin, keepsAdminData } from '../model/route-access.ts';
+import { enteredByAdmin, isInternalAdmin, keepsAdminData } from '../model/route-access.ts';
 import type { ActiveDistributor, SessionUser } from '../model/session-user.ts';
 import { authService } from '../services/auth-service.ts';
+import { houseUsersService } from '../services/house-users-service.ts';
+import { viewAs } from '../services/view-as.ts';
 import type { SessionStore } from '../services/storage.ts';
 
 /**
@@ -18,7 +20,8 @@ export interface AuthRoutingContext {
   store: SessionStore;
   authKey: string | null;
   user: SessionUser | null;
-  hasAdminData: boolean;
+  /** The stored admin data (`adminUserData`): the internal admin, also while they act as a distributor user. */
+  adminUser: SessionUser | null;
   logoutNotice: string | null;
 }
 
@@ -27,7 +30,11 @@ export type AuthRoutingEvent =
   | { type: 'auth.logout' }
   | { type: 'auth.unauthorized' }
   /** The server made another house active (dashboard house selector): the header and storage follow. */
-  | { type: 'auth.houseChanged'; channelPartner: { distributor_id: number }; activeDistributor: ActiveDistributor };
+  | { type: 'auth.houseChanged'; channelPartner: { distributor_id: number }; activeDistributor: ActiveDistributor }
+  /** An internal admin logged in as a distributor user (admin user-picker, POST /auth/session). */
+  | { type: 'auth.switchedIn'; response: LoginResponse }
+  /** Switch User: the admin leaves the user's session for their own and /admin-login. */
+  | { type: 'auth.switchBack' };
 
 const hasSession = (c: AuthRoutingContext): c is AuthRoutingContext & { user: SessionUser; authKey: string } =>
   c.user !== null && c.authKey !== null;
@@ -44,10 +51,13 @@ export const authRoutingMachine = setup({
     serverLogout: fromPromise<void, { authKey: string | null }>(({ input, signal }) =>
       input.authKey ? authService.logout(input.authKey, signal) : Promise.resolve(),
     ),
+    switchSession: fromPromise<LoginResponse, { id: number }>(({ input, signal }) => houseUsersService.switchSession(input.id, signal)),
   },
   guards: {
     inMaintenance: (_, params: { status: AppStatus }) => params.status.maintenance,
-    storedInternalAdmin: ({ context }) => hasSession(context) && isInternalAdmin(context.user, context.hasAdminData),
+    storedEnteredByAdmin: ({ context }) => hasSession(context) && enteredByAdmin(context.user, context.adminUser),
+    storedInternalAdmin: ({ context }) => hasSession(context) && isInternalAdmin(context.user, context.adminUser !== null),
+    enteredByAdmin: ({ context }) => hasSession(context) && enteredByAdmin(context.user, context.adminUser),
     storedWithoutPartner: ({ context }) => hasSession(context) && context.user.channelPartner === null,
     storedSession: ({ context }) => hasSession(context),
     loginIsInternalAdmin: ({ event }) => event.type === 'auth.loggedIn' && isInternalAdmin(event.response.user, false),
@@ -59,7 +69,7 @@ export const authRoutingMachine = setup({
         ? {
             authKey: event.response.authKey,
             user: event.response.user,
-            hasAdminData: keepsAdminData(event.response.user),
+            adminUser: keepsAdminData(event.response.user) ? event.response.user : null,
             logoutNotice: null,
           }
         : {},
@@ -68,8 +78,21 @@ export const authRoutingMachine = setup({
       if (!hasSession(context)) return;
       context.store.setAuthKey(context.authKey);
       context.store.setUser(context.user);
-      if (context.hasAdminData) context.store.setAdminUser(context.user);
+      if (context.adminUser) context.store.setAdminUser(context.adminUser);
     },
+    /** The admin now acts as the user; the admin data stays (or is kept now) for the way back. */
+    rememberSwitch: assign(({ context, event }) =>
+      event.type === 'auth.switchedIn'
+        ? { authKey: event.response.authKey, user: event.response.user, adminUser: context.adminUser ?? context.user }
+        : {},
+    ),
+    rememberAdmin: assign((_, params: { response: LoginResponse }) => ({
+      authKey: params.response.authKey,
+      user: params.response.user,
+      adminUser: params.response.user,
+    })),
+    /** Whose view was shown belongs to the session that ends. */
+    forgetViewAs: () => viewAs.clear(),
     applyHouse: assign(({ context, event }) =>
       event.type === 'auth.houseChanged' && context.user
         ? { user: { ...context.user, channelPartner: event.channelPartner, activeDistributor: event.activeDistributor } }
@@ -77,7 +100,7 @@ export const authRoutingMachine = setup({
     ),
     noteNoChannelPartner: assign({ logoutNotice: NO_CHANNEL_PARTNER_MESSAGE }),
     clearStorage: ({ context }) => context.store.clearAll(),
-    forgetSession: assign({ authKey: null, user: null, hasAdminData: false }),
+    forgetSession: assign({ authKey: null, user: null, adminUser: null }),
   },
 }).createMachine({
   id: 'authRouting',
@@ -88,7 +111,7 @@ export const authRoutingMachine = setup({
       store: input.store,
       authKey: input.store.getAuthKey(),
       user: input.store.getUser() ?? adminUser,
-      hasAdminData: adminUser !== null,
+      adminUser,
       logoutNotice: null,
     };
   },
@@ -100,6 +123,7 @@ export const authRoutingMachine = setup({
         src: 'loadStatus',
         onDone: [
           { guard: { type: 'inMaintenance', params: ({ event }) => ({ status: event.output }) }, target: 'maintenance' },
+          { guard: 'storedEnteredByAdmin', target: 'distributor' },
           { guard: 'storedInternalAdmin', target: 'internalAdmin' },
           { guard: 'storedWithoutPartner', target: 'loggingOut', actions: 'noteNoChannelPartner' },
           { guard: 'storedSession', target: 'distributor' },
@@ -107,6 +131,7 @@ export const authRoutingMachine = setup({
         ],
         // Status unknown: carry on as if not in maintenance, so the portal stays usable.
         onError: [
+          { guard: 'storedEnteredByAdmin', target: 'distributor' },
           { guard: 'storedInternalAdmin', target: 'internalAdmin' },
           { guard: 'storedWithoutPartner', target: 'loggingOut', actions: 'noteNoChannelPartner' },
           { guard: 'storedSession', target: 'distributor' },
@@ -127,17 +152,37 @@ export const authRoutingMachine = setup({
       },
     },
     internalAdmin: {
-      on: { 'auth.logout': 'loggingOut', 'auth.unauthorized': 'loggingOut' },
+      on: {
+        'auth.logout': 'loggingOut',
+        'auth.unauthorized': 'loggingOut',
+        'auth.switchedIn': { target: 'distributor', actions: ['rememberSwitch', 'forgetViewAs', 'persistSession'] },
+      },
     },
     distributor: {
       on: {
         'auth.logout': 'loggingOut',
         'auth.unauthorized': 'loggingOut',
         'auth.houseChanged': { actions: ['applyHouse', 'persistSession'] },
+        'auth.switchBack': { guard: 'enteredByAdmin', target: 'switchingBack' },
+      },
+    },
+    /** Spec §4 Switch User: back to the admin's own session (it clears cached data), then /admin-login. */
+    switchingBack: {
+      entry: 'forgetViewAs',
+      invoke: {
+        id: 'switchSession',
+        src: 'switchSession',
+        input: ({ context }) => ({ id: context.adminUser!.id }),
+        onDone: {
+          target: 'internalAdmin',
+          actions: [{ type: 'rememberAdmin', params: ({ event }) => ({ response: event.output }) }, 'persistSession'],
+        },
+        // Neither session can be trusted any more: log out rather than stay as the user.
+        onError: 'loggingOut',
       },
     },
     loggingOut: {
-      entry: 'clearStorage',
+      entry: ['clearStorage', 'forgetViewAs'],
       invoke: {
         id: 'serverLogout',
         src: 'serverLogout',

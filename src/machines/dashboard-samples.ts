@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { DashboardResponse, Merchant } from '../model/dashboard.ts';
 import type { ActiveDistributorResponse } from '../model/distributor.ts';
+import type { HouseUser } from '../model/house-users.ts';
 import { ApiError, normalise } from '../services/api-client.ts';
 import { CanceledError } from 'axios';
 
@@ -30,6 +31,15 @@ export const emptyDashboard: DashboardResponse = { ...sampleDashboard, totalVolu
 
 export const switchedToPortland: ActiveDistributorResponse = { channelPartner: { distributor_id: 11 }, activeDistributor: portland };
 
+/** The users of Boston for View As; the sample leader is user 2. */
+export const SAMPLE_USER_ID = 2;
+export const bostonUsers: HouseUser[] = [
+  { id: 2, contactName: 'Lena Leader', email: 'leader@harbor.test', title: 'Leadership' },
+  { id: 3, contactName: 'Dana District', email: 'dm@harbor.test', title: 'District Manager' },
+  { id: 4, contactName: 'Riley Rep', email: 'rep@harbor.test', title: 'Distributor Rep' },
+];
+export const dmUserId = 3;
+
 export const cancelledError = normalise(new CanceledError('aborted'));
 export const serverError = new ApiError(500, 'Something went wrong');
 
@@ -52,4 +62,8 @@ export const dashboardEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland },
   { type: 'xstate.error.actor.setActiveDistributor', error: serverError },
   { type: 'dashboard.dialogClosed' },
+  // The user list of View As loads beside (a spawned side load, like lost volume): its answers are unit-tested.
+  { type: 'dashboard.viewAsChanged', userId: dmUserId },
+  // Choosing oneself clears View As.
+  { type: 'dashboard.viewAsChanged', userId: SAMPLE_USER_ID },
 ];

@@ -1,10 +1,15 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import { definedTransitions, shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
+import { shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached, expectEveryTransitionTaken } from '../../tests/paths/model-checks.ts';
+import { itReplaysEdges, startControlled, type ControlledCall } from '../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../model/dashboard.ts';
+import { ApiError } from '../services/api-client.ts';
 import {
   boston,
+  bostonUsers,
   cancelledError,
+  dmUserId,
+  SAMPLE_USER_ID,
   otherRange,
   SAMPLE_TODAY,
   sampleDashboard,
@@ -13,73 +18,54 @@ import {
   switchedToPortland,
   tooLongRange,
 } from './dashboard-samples.ts';
-import { dashboardMachine, LOAD_FAILED_MESSAGE, MERCHANTS_FAILED_MESSAGE, NO_DATA_MESSAGE, type DashboardEvent } from './dashboard.ts';
+import { dashboardMachine, LOAD_FAILED_MESSAGE, MERCHANTS_FAILED_MESSAGE, NO_DATA_MESSAGE } from './dashboard.ts';
 import { MACHINES } from './registry.ts';
 
 // Failures are logged to the console by design (spec §8); keep the test output readable.
 beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
 
 const entry = MACHINES.find((m) => m.name === 'dashboard')!;
-const ACTORS = ['loadMerchants', 'loadDashboard', 'loadLostVolume', 'loadMonthlyVolume', 'loadHouses', 'setActiveDistributor', 'loadAnnouncements'] as const;
+const ACTORS = [
+  'loadMerchants', 'loadDashboard', 'loadLostVolume', 'loadMonthlyVolume', 'loadHouses', 'setActiveDistributor', 'loadAnnouncements', 'loadViewAsUsers',
+] as const;
 type ActorName = (typeof ACTORS)[number];
 
-interface Call {
-  input: unknown;
-  signal: AbortSignal;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /** The real machine with every request replaced by a promise the test settles, recording each call in order. */
-function startReal() {
-  const calls: { name: ActorName; call: Call }[] = [];
-  const pending: Partial<Record<ActorName, Call>> = {};
-  const controlled = (name: ActorName) =>
-    fromPromise<never, unknown>(
-      ({ input, signal }) =>
-        new Promise((resolve, reject) => {
-          const call = { input, signal, resolve: resolve as never, reject };
-          pending[name] = call;
-          calls.push({ name, call });
-        }),
-    );
+function startReal(options: { canViewAs?: boolean; viewAsUserId?: number | null } = {}) {
+  const calls: { name: ActorName; call: ControlledCall; viewAs: number | null }[] = [];
   const changed: unknown[] = [];
-  const machine = dashboardMachine.provide({
-    actors: Object.fromEntries(ACTORS.map((name) => [name, controlled(name)])) as never,
-    actions: { distributorChanged: (_, params) => void changed.push(params.response) },
+  // The X-View-As header as the api client would send it, and the order of calls and header changes.
+  const header = { viewAs: options.viewAsUserId ?? null, log: [] as string[] };
+  const run = startControlled(dashboardMachine, {
+    actors: ACTORS,
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: options.canViewAs ?? true, viewAsUserId: options.viewAsUserId ?? null },
+    onCall: (call) => {
+      calls.push({ name: call.id as ActorName, call, viewAs: header.viewAs });
+      header.log.push(call.id);
+    },
+    provide: {
+      actions: {
+        distributorChanged: (_, params) => void changed.push(params.response),
+        applyViewAs: ({ context }) => {
+          header.viewAs = context.viewAsUserId;
+          header.log.push(`viewAs ${context.viewAsUserId}`);
+        },
+      },
+    },
   });
-  const actor = createActor(machine, { input: { today: SAMPLE_TODAY, activeDistributor: boston } }).start();
-
-  async function settle(name: ActorName, outcome: 'done' | 'error', value: unknown) {
-    const call = pending[name];
-    expect(call, `${name} should be running`).toBeDefined();
-    pending[name] = undefined;
-    if (outcome === 'done') call!.resolve(value);
-    else call!.reject(value);
-    // Let the promise's continuation reach the machine.
-    await new Promise((r) => setTimeout(r, 0));
-  }
-
-  async function replay(event: AnyEventObject, expected: unknown) {
-    const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, id] = actorEvent;
-      await settle(id as ActorName, outcome as 'done' | 'error', outcome === 'done' ? event.output : event.error);
-      await waitFor(actor, (s) => s.value === expected, { timeout: 1000 });
-    } else {
-      actor.send(event as DashboardEvent);
-    }
-    expect(actor.getSnapshot().value).toBe(expected);
-  }
-  const callsOf = (name: ActorName) => calls.filter((c) => c.name === name).map((c) => c.call);
-  return { actor, replay, settle, calls, callsOf, changed, pending };
+  return { ...run, calls, changed, header };
 }
 
 type Started = ReturnType<typeof startReal>;
 
 /** What a user would notice in each state. */
-function assertScreen({ actor, callsOf }: Started) {
+function assertScreen({ actor, callsOf, calls, header }: Started) {
   const { value, context } = actor.getSnapshot();
+  // View As: the header the calls carry is the choice on screen; oneself is never a choice.
+  expect(header.viewAs).toBe(context.viewAsUserId);
+  expect(context.viewAsUserId).not.toBe(SAMPLE_USER_ID);
+  const lastMerchants = calls.filter((c) => c.name === 'loadMerchants').at(-1);
+  if (value === 'loadingMerchants') expect(lastMerchants?.viewAs).toBe(context.viewAsUserId);
   // Spec §4: only a complete load shows numbers; otherwise nothing stale stays on screen.
   if (value === 'complete') expect(context.dashboard?.totalVolume).toBeGreaterThan(0);
   else expect(context.dashboard).toBeNull();
@@ -111,32 +97,14 @@ describe('dashboard, model-based', () => {
   const SELF = new Set([
     'loadingDashboard --dashboard.rangeChanged--> loadingDashboard',
     'loadingDashboard --dashboard.locationSelected--> loadingDashboard',
+    'loadingMerchants --dashboard.viewAsChanged--> loadingMerchants',
   ]);
 
-  it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => ['loadingMerchants', ...p.states.map(String)]));
-    expect([...reached].sort()).toEqual(Object.keys(dashboardMachine.root.states).sort());
-  });
+  it('reaches every state', () => expectEveryStateReached(dashboardMachine, paths, 'loadingMerchants'));
 
-  it('takes every transition the machine defines', () => {
-    const taken = new Set(edges.map((e) => `${String(e.from)} --${e.event.type}--> ${String(e.to)}`));
-    const defined = [...definedTransitions(dashboardMachine)];
-    expect(defined.filter((t) => SELF.has(t)).sort()).toEqual([...SELF].sort());
-    expect([...taken].sort()).toEqual(defined.filter((t) => !SELF.has(t)).sort());
-  });
+  it('takes every transition the machine defines', () => expectEveryTransitionTaken(dashboardMachine, edges, [...SELF]));
 
-  for (const edge of edges) {
-    it(`replays edge ${String(edge.from)} --${edge.event.type}--> ${String(edge.to)}`, async () => {
-      const started = startReal();
-      assertScreen(started);
-      for (const [i, event] of edge.path.entries()) {
-        await started.replay(event, edge.states[i]);
-        assertScreen(started);
-      }
-      expect(started.actor.getSnapshot().value).toBe(edge.to);
-      started.actor.stop();
-    });
-  }
+  itReplaysEdges(edges, () => startReal(), assertScreen);
 });
 
 describe('dashboard, loading', () => {
@@ -308,5 +276,100 @@ describe('dashboard, switching house', () => {
     await s.replay({ type: 'xstate.error.actor.setActiveDistributor', error: serverError }, 'loadingMerchants');
     expect(s.actor.getSnapshot().context.activeDistributor).toEqual(boston);
     expect(s.changed).toEqual([]);
+  });
+});
+
+describe('dashboard, view as', () => {
+  const withUsers = async (options?: Parameters<typeof startReal>[0]) => {
+    const s = startReal(options);
+    await s.settle('loadViewAsUsers', 'done', bostonUsers);
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loadingDashboard');
+    return s;
+  };
+
+  it('loads the active house’s users once, by its platform id', async () => {
+    const s = await withUsers();
+    expect(s.callsOf('loadViewAsUsers').map((c) => c.input)).toEqual([{ platformId: boston.platform_id }]);
+    expect(s.actor.getSnapshot().context.viewAsUsers).toEqual(bostonUsers);
+  });
+
+  it('choosing a user clears the screen, sets the header, then reloads merchants and the dashboard as them', async () => {
+    const s = await withUsers();
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: sampleDashboard }, 'complete');
+    s.actor.send({ type: 'dashboard.locationSelected', merchantId: 101 });
+    const inFlight = s.callsOf('loadDashboard').at(-1)!;
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: dmUserId }, 'loadingMerchants');
+    const c = s.actor.getSnapshot().context;
+    expect([c.viewAsUserId, c.merchants, c.selectedMerchantId, c.dashboard]).toEqual([dmUserId, [], null, null]);
+    expect(inFlight.signal.aborted).toBe(true);
+    // The header is set before the merchant list is asked for, so the list is the DM's.
+    expect(s.header.log.slice(-2)).toEqual([`viewAs ${dmUserId}`, 'loadMerchants']);
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: [sampleMerchants[0]] }, 'loadingDashboard');
+    expect(s.callsOf('loadDashboard').at(-1)!.input).toMatchObject({ merchants: [101] });
+    expect(s.calls.at(-1)!.viewAs).toBe(dmUserId);
+  });
+
+  it('choosing oneself clears View As and reloads one’s own merchants', async () => {
+    const s = await withUsers({ viewAsUserId: dmUserId });
+    expect(s.actor.getSnapshot().context.viewAsUserId).toBe(dmUserId);
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: SAMPLE_USER_ID }, 'loadingMerchants');
+    expect(s.actor.getSnapshot().context.viewAsUserId).toBeNull();
+    expect(s.header.viewAs).toBeNull();
+    expect(s.callsOf('loadMerchants').at(-1)!.signal.aborted).toBe(false);
+  });
+
+  it('a user the server refuses to show ends with the merchant-list dialog', async () => {
+    const s = await withUsers();
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: 999 }, 'loadingMerchants');
+    await s.replay({ type: 'xstate.error.actor.loadMerchants', error: new ApiError(403, 'You may not view the portal as this user.') }, 'merchantsFailed');
+    expect(s.actor.getSnapshot().context.dialog).toBe(MERCHANTS_FAILED_MESSAGE);
+    // Back to one's own view from there.
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: null }, 'loadingMerchants');
+    expect(s.header.viewAs).toBeNull();
+  });
+
+  it('a choice while merchants load aborts that load and asks again', async () => {
+    const s = startReal();
+    await s.settle('loadViewAsUsers', 'done', bostonUsers);
+    const first = s.callsOf('loadMerchants')[0]!;
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: dmUserId }, 'loadingMerchants');
+    expect(first.signal.aborted).toBe(true);
+    expect(s.callsOf('loadMerchants')).toHaveLength(2);
+  });
+
+  it('ignores the same choice again, and everyone without View As', async () => {
+    const s = await withUsers();
+    s.actor.send({ type: 'dashboard.viewAsChanged', userId: SAMPLE_USER_ID });
+    s.actor.send({ type: 'dashboard.viewAsChanged', userId: null });
+    expect(s.actor.getSnapshot().value).toBe('loadingDashboard');
+    expect(s.callsOf('loadMerchants')).toHaveLength(1);
+
+    const rep = startReal({ canViewAs: false });
+    expect(rep.callsOf('loadViewAsUsers')).toHaveLength(0);
+    rep.actor.send({ type: 'dashboard.viewAsChanged', userId: dmUserId });
+    expect(rep.actor.getSnapshot().context.viewAsUserId).toBeNull();
+    expect(rep.header.log).toEqual(['loadHouses', 'loadAnnouncements', 'loadMerchants']);
+  });
+
+  it('a house switch clears View As before the switch, then loads the new house’s users', async () => {
+    const s = await withUsers();
+    await s.replay({ type: 'dashboard.viewAsChanged', userId: dmUserId }, 'loadingMerchants');
+    await s.replay({ type: 'dashboard.distributorSelected', distributorId: switchedToPortland.activeDistributor.id }, 'switchingDistributor');
+    expect(s.actor.getSnapshot().context.viewAsUserId).toBeNull();
+    expect(s.actor.getSnapshot().context.viewAsUsers).toEqual([]);
+    expect(s.header.log.slice(-2)).toEqual(['viewAs null', 'setActiveDistributor']);
+    // Choosing someone while switching is ignored: the users listed were the old house's.
+    s.actor.send({ type: 'dashboard.viewAsChanged', userId: dmUserId });
+    expect(s.actor.getSnapshot().value).toBe('switchingDistributor');
+    await s.replay({ type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland }, 'loadingMerchants');
+    expect(s.callsOf('loadViewAsUsers').at(-1)!.input).toEqual({ platformId: switchedToPortland.activeDistributor.platform_id });
+    expect(s.calls.filter((c) => c.name === 'loadMerchants').at(-1)!.viewAs).toBeNull();
+  });
+
+  it('a failed user list leaves View As with only oneself, silently', async () => {
+    const s = startReal();
+    await s.settle('loadViewAsUsers', 'error', serverError);
+    const c = s.actor.getSnapshot().context;
+    expect([c.viewAsUsers, c.dialog]).toEqual([[], null]);
   });
 });

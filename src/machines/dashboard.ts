@@ -10,10 +10,13 @@ import {
 } from '../model/dashboard.ts';
 import { rangeReversed, rangeTooLong, previousMonth, type DateRange } from '../model/date-range.ts';
 import type { ActiveDistributorResponse, CurrentDistributor, House } from '../model/distributor.ts';
+import type { HouseUser } from '../model/house-users.ts';
 import type { ActiveDistributor } from '../model/session-user.ts';
 import { isCancelled } from '../services/api-client.ts';
 import { announcementService } from '../services/announcement-service.ts';
 import { dashboardService } from '../services/dashboard-service.ts';
+import { houseUsersService } from '../services/house-users-service.ts';
+import { viewAs } from '../services/view-as.ts';
 import { merchantService } from '../services/merchant-service.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
@@ -26,6 +29,12 @@ export interface DashboardInput {
   /** YYYY-MM-DD; passed in so the default range is testable. */
   today: string;
   activeDistributor: ActiveDistributor | null;
+  /** The logged-in user: choosing them in View As means viewing as oneself. */
+  userId: number | null;
+  /** Admin and Leadership get the View As selector. */
+  canViewAs: boolean;
+  /** The view-as choice in force when the screen opens (it outlives the screen). */
+  viewAsUserId?: number | null;
 }
 
 export interface DashboardContext {
@@ -44,12 +53,20 @@ export interface DashboardContext {
   requestedDistributorId: number | null;
   dialog: string | null;
   announcements: Announcement[];
+  userId: number | null;
+  canViewAs: boolean;
+  /** The active house's users, for View As. */
+  viewAsUsers: HouseUser[];
+  /** null: the user's own view. */
+  viewAsUserId: number | null;
 }
 
 export type DashboardEvent =
   | { type: 'dashboard.rangeChanged'; range: DateRange }
   | { type: 'dashboard.locationSelected'; merchantId: number | null }
   | { type: 'dashboard.distributorSelected'; distributorId: number }
+  /** View As: a user of the house, or null / oneself for one's own view. */
+  | { type: 'dashboard.viewAsChanged'; userId: number | null }
   | { type: 'dashboard.dialogClosed' }
   | { type: 'dashboard.announcementDismissed'; id: number };
 
@@ -70,6 +87,9 @@ export const dashboardPayload = (c: DashboardContext): DashboardPayload => ({
 
 /** Spawned side loads report through done events the machine's event type does not list. */
 const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
+
+/** Choosing oneself in View As is the same as clearing it. */
+const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | null) => (userId === c.userId ? null : userId);
 
 const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
   if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
@@ -95,6 +115,9 @@ export const dashboardMachine = setup({
       dashboardService.setActiveDistributor(input.id, signal),
     ),
     loadAnnouncements: fromPromise<Announcement[]>(({ signal }) => announcementService.announcements(signal)),
+    loadViewAsUsers: fromPromise<HouseUser[], { platformId: string }>(({ input, signal }) =>
+      houseUsersService.usersOfChild(input.platformId, signal),
+    ),
   },
   guards: {
     rangeRejected: ({ event }) =>
@@ -107,6 +130,11 @@ export const dashboardMachine = setup({
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
     noTotals: (_, params: { response: DashboardResponse }) => !(params.response.totalVolume > 0),
     cancelled: (_, params: { error: unknown }) => isCancelled(params.error),
+    otherViewer: ({ context, event }) => {
+      if (event.type !== 'dashboard.viewAsChanged' || !context.canViewAs) return false;
+      // Whom one may view as is the server's call (X-View-As): a refused user ends in merchantsFailed.
+      return viewerOf(context, event.userId) !== context.viewAsUserId;
+    },
   },
   actions: {
     rejectRange: assign(({ event }) =>
@@ -130,6 +158,8 @@ export const dashboardMachine = setup({
       if (event.type !== 'dashboard.distributorSelected') return;
       enqueue.stopChild('loadLostVolume');
       enqueue.stopChild('loadMonthlyVolume');
+      enqueue.stopChild('loadViewAsUsers');
+      // A new house ends view-as: its users are other people.
       enqueue.assign({
         requestedDistributorId: event.distributorId,
         merchants: [],
@@ -137,8 +167,33 @@ export const dashboardMachine = setup({
         dashboard: null,
         lostVolume: EMPTY_LOST_VOLUME,
         monthlyVolume: [],
+        viewAsUserId: null,
+        viewAsUsers: [],
       });
     }),
+    /** What the screen showed was someone else's view: clear it, then merchants load as the new viewer. */
+    clearForViewAs: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'dashboard.viewAsChanged') return;
+      const viewer = viewerOf(context, event.userId);
+      enqueue.stopChild('loadLostVolume');
+      enqueue.stopChild('loadMonthlyVolume');
+      enqueue.assign({
+        viewAsUserId: viewer,
+        merchants: [],
+        selectedMerchantId: null,
+        dashboard: null,
+        lostVolume: EMPTY_LOST_VOLUME,
+        monthlyVolume: [],
+      });
+    }),
+    /** The active house's users, for View As (Admin and Leadership only). */
+    loadViewAsUsers: enqueueActions(({ context, enqueue }) => {
+      if (!context.canViewAs || !context.activeDistributor) return;
+      enqueue.stopChild('loadViewAsUsers');
+      enqueue.spawnChild('loadViewAsUsers', { id: 'loadViewAsUsers', input: { platformId: context.activeDistributor.platform_id } });
+    }),
+    /** Every later call carries X-View-As (the api client's header provider); runs after the choice is assigned. */
+    applyViewAs: ({ context }) => viewAs.set(context.viewAsUserId),
     /** The view persists the new house for the rest of the app; a no-op by default. */
     distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
     dismissAnnouncement: ({ event }) => {
@@ -160,7 +215,12 @@ export const dashboardMachine = setup({
     requestedDistributorId: null,
     dialog: null,
     announcements: [],
+    userId: input.userId,
+    canViewAs: input.canViewAs,
+    viewAsUsers: [],
+    viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? null) : null,
   }),
+  entry: 'loadViewAsUsers',
   // For the whole life of the screen: the houses for the selector and the banners.
   invoke: [
     {
@@ -192,6 +252,8 @@ export const dashboardMachine = setup({
       }),
     },
     'xstate.error.actor.loadMonthlyVolume': { actions: assign({ monthlyVolume: [] }) },
+    'xstate.done.actor.loadViewAsUsers': { actions: assign({ viewAsUsers: ({ event }) => outputOf<HouseUser[]>(event) }) },
+    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logged('Loading the users to view as')] },
   },
   initial: 'loadingMerchants',
   states: {
@@ -209,7 +271,11 @@ export const dashboardMachine = setup({
         ],
         onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
       },
-      on: { 'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' } },
+      on: {
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        // Re-entering aborts the merchant list of the previous viewer.
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', reenter: true, actions: ['clearForViewAs', 'applyViewAs'] },
+      },
     },
     loadingDashboard: {
       invoke: {
@@ -242,14 +308,16 @@ export const dashboardMachine = setup({
           reenter: true,
           actions: ['assignLocation', 'startSideLoads'],
         },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
       },
     },
     complete: {
       on: {
         'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
         'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
       },
     },
     /** 'No results found': the load failed or there were no totals. */
@@ -257,11 +325,15 @@ export const dashboardMachine = setup({
       on: {
         'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
         'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
       },
     },
     merchantsFailed: {
-      on: { 'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' } },
+      on: {
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+      },
     },
     /** Merchants are reloaded only after the server has made the new house active (spec §4). */
     switchingDistributor: {
@@ -274,10 +346,11 @@ export const dashboardMachine = setup({
           actions: [
             assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
             { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
+            'loadViewAsUsers',
           ],
         },
         // The old house stays active; its merchants come back.
-        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), logged('Switching house')] },
+        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), 'loadViewAsUsers', logged('Switching house')] },
       },
     },
   },

@@ -1,55 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
-import { definedTransitions, shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
-import type { FeedbackPayload, FeedbackResponse } from '../model/feedback.ts';
-import { FEEDBACK_SENT_MS, feedbackDialogMachine, feedbackPayload, type FeedbackDialogEvent } from './feedback-dialog.ts';
+import { edgeKey, shortestPaths, stateChangingEdges } from '../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached, expectEveryTransitionTaken } from '../../tests/paths/model-checks.ts';
+import { replaySteps, startControlled } from '../../tests/paths/replay-actor.ts';
+import { FEEDBACK_SENT_MS, feedbackDialogMachine, feedbackPayload } from './feedback-dialog.ts';
 import { MACHINES } from './registry.ts';
 
 const entry = MACHINES.find((m) => m.name === 'feedback-dialog')!;
 
 function startReal() {
-  const calls: { input: FeedbackPayload; resolve: (r: FeedbackResponse) => void; reject: (e: unknown) => void }[] = [];
-  const clock = new SimulatedClock();
-  const machine = feedbackDialogMachine.provide({
-    actors: {
-      sendFeedback: fromPromise<FeedbackResponse, FeedbackPayload>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
-    },
-  });
-  const actor = createActor(machine, { clock }).start();
-  async function replay(event: AnyEventObject, expected: unknown) {
-    const outcome = /^xstate\.(done|error)\.actor\.sendFeedback$/.exec(event.type)?.[1];
-    if (outcome) {
-      if (outcome === 'done') calls.at(-1)!.resolve(event.output);
-      else calls.at(-1)!.reject(event.error);
-      await waitFor(actor, (s) => s.value === expected, { timeout: 1000 });
-    } else if (event.type.startsWith('xstate.after.')) {
-      clock.increment(FEEDBACK_SENT_MS);
-    } else actor.send(event as FeedbackDialogEvent);
-    expect(actor.getSnapshot().value).toBe(expected);
-  }
-  return { actor, calls, clock, replay };
+  return startControlled(feedbackDialogMachine, { actors: ['sendFeedback'], delays: { [FEEDBACK_SENT_MS]: FEEDBACK_SENT_MS } });
 }
 
 describe('feedback-dialog, model-based', () => {
   const edges = stateChangingEdges(entry);
 
   it('reaches every state and takes every transition', () => {
-    const reached = new Set(shortestPaths(entry).flatMap((p) => ['closed', ...p.states.map(String)]));
-    expect([...reached].sort()).toEqual(Object.keys(feedbackDialogMachine.root.states).sort());
-    const taken = new Set(edges.map((e) => `${String(e.from)} --${e.event.type}--> ${String(e.to)}`));
-    expect([...taken].sort()).toEqual([...definedTransitions(feedbackDialogMachine)].sort());
+    expectEveryStateReached(feedbackDialogMachine, shortestPaths(entry), 'closed');
+    expectEveryTransitionTaken(feedbackDialogMachine, edges);
   });
 
   for (const edge of edges) {
-    it(`replays ${String(edge.from)} --${edge.event.type}--> ${String(edge.to)} after ${edge.path.length - 1} events`, async () => {
-      const { actor, calls, replay } = startReal();
-      for (const [i, event] of edge.path.entries()) {
-        await replay(event, edge.states[i]);
-        const { value, context } = actor.getSnapshot();
-        if (value === 'sending') expect(calls.at(-1)!.input).toEqual(feedbackPayload(context));
+    it(`replays ${edgeKey(edge)} after ${edge.path.length - 1} events`, async () => {
+      const run = startReal();
+      await replaySteps(run, edge.path, edge.states, (i) => {
+        const { value, context } = run.actor.getSnapshot();
+        if (value === 'sending') expect(run.calls.at(-1)!.input).toEqual(feedbackPayload(context));
         if (value === 'editing' && i > 0 && edge.path[i]!.type.startsWith('xstate.error')) expect(context.failed).toBe(true);
-      }
-      actor.stop();
+      });
     });
   }
 });

@@ -14,6 +14,12 @@ import {
   statusUp,
 } from './samples.ts';
 import { spinnerMachine } from './spinner.ts';
+import { ACCOUNT_MACHINES } from './account-registry.ts';
+import { USER_MANAGEMENT_MACHINES } from './user-management-registry.ts';
+import { microsoftSignInMachine, type MicrosoftSignInContext } from './microsoft-sign-in.ts';
+import { sessionTrackerMachine, type SessionTrackerContext } from './session-tracker.ts';
+import { versionCheckMachine } from './version-check.ts';
+import { microsoftSignInEvents, PAGE_VERSION, sessionTrackerEvents, versionCheckEvents } from './tracking-samples.ts';
 import { pagedRebatesMachine, type PagedRebatesContext } from './paged-rebates.ts';
 import { rebateFiltersMachine } from './rebate-filters.ts';
 import { pagedRebatesEvents, rebateFiltersEvents } from './rebate-samples.ts';
@@ -21,7 +27,10 @@ import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-di
 import { cacheKey, itemMatchMachine, type ItemMatchContext } from './item-match.ts';
 import { feedbackDialogEvents, itemMatchEvents } from './match-samples.ts';
 import { dashboardMachine, type DashboardContext } from './dashboard.ts';
-import { boston, dashboardEvents, SAMPLE_TODAY } from './dashboard-samples.ts';
+import { boston, dashboardEvents, SAMPLE_TODAY, SAMPLE_USER_ID } from './dashboard-samples.ts';
+import { adminSwitchMachine, type AdminSwitchContext } from './admin-switch.ts';
+import { adminSwitchEvents } from './admin-switch-samples.ts';
+import { seenState } from './seen-state.ts';
 
 /**
  * Every machine whose paths we generate (tests/paths, docs/machine-paths.md), with the event
@@ -40,11 +49,15 @@ export interface RegisteredMachine {
 }
 
 /** A store holding what a returning visitor would have. */
-export function storeWith(session: { authKey?: string; user?: typeof distributorUser; admin?: boolean } = {}): SessionStore {
+export function storeWith(
+  session: { authKey?: string; user?: typeof distributorUser; admin?: boolean; adminUser?: typeof adminUser } = {},
+): SessionStore {
   const store = createSessionStore(memoryBacking());
   if (session.authKey) store.setAuthKey(session.authKey);
   if (session.user) store.setUser(session.user);
   if (session.admin && session.user) store.setAdminUser(session.user);
+  // An admin who switched into a distributor user's session keeps their own data beside it.
+  if (session.adminUser) store.setAdminUser(session.adminUser);
   return store;
 }
 
@@ -64,12 +77,20 @@ export const authRoutingEvents: readonly AnyEventObject[] = [
   },
   { type: 'xstate.done.actor.serverLogout' },
   { type: 'xstate.error.actor.serverLogout', error: new ApiError(500, 'Something went wrong') },
+  { type: 'auth.switchedIn', response: loginAs(distributorUser) },
+  { type: 'auth.switchBack' },
+  { type: 'xstate.done.actor.switchSession', output: loginAs(adminUser) },
+  { type: 'xstate.error.actor.switchSession', error: new ApiError(403, 'Only internal admins may log in as another user.') },
 ];
 
 export const authRoutingVariants = [
   { label: 'nothing stored', input: () => ({ store: storeWith() }) },
   { label: 'distributor session stored', input: () => ({ store: storeWith({ authKey: 'k', user: distributorUser }) }) },
   { label: 'admin session stored', input: () => ({ store: storeWith({ authKey: 'k', user: adminUser, admin: true }) }) },
+  {
+    label: 'admin acting as a distributor user stored',
+    input: () => ({ store: storeWith({ authKey: 'k', user: distributorUser, adminUser }) }),
+  },
   { label: 'session without channel partner stored', input: () => ({ store: storeWith({ authKey: 'k', user: noPartnerUser }) }) },
   { label: 'user data without auth key stored', input: () => ({ store: storeWith({ user: distributorUser }) }) },
 ] as const;
@@ -104,16 +125,50 @@ const capped = (n: number) => Math.min(n, 5);
 
 export const MACHINES: readonly RegisteredMachine[] = [
   {
+    name: 'admin-switch',
+    description: 'The admin user-picker on /admin-login: a distributor, one of its users, then log in as that user.',
+    machine: adminSwitchMachine,
+    events: adminSwitchEvents,
+    variants: [{ label: 'internal admin on /admin-login' }],
+    serializeState: seenState<AdminSwitchContext>((c) => [c.houses.length > 0, c.houseId !== null, c.users.length > 0, c.userId !== null, c.error !== null]),
+  },
+  {
+    name: 'microsoft-sign-in',
+    description: "The 'Sign in with Microsoft' button: hidden unless configured; popup, token exchange, failure alert.",
+    machine: microsoftSignInMachine,
+    events: microsoftSignInEvents,
+    variants: [{ label: 'login page opened' }],
+    serializeState: seenState<MicrosoftSignInContext>((c) => [c.config !== null, c.failure]),
+  },
+  {
+    name: 'session-tracker',
+    description: 'Time online: starts on activity, each activity extends by 60 s, checked every 5 s, reported when expired.',
+    machine: sessionTrackerMachine,
+    events: sessionTrackerEvents,
+    variants: [{ label: 'logged in, no activity yet', input: () => ({ now: () => 0 }) }],
+    // The clock function is not state; the session's start and expiry are.
+    serializeState: seenState<SessionTrackerContext>((c) => [c.startedAt, c.expiresAt]),
+  },
+  {
+    name: 'version-check',
+    description: 'Polls /version.txt every 5 minutes; on a different version announces the update once.',
+    machine: versionCheckMachine,
+    events: versionCheckEvents,
+    variants: [{ label: 'page just loaded', input: () => ({ currentVersion: PAGE_VERSION }) }],
+  },
+  {
     name: 'dashboard',
-    description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching.',
+    description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching; View As reloads merchants as the chosen user.',
     machine: dashboardMachine,
     events: dashboardEvents,
-    variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston }) }],
-    // What a user sees: the state, whether one location is chosen, whether a dialog is open, and the house.
-    serializeState: (s) => {
-      const c = s.context as DashboardContext;
-      return JSON.stringify([s.value, c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id]);
-    },
+    variants: [
+      {
+        label: 'leader of Harbor Foods Boston',
+        input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: true }),
+      },
+    ],
+    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, and whose view.
+    serializeState: seenState<DashboardContext>((c) => [c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId]),
   },
   {
     name: 'paged-rebates',
@@ -122,10 +177,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     events: pagedRebatesEvents,
     variants: [{ label: 'your rebates', input: () => ({ scope: 'yours' }) }],
     // Rows grow without bound: pages loaded are capped, the rows themselves left out.
-    serializeState: (s) => {
-      const c = s.context as PagedRebatesContext;
-      return JSON.stringify([s.value, c.scope, c.criteria.search, Math.min(c.pagesLoaded, 2), c.hasMore, c.revealedId]);
-    },
+    serializeState: seenState<PagedRebatesContext>((c) => [c.scope, c.criteria.search, Math.min(c.pagesLoaded, 2), c.hasMore, c.revealedId]),
   },
   {
     name: 'rebate-filters',
@@ -140,10 +192,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     machine: itemMatchMachine,
     events: itemMatchEvents,
     variants: [{ label: 'nothing asked yet' }],
-    serializeState: (s) => {
-      const c = s.context as ItemMatchContext;
-      return JSON.stringify([s.value, c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]);
-    },
+    serializeState: seenState<ItemMatchContext>((c) => [c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]),
   },
   {
     name: 'feedback-dialog',
@@ -151,10 +200,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     machine: feedbackDialogMachine,
     events: feedbackDialogEvents,
     variants: [{ label: 'dialog closed' }],
-    serializeState: (s) => {
-      const c = s.context as FeedbackDialogContext;
-      return JSON.stringify([s.value, c.mode, c.text.trim() !== '', c.failed]);
-    },
+    serializeState: seenState<FeedbackDialogContext>((c) => [c.mode, c.text.trim() !== '', c.failed]),
   },
   {
     name: 'auth-routing',
@@ -163,10 +209,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     events: authRoutingEvents,
     variants: authRoutingVariants,
     // Context holds the store (functions); the state, user and notice are what matter.
-    serializeState: (s) => {
-      const c = s.context as { user: { email: string } | null; logoutNotice: string | null };
-      return JSON.stringify([s.value, c.user?.email ?? null, c.logoutNotice !== null]);
-    },
+    serializeState: seenState<{ user: { email: string } | null; logoutNotice: string | null }>((c) => [c.user?.email ?? null, c.logoutNotice !== null]),
   },
   {
     name: 'login-form',
@@ -175,10 +218,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     events: loginFormEvents,
     variants: [{ label: 'empty form' }],
     // Which fields are valid and which errors show, not the exact text typed.
-    serializeState: (s) => {
-      const c = s.context as LoginFormContext;
-      return JSON.stringify([s.value, Object.keys(validateLogin(c)), Object.keys(c.errors)]);
-    },
+    serializeState: seenState<LoginFormContext>((c) => [Object.keys(validateLogin(c)), Object.keys(c.errors)]),
   },
   {
     name: 'spinner',
@@ -186,7 +226,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     machine: spinnerMachine,
     events: spinnerEvents,
     variants: [{ label: 'no calls running' }],
-    serializeState: (s) => JSON.stringify([s.value, capped((s.context as { count: number }).count)]),
+    serializeState: seenState<{ count: number }>((c) => [capped(c.count)]),
   },
   {
     name: 'notices',
@@ -194,9 +234,10 @@ export const MACHINES: readonly RegisteredMachine[] = [
     machine: noticesMachine,
     events: noticesEvents,
     variants: [{ label: 'nothing shown' }],
-    serializeState: (s) => {
-      const c = s.context as { notices: { kind: string }[]; modals: { open: boolean }[] };
-      return JSON.stringify([s.value, capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open)]);
-    },
+    serializeState: seenState<{ notices: { kind: string }[]; modals: { open: boolean }[] }>((c) => [
+      capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open),
+    ]),
   },
+  ...ACCOUNT_MACHINES,
+  ...USER_MANAGEMENT_MACHINES,
 ];

@@ -105,3 +105,20 @@ export type UserRow = t.TypeOf<typeof UserRow>;
 
 export const UserList = t.type({ users: t.array(UserRow) });
 export type UserList = t.TypeOf<typeof UserList>;
+
+// Messages of the public account calls (server answers; the screens show them as given).
+export const SIGNED_UP_MESSAGE =
+  'Thank you for signing up! We emailed you an activation link; open it to activate your account, then log in. ' +
+  'You will see your locations once an Admin or Leadership user of your distributor assigns them to you.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const unknownPlatformMessage = (platformId: string) =>
+  `No distributor has the platform id ${platformId}. Please check it with your company.`;
+export const ACTIVATION_LINK_EXPIRED = 'This activation link has expired or was already used.';
+export const RESET_LINK_SENT = 'We sent a password reset link to your email. Please check your inbox.';
+export const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests. Please wait an hour and try again.';
+export const PASSWORD_RESET_DONE = 'Your password has been changed.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+
+/** POST /user/invite answers with the new user's id and the message to show. */
+export const InviteResponse = t.type({ id: t.number, message: t.string });
+export type InviteResponse = t.TypeOf<typeof InviteResponse>;

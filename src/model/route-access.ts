@@ -2,7 +2,7 @@ import type { SessionUser } from './session-user.ts';
 import { ADMIN_ROUTES, PUBLIC_ROUTES, SECTION_FALLBACKS, findScreen, gateOpen, matchPattern } from './routes.ts';
 
 /** The top-level states of the auth-routing machine, as far as routing cares (spec §2.1). */
-export type AccessMode = 'checking' | 'maintenance' | 'loggedOut' | 'loggingOut' | 'internalAdmin' | 'distributor';
+export type AccessMode = 'checking' | 'maintenance' | 'loggedOut' | 'loggingOut' | 'internalAdmin' | 'distributor' | 'switchingBack';
 
 export type RouteDecision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };
 
@@ -19,6 +19,14 @@ export function keepsAdminData(user: SessionUser): boolean {
   return isInternalAdmin(user, false) && user.email.toLowerCase().includes('admin');
 }
 
+/**
+ * A distributor user's session that an internal admin entered (POST /auth/session): it routes as
+ * the distributor, while the stored admin data keeps the admin's features and the Switch User action.
+ */
+export function enteredByAdmin(user: SessionUser, adminUser: SessionUser | null): boolean {
+  return adminUser !== null && adminUser.id !== user.id && !isInternalAdmin(user, false);
+}
+
 export interface RouteContext {
   user: SessionUser | null;
   /** Set after a logout that has something to tell, e.g. the no-channel-partner message. */
@@ -30,6 +38,7 @@ export function decideRoute(mode: AccessMode, path: string, ctx: RouteContext): 
   const matchesAny = (patterns: readonly string[]) => patterns.some((p) => matchPattern(p, path));
   switch (mode) {
     case 'checking':
+    case 'switchingBack': // an admin leaving a user's session: nothing to show until their own is back
       return { kind: 'wait' };
     case 'maintenance':
       return path === '/maintenance' ? show : redirect('/maintenance');

@@ -1,7 +1,10 @@
 import axios, { type AxiosError, type Method } from 'axios';
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { decode } from '../model/codec.ts';
 import { ErrorBody } from '../model/auth.ts';
+
+/** A 400 from request validation also lists every problem (server/http/validate.ts). */
+const ErrorDetails = t.partial({ errors: t.array(t.string) });
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
 const CANCELLED_MESSAGE = 'Request cancelled';
@@ -11,6 +14,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's per-field messages of a 400 (`errors`), when it sent them. */
+    readonly details: readonly string[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,6 +49,7 @@ export function createApiClient(deps: ApiClientDeps) {
   const http = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
   let onUnauthorized: () => void = () => {};
   let onActivity: (delta: 1 | -1) => void = () => {};
+  let extraHeaders: () => Record<string, string> = () => ({});
 
   async function request<A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: RequestOptions): Promise<A> {
     const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
@@ -55,7 +61,7 @@ export function createApiClient(deps: ApiClientDeps) {
         url,
         data: options.data,
         signal: options.signal,
-        headers: authKey ? { Authorization: `Bearer ${authKey}` } : {},
+        headers: { ...extraHeaders(), ...(authKey ? { Authorization: `Bearer ${authKey}` } : {}) },
       });
       const result = decode(codec, response.data);
       if (!result.ok) throw new DecodeError(`${method.toUpperCase()} /api${url}`, result.errors);
@@ -73,10 +79,14 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     get: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('get', url, codec, options),
     post: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('post', url, codec, options),
+    patch: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('patch', url, codec, options),
+    delete: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('delete', url, codec, options),
     /** Registered once by the app: a 401 anywhere sends the user to /logout (spec §4). */
     setUnauthorizedHandler: (fn: () => void) => void (onUnauthorized = fn),
     /** Lets the app drive the spinner counter without this module knowing about it. */
     setActivityHandler: (fn: (delta: 1 | -1) => void) => void (onActivity = fn),
+    /** Headers every call carries, asked for per call (X-View-As follows the view-as choice). */
+    setHeaderProvider: (fn: () => Record<string, string>) => void (extraHeaders = fn),
   };
 }
 
@@ -91,7 +101,12 @@ export function normalise(error: unknown): ApiError {
   if (axios.isAxiosError(error)) {
     const { response } = error as AxiosError;
     const body = response ? decode(ErrorBody, response.data) : null;
-    return new ApiError(response?.status ?? 0, body?.ok ? body.value.message : FALLBACK_MESSAGE);
+    const details = response ? decode(ErrorDetails, response.data) : null;
+    return new ApiError(
+      response?.status ?? 0,
+      body?.ok ? body.value.message : FALLBACK_MESSAGE,
+      details?.ok ? (details.value.errors ?? []) : [],
+    );
   }
   return new ApiError(0, FALLBACK_MESSAGE);
 }

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { publicAccountRoutes, settingsRoute } from './account/account-routes.tsx';
 import { AdminLoginPage } from './admin-login-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
@@ -10,15 +11,12 @@ import { rebatesRoutes } from './rebates-routes.tsx';
 import { RouteGate } from './route-gate.tsx';
 
 // Loaded when first opened, so the login page does not wait for the charts and tables.
+const UserManagementPage = lazy(() =>
+  import('./user-management/user-management-page.tsx').then((m) => ({ default: m.UserManagementPage })));
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
 /** Screens of later issues, reachable already so routing can be checked end to end. */
 const PLACEHOLDERS: readonly { path: string; title: string }[] = [
-  { path: '/signup', title: 'Create Account' },
-  { path: '/activate/:token', title: 'Account Activation' },
-  { path: '/forgot-password', title: 'Forgot Password' },
-  { path: '/create-password/:token', title: 'Create Password' },
-  { path: '/change-password/:token', title: 'Change Password' },
   { path: '/admin-dashboard', title: 'Admin Dashboard' },
   { path: '/admin-panel', title: 'Admin Panel' },
   { path: '/business-panel', title: 'Platform Distributor Portal Business Panel' },
@@ -32,6 +30,7 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/admin-login" element={<AdminLoginPage />} />
+        {publicAccountRoutes()}
         {PLACEHOLDERS.map(({ path, title }) => (
           <Route key={path} path={path} element={<NotBuiltPage title={title} />} />
         ))}
@@ -39,6 +38,8 @@ export function AppRoutes() {
         <Route element={<PortalShell />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           {rebatesRoutes()}
+          {settingsRoute()}
+          <Route path="/user-management" element={<UserManagementPage />} />
           <Route path="*" element={<NotBuiltScreen />} />
         </Route>
       </Route>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { loginFormMachine } from '../machines/login-form.ts';
 import { AuthActor } from './actor-contexts.ts';
+import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
 
 export function LoginPage() {
   const auth = AuthActor.useActorRef();
@@ -61,6 +62,7 @@ export function LoginPage() {
             <Button type="submit" loading={submitting} fullWidth>
               Log in
             </Button>
+            <MicrosoftSignInButton />
             <Group justify="space-between">
               <Anchor component={Link} to="/forgot-password" size="sm">
                 Forgot password?

@@ -1,12 +1,13 @@
 import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronsLeft, IconChevronsRight, IconLogout } from '@tabler/icons-react';
+import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { visibleMenuItems } from '../model/routes.ts';
 import { AuthActor } from './actor-contexts.ts';
 import { MenuIcon } from './menu-icon.tsx';
-import { selectUser } from './selectors.ts';
+import { UserMenu } from './user-menu.tsx';
+import { selectEnteredByAdmin, selectUser } from './selectors.ts';
 
 const NAV_EXPANDED = 250;
 const NAV_COLLAPSED = 55;
@@ -14,6 +15,8 @@ const NAV_COLLAPSED = 55;
 /** The distributor application's frame: header, side menu, and the screen in the middle. */
 export function PortalShell() {
   const user = AuthActor.useSelector(selectUser);
+  const auth = AuthActor.useActorRef();
+  const switchesUser = AuthActor.useSelector(selectEnteredByAdmin);
   const { pathname } = useLocation();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, collapse] = useDisclosure(false);
@@ -33,7 +36,8 @@ export function PortalShell() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* minWidth 0 lets the house name truncate, so the actions on the right always fit a phone. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
             <Text fw={700} c="teal.8" visibleFrom="xs">
               Distributor Portal
@@ -44,7 +48,7 @@ export function PortalShell() {
               </Text>
             )}
           </Group>
-          <Group gap="md" wrap="nowrap">
+          <Group gap={isMobile ? 'xs' : 'md'} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Box ta="right" visibleFrom="sm">
               <Text size="sm" fw={600} lh={1.2}>
                 {user.name}
@@ -55,6 +59,23 @@ export function PortalShell() {
                 </Text>
               )}
             </Box>
+            {switchesUser &&
+              // A phone's header has room for an icon only beside Log out.
+              (isMobile ? (
+                <ActionIcon variant="light" aria-label="Switch User" onClick={() => auth.send({ type: 'auth.switchBack' })}>
+                  <IconSwitchHorizontal size={16} />
+                </ActionIcon>
+              ) : (
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconSwitchHorizontal size={16} />}
+                  onClick={() => auth.send({ type: 'auth.switchBack' })}
+                >
+                  Switch User
+                </Button>
+              ))}
+            <UserMenu />
             <Button component={Link} to="/logout" variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />}>
               Log out
             </Button>

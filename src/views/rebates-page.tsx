@@ -12,7 +12,7 @@ import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel, type FilterSelection } from './rebate-filters-panel.tsx';
 import { RebatesTable } from './rebates-table.tsx';
-import { selectUser } from './selectors.ts';
+import { selectActsAsInternalAdmin, selectUser } from './selectors.ts';
 import { SimilarItemsPanel } from './similar-items-panel.tsx';
 
 export const SEARCH_PLACEHOLDER = 'Search by MIN, description or manufacturer';
@@ -30,7 +30,7 @@ export function RebatesPage() {
   const filterStatus = useSelector(filters, (s) => s.value as 'loading' | 'loaded' | 'failed');
   const filterChoices = useSelector(filters, (s) => s.context.filters);
   const distributor = AuthActor.useSelector((s) => selectUser(s)?.activeDistributor?.nickname ?? '--');
-  const canExport = AuthActor.useSelector((s) => selectUser(s)?.isInternalAdmin ?? false);
+  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
 
   const [searchText, setSearchText] = useState('');

@@ -38,7 +38,8 @@ test('switching house sets it first, then reloads that house’s merchants', asy
   page.on('requestfinished', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/user/active-distributor/')) order.push('set finished');
   });
-  await openDashboard(page, 'leader@harbor.test');
+  // A leader of its own: other test files read leader@harbor.test's active house meanwhile.
+  await openDashboard(page, 'houses@harbor.test');
   const location = page.getByRole('textbox', { name: 'Location' });
   await location.click();
   const before = await page.getByRole('option').allTextContents();
@@ -64,7 +65,7 @@ test('switching house sets it first, then reloads that house’s merchants', asy
   await expect(page.getByTestId('active-distributor')).toHaveText('Harbor Foods Portland');
   await expect(page.getByRole('textbox', { name: 'House' })).toHaveValue('Harbor Foods Portland');
 
-  // The server keeps the active house across logins: put the leader back for the other tests.
+  // The server keeps the active house across logins: put it back for a rerun against the same server.
   await page.getByRole('textbox', { name: 'House' }).click();
   await page.getByRole('option', { name: 'Harbor Foods Boston' }).click();
   await expect(page.getByTestId('active-distributor')).toHaveText('Harbor Foods Boston');

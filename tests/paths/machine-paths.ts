@@ -74,6 +74,21 @@ export function stateChangingEdges(entry: RegisteredMachine): Edge[] {
   });
 }
 
+/** `from --event--> to`, the form `definedTransitions` lists. */
+export function edgeKey(edge: Pick<Edge, 'from' | 'event' | 'to'>): string {
+  return `${String(edge.from)} --${edge.event.type}--> ${String(edge.to)}`;
+}
+
+/** One edge per (state, event type, next state): the shortest path that takes it. */
+export function distinctEdges(edges: Edge[]): Edge[] {
+  const byKey = new Map<string, Edge>();
+  for (const e of edges) {
+    const seen = byKey.get(edgeKey(e));
+    if (!seen || e.path.length < seen.path.length) byKey.set(edgeKey(e), e);
+  }
+  return [...byKey.values()];
+}
+
 /** Every (state, event, target) the machine's definition declares, for top-level states. */
 export function definedTransitions(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();

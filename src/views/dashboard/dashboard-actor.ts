@@ -20,3 +20,6 @@ export const selectLostVolume = (s: S) => s.context.lostVolume;
 export const selectMonthlyVolume = (s: S) => s.context.monthlyVolume;
 export const selectMonthlyVolumeOn = (s: S) => s.context.monthlyVolumeOn;
 export const selectAnnouncements = (s: S) => s.context.announcements;
+export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
+/** Whose view is shown: the chosen user, else the user themselves. */
+export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;

@@ -10,6 +10,8 @@ import {
   selectMerchants,
   selectRange,
   selectSwitching,
+  selectViewAsUsers,
+  selectViewer,
 } from './dashboard-actor.ts';
 
 export function HouseSelect() {
@@ -25,7 +27,29 @@ export function HouseSelect() {
       onChange={(v) => v && actor.send({ type: 'dashboard.distributorSelected', distributorId: Number(v) })}
       disabled={switching || houses.length === 0}
       allowDeselect={false}
-      w={{ base: '100%', sm: 240 }}
+      w={{ base: '100%', sm: 200 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Admin and Leadership see the portal as one of the house's users; choosing oneself ends it. */
+export function ViewAsSelect() {
+  const actor = DashboardActor.useActorRef();
+  const users = DashboardActor.useSelector(selectViewAsUsers);
+  const viewer = DashboardActor.useSelector(selectViewer);
+  const switching = DashboardActor.useSelector(selectSwitching);
+  return (
+    <Select
+      label="View As"
+      data={users.map((u) => ({ value: String(u.id), label: u.title ? `${u.contactName} (${u.title})` : u.contactName }))}
+      value={viewer === null ? null : String(viewer)}
+      onChange={(v) => actor.send({ type: 'dashboard.viewAsChanged', userId: v === null ? null : Number(v) })}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No users"
+      disabled={switching || users.length === 0}
+      w={{ base: '100%', sm: 250 }}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -46,7 +70,7 @@ export function LocationSelect() {
       searchable
       nothingFoundMessage="No locations"
       disabled={merchants.length === 0}
-      w={{ base: '100%', sm: 260 }}
+      w={{ base: '100%', sm: 230 }}
     />
   );
 }

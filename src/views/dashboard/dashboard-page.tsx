@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { dashboardMachine } from '../../machines/dashboard.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { AuthActor } from '../actor-contexts.ts';
-import { selectUser } from '../selectors.ts';
+import { selectActsAsInternalAdmin, selectUser } from '../selectors.ts';
+import { viewAs } from '../../services/view-as.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
-import { HouseSelect, LocationSelect, RangePicker } from './dashboard-filters.tsx';
+import { HouseSelect, LocationSelect, RangePicker, ViewAsSelect } from './dashboard-filters.tsx';
 import { LostCategoriesCard } from './lost-categories-card.tsx';
 import { LostItemsCard } from './lost-items-card.tsx';
 import { LostVolumeCard } from './lost-volume-card.tsx';
@@ -20,6 +21,8 @@ import { VolumeByMonthCard } from './volume-by-month-card.tsx';
 
 /** Spec §6: Admin and Leadership choose the house, and so do isGroup users. */
 const choosesHouse = (u: SessionUser) => u.title === 'Admin' || u.title === 'Leadership' || u.isGroup;
+/** Spec, Dashboard header: View As is for Admin and Leadership. */
+const viewsAs = (u: SessionUser) => u.title === 'Admin' || u.title === 'Leadership';
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
@@ -34,7 +37,18 @@ export function DashboardPage() {
   );
   if (!user) return null;
   return (
-    <DashboardActor.Provider logic={machine} options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
+    <DashboardActor.Provider
+      logic={machine}
+      options={{
+        input: {
+          today: dayjs().format('YYYY-MM-DD'),
+          activeDistributor: user.activeDistributor,
+          userId: user.id,
+          canViewAs: viewsAs(user),
+          viewAsUserId: viewAs.get(),
+        },
+      }}
+    >
       <DashboardScreen user={user} />
     </DashboardActor.Provider>
   );
@@ -44,6 +58,7 @@ function Filters({ user }: { user: SessionUser }) {
   return (
     <>
       {choosesHouse(user) && <HouseSelect />}
+      {viewsAs(user) && <ViewAsSelect />}
       <LocationSelect />
       <RangePicker />
     </>
@@ -54,7 +69,8 @@ function DashboardScreen({ user }: { user: SessionUser }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const [filtersOpen, filters] = useDisclosure(false);
   const monthlyOn = DashboardActor.useSelector(selectMonthlyVolumeOn);
-  const canExport = user.isInternalAdmin;
+  // Internal admins, also while they act as this user (spec §6 exports).
+  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   return (
     <Stack gap="md">
       <AnnouncementBanners />

@@ -1,0 +1,137 @@
+// The public account flows of accounts spec §2.3 and §7 (sign-up, activation, forgotten password,
+// reset through the emailed link) and the settings' change password.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND, EMAIL_TAKEN,
+  LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
+  ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, unknownPlatformMessage,
+  type MessageResponse,
+} from '../../src/model/account.ts';
+import { caller } from '../auth/authenticate.ts';
+import { accountAttemptKey, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from '../auth/login.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { activationMail, passwordResetMail } from '../mail/messages.ts';
+import { sendOrRefuse } from '../mail/send-or-refuse.ts';
+import { linkOrigin } from '../mail/site-url.ts';
+import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
+
+/** Reset emails per address and per client address in an hour: enough for a user, too few to flood an inbox. */
+export const RESET_LIMITS = { windowMinutes: 60, perEmail: 5, perIp: 30 };
+
+const DEACTIVATED = 'This account has been deactivated. Ask your administrator for access.';
+
+/** A 400 whose `errors` lists its message too, so the sign-up form can always join `errors`. */
+const refuse = (...messages: string[]) => badRequest(messages.join('\n'), messages);
+const gone = (message: string) => new HttpError(410, message);
+
+export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const origin = (siteUrl: string) => {
+    try {
+      return linkOrigin(deps.config.publicUrls, siteUrl);
+    } catch (err) {
+      throw err instanceof HttpError ? refuse(err.message) : err;
+    }
+  };
+
+  app.post('/auth/sign-up', { config: { public: true } }, async (request, reply) => {
+    const body = validate(SignUpPayload, request.body, 'sign-up');
+    if (body.repeatPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
+    const linkBase = origin(body.siteUrl);
+    const [houseId, taken] = await Promise.all([
+      deps.accounts.houseIdByPlatformId(body.partnerPlatformId),
+      deps.accounts.emailTaken(body.email),
+    ]);
+    const problems = [...(houseId === null ? [unknownPlatformMessage(body.partnerPlatformId)] : []), ...(taken ? [EMAIL_TAKEN] : [])];
+    if (houseId === null || problems.length > 0) throw refuse(...problems);
+
+    const passwordHash = await hashPassword(body.password);
+    await deps.transaction(async (db) => {
+      const userId = await deps.accounts.createSignedUp({ email: body.email, contactName: body.contactName, houseId }, passwordHash, db);
+      if (userId === null) throw refuse(EMAIL_TAKEN); // signed up by a concurrent request
+      const token = await deps.accountTokens.issue(userId, 'activate', db);
+      const link = `${linkBase}/activate/${token}`;
+      await sendOrRefuse(deps.mail, activationMail(body.email, body.contactName, link, TOKEN_LIFETIME_HOURS.activate / 24), request.log, 'activation');
+    });
+    return reply.code(201).send({ message: SIGNED_UP_MESSAGE } satisfies MessageResponse);
+  });
+
+  app.post('/auth/activate/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+    const { token } = validate(TokenParams, request.params, 'activation link');
+    await deps.transaction(async (db) => {
+      const used = await deps.accountTokens.consume(token, ['activate'], db);
+      if (!used) throw gone(ACTIVATION_LINK_EXPIRED);
+      await deps.accounts.activate(used.userId, db);
+    });
+    return { message: ACTIVATED_MESSAGE };
+  });
+
+  app.post('/auth/request-password-reset', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+    const body = validate(PasswordResetRequest, request.body, 'password reset request');
+    const linkBase = origin(body.siteUrl);
+    // Every request counts, unknown emails too: that also slows down probing which emails exist.
+    const keys = [`reset:${body.email.toLowerCase()}`, `reset-ip:${request.ip}`] as const;
+    const counts = await deps.attempts.failuresSince([...keys], RESET_LIMITS.windowMinutes);
+    if ((counts.get(keys[0]) ?? 0) >= RESET_LIMITS.perEmail || (counts.get(keys[1]) ?? 0) >= RESET_LIMITS.perIp) {
+      throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
+    }
+    await deps.attempts.recordFailure([...keys]);
+
+    const holder = await deps.accounts.resettable(body.email);
+    if (!holder) throw notFound(EMAIL_NOT_FOUND);
+    await deps.transaction(async (db) => {
+      const token = await deps.accountTokens.issue(holder.id, 'reset', db);
+      const link = `${linkBase}/change-password/${token}`;
+      await sendOrRefuse(deps.mail, passwordResetMail(holder.email, holder.contactName, link, TOKEN_LIFETIME_HOURS.reset), request.log, 'password reset');
+    });
+    return { message: RESET_LINK_SENT };
+  });
+
+  // Also how an invited user sets a first password: the invitation's link leads to the same screen.
+  app.post('/auth/reset-password/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+    const { token } = validate(TokenParams, request.params, 'password reset link');
+    const body = validate(ResetPasswordPayload, request.body, 'new password');
+    if (body.newPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
+    const email = await deps.transaction(async (db) => {
+      const used = await deps.accountTokens.consume(token, ['reset', 'invite'], db);
+      if (!used) throw gone(LINK_EXPIRED_MESSAGE);
+      // Hashed only once the link is known good, so junk tokens cost no argon2 work.
+      const changed = await deps.accounts.setPassword(used.userId, await hashPassword(body.password), db);
+      if (changed === null) throw forbidden(DEACTIVATED);
+      // Whoever held the old password (or a stolen session) is out; run before the commit, so a
+      // failure here keeps the old password rather than a new one with live old sessions.
+      await deps.sessions.revokeAllOf(used.userId);
+      return changed;
+    });
+    // The owner proved the email; earlier failed logins (perhaps what made them reset) no longer block them.
+    await deps.attempts.forget(accountAttemptKey(email));
+    return { message: PASSWORD_RESET_DONE };
+  });
+
+  app.post('/user/change-password', async (request): Promise<MessageResponse> => {
+    const me = caller(request);
+    const body = validate(ChangePasswordPayload, request.body, 'password change');
+    if (body.repeatPassword !== body.newPassword) throw refuse(PASSWORDS_DONT_MATCH);
+    const account = await deps.accounts.passwordHashOf(me.userId);
+    if (!account) throw unauthorized();
+
+    // The current password is a login secret: guesses here count against the same limit as logins.
+    const key = accountAttemptKey(account.email);
+    const failures = (await deps.attempts.failuresSince([key], LOGIN_LIMITS.windowMinutes)).get(key) ?? 0;
+    if (failures >= LOGIN_LIMITS.perAccount) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+    if (!(await verifyPassword(account.passwordHash, body.password))) {
+      await deps.attempts.recordFailure([key]);
+      throw refuse(CURRENT_PASSWORD_WRONG);
+    }
+
+    const passwordHash = await hashPassword(body.newPassword);
+    await deps.transaction(async (db) => {
+      if ((await deps.accounts.setPassword(me.userId, passwordHash, db)) === null) throw unauthorized();
+      await deps.sessions.revokeAllOf(me.userId, me.sessionId); // other devices; this one stays logged in
+    });
+    await deps.attempts.forget(key);
+    return { message: PASSWORD_CHANGED };
+  });
+};

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { InvitePayload, UpdateUserPayload, type MessageResponse, type UserList } from '../../src/model/account.ts';
+import { IdParams } from '../../src/model/merchant-access.ts';
+import {
+  EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
+  mayAssignTitle, mayDeactivate, mayEdit, mayInvite, selfEditRefusal, type Manager,
+} from '../../src/model/user-permissions.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { invitationMail } from '../mail/messages.ts';
+import { sendOrRefuse } from '../mail/send-or-refuse.ts';
+import { linkOrigin } from '../mail/site-url.ts';
+import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
+import { isUniqueViolation } from '../repositories/user-admin.ts';
+import { scopeOf, type Scope } from '../scope/visible-merchants.ts';
+
+const NOT_VISIBLE = 'Every location must be one you can see.';
+const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
+const ADMIN_ROLE = 'Only internal admins may give the Admin role.';
+const ROLE_REFUSED = 'You may not give this role.';
+
+/** User Management (accounts spec §2.4, §6): the users of the caller's active house and their access. */
+export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  /**
+   * The house being managed (the caller's active distributor; none → 403) and its family. A
+   * manager acts as themselves: View As is ignored, it would lend them another user's locations.
+   */
+  async function managing(request: FastifyRequest) {
+    const scope = await scopeOf(deps.scope, request, true);
+    const root = await deps.userAdmin.familyRootOf(scope.distributorId);
+    // Only internal admins manage a family other than their own (after switching house to it).
+    const familyRoot = scope.caller.internalAdmin || scope.caller.familyRootId === root ? root : null;
+    const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin };
+    return { scope, me, familyRoot };
+  }
+
+  /** A user to edit or deactivate; internal admins learn it does not exist, others get the same 403. */
+  async function target(me: Manager, id: string, refusal: string) {
+    const user = await deps.userAdmin.managedUser(Number(id));
+    if (!user) throw me.internalAdmin ? notFound('No such user.') : forbidden(refusal);
+    return user;
+  }
+
+  /** Locations being given must be visible to the giver; ones the user already has may stay. */
+  async function checkVisible(scope: Scope, ids: number[], kept: readonly number[] = []) {
+    const added = ids.filter((id) => !kept.includes(id));
+    if (added.length === 0) return;
+    const visible = scope.all
+      ? await deps.scope.accountMerchantIds(scope.distributorId, added)
+      : added.filter((id) => scope.merchantIds.includes(id));
+    if (visible.length !== added.length) throw badRequest(NOT_VISIBLE);
+  }
+
+  app.get('/user/all', async (request): Promise<UserList> => {
+    const { scope, me, familyRoot } = await managing(request);
+    const rows = await deps.userAdmin.usersOfHouse(scope.distributorId);
+    return {
+      users: rows.map(({ internalAdmin, familyRootId, ...row }) => {
+        const managed = { id: row.id, title: row.title, internalAdmin, familyRootId };
+        return { ...row, canEdit: mayEdit(me, familyRoot, managed), canDeactivate: mayDeactivate(me, familyRoot, managed) };
+      }),
+    };
+  });
+
+  app.post('/user/invite', async (request): Promise<{ id: number } & MessageResponse> => {
+    const body = validate(InvitePayload, request.body, 'invitation');
+    const origin = linkOrigin(deps.config.publicUrls, body.siteUrl);
+    const inviteAll = body.locations.length === 0;
+    const problem = locationsProblem(inviteAll, body.locations);
+    if (problem) throw badRequest(problem);
+    const { scope, me } = await managing(request);
+    if (!mayInvite(me)) throw forbidden('Distributor Reps may not invite users.');
+    if (!mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
+    if (!me.internalAdmin && (body.displayInvoice || body.isMultiHouse)) {
+      throw forbidden('Only internal admins may give invoice scanning or several houses.');
+    }
+    if (inviteAll && !scope.all) throw badRequest(NOT_ALL);
+    const ids = locationIds(body.locations);
+    await checkVisible(scope, ids);
+    if (await deps.userAdmin.emailTaken(body.email)) throw badRequest(EMAIL_TAKEN);
+
+    const house = (await deps.scope.distributor(scope.distributorId))!;
+    const inviter = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your distributor';
+    // One transaction: if the email cannot be sent, no user (and no token) is left behind.
+    const id = await deps
+      .transaction(async (client) => {
+        const id = await deps.userAdmin.createInvited(client, {
+          contactName: body.contactName, email: body.email, title: body.title, displayIntel: body.displayIntel,
+          displayPaymentInfo: body.displayPaymentInfo, displayInvoice: body.displayInvoice, isMultiHouse: body.isMultiHouse,
+          inviteAll, houseId: scope.distributorId, locationIds: ids,
+        });
+        const token = await deps.accountTokens.issue(id, 'invite', client);
+        const link = `${origin}/change-password/${token}`;
+        const mail = invitationMail(body.email, body.contactName, inviter, house.nickname, link, TOKEN_LIFETIME_HOURS.invite / 24);
+        await sendOrRefuse(deps.mail, mail, request.log, 'invitation');
+        return id;
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
+      });
+    return { id, message: invitedMessage(body.contactName, body.email) };
+  });
+
+  app.patch('/user/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const body = validate(UpdateUserPayload, request.body, 'user');
+    const problem = locationsProblem(body.inviteAll, body.locations);
+    if (problem) throw badRequest(problem);
+    const { scope, me, familyRoot } = await managing(request);
+    const user = await target(me, id, 'You may not edit this user.');
+    if (!mayEdit(me, familyRoot, user)) throw forbidden('You may not edit this user.');
+    const changed = changedFields(user, body);
+    const refusal = selfEditRefusal(me, user.id, changed);
+    if (refusal) throw forbidden(refusal);
+    if (changed.includes('title') && !mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
+    if (changed.includes('inviteAll') && body.inviteAll && !scope.all) throw badRequest(NOT_ALL);
+    const ids = body.inviteAll ? [] : locationIds(body.locations);
+    await checkVisible(scope, ids, user.locations);
+    if (changed.includes('email') && (await deps.userAdmin.emailTaken(body.email, user.id))) throw badRequest(EMAIL_TAKEN);
+
+    await deps
+      .transaction((client) => deps.userAdmin.update(client, user.id, {
+        email: body.email, title: body.title, displayPaymentInfo: body.displayPaymentInfo, inviteAll: body.inviteAll, locationIds: ids,
+      }))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
+      });
+    return { message: USER_UPDATED };
+  });
+
+  app.delete('/user/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const { me, familyRoot } = await managing(request);
+    const user = await target(me, id, 'You may not deactivate this user.');
+    if (!mayDeactivate(me, familyRoot, user)) throw forbidden('You may not deactivate this user.');
+    await deps.userAdmin.deactivate(user.id);
+    // Every session ends now: their next call is a 401 (authenticate also refuses deactivated users).
+    await deps.sessions.revokeAllOf(user.id);
+    return { message: USER_DEACTIVATED };
+  });
+};

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { resetPasswordMachine } from '../../machines/account-forms.ts';
+import { LINK_EXPIRED_MESSAGE } from '../../model/account.ts';
+import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
+import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';
+
+/**
+ * Change Password of an emailed link (accounts spec §2.3, §8): a reset link, and also an
+ * invitation's set-password link, which is why /create-password/{token} shows this screen too.
+ */
+export function ChangePasswordPage({ title = 'Change Password' }: { title?: string }) {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useAccountForm(resetPasswordMachine, { token });
+  const { failure } = form.state.context;
+
+  if (form.status === 'expired') {
+    return (
+      <ResultCard title="Link expired" to="/forgot-password" action="Forgot Password">
+        <Text role="alert">{LINK_EXPIRED_MESSAGE}</Text>
+      </ResultCard>
+    );
+  }
+
+  return (
+    <PublicCard title={title} subtitle="Choose a password of 6 to 20 characters.">
+      <form noValidate onSubmit={form.onSubmit}>
+        <Stack gap="sm">
+          <RevealPasswordInput label="Create Password" autoComplete="new-password" required autoFocus {...form.bind('password')} />
+          <RevealPasswordInput label="Confirm Password" autoComplete="new-password" required {...form.bind('passwordRepeat')} />
+          <FormEnd failure={failure} busy={form.busy} submit="CHANGE PASSWORD">
+            <AlreadyHaveAccount />
+          </FormEnd>
+        </Stack>
+      </form>
+      <Modal opened={form.status === 'failed'} onClose={form.dismiss} title="Error" centered>
+        <Stack>
+          <Text>{failure}</Text>
+          <Group justify="flex-end">
+            <Button onClick={form.dismiss}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={form.status === 'succeeded'} onClose={() => navigate('/login')} centered withCloseButton={false}>
+        <Stack align="center" gap="md" py="sm">
+          <Text fw={600} size="lg" role="status">
+            Your password has been changed
+          </Text>
+          <Button onClick={() => navigate('/login')} fullWidth>
+            Login
+          </Button>
+        </Stack>
+      </Modal>
+    </PublicCard>
+  );
+}

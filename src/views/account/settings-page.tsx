@@ -1,0 +1,73 @@
+import { Box, Button, Group, Modal, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { changePasswordMachine } from '../../machines/account-forms.ts';
+import { PASSWORD_CHANGED } from '../../model/account.ts';
+import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
+
+/** Settings (accounts spec §2.5): Change Password; on mobile, rows for Change Password and Log Out. */
+export function SettingsPage() {
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const form = useAccountForm(changePasswordMachine);
+  const { failure, success } = form.state.context;
+
+  const changePassword = (
+    <form noValidate onSubmit={form.onSubmit} aria-label="Change Password">
+      <Stack gap="sm">
+        <RevealPasswordInput label="Current Password" autoComplete="current-password" required autoFocus={!isMobile} {...form.bind('currentPassword')} />
+        <RevealPasswordInput label="New Password" autoComplete="new-password" required {...form.bind('password')} />
+        <RevealPasswordInput label="Confirm Password" autoComplete="new-password" required {...form.bind('passwordRepeat')} />
+        <FormFailure message={failure} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.busy} fullWidth={isMobile}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <Box maw={560}>
+      <Title order={1} size="h2" mb="md">
+        Settings
+      </Title>
+      {isMobile ? (
+        <Paper withBorder>
+          {/* The row opens the form in place; Mantine keeps that open/closed state. */}
+          <NavLink component="button" type="button" label="Change Password" leftSection={<IconKey size={18} />} childrenOffset={0} py="md">
+            <Stack p="md" pt="xs">
+              {changePassword}
+            </Stack>
+          </NavLink>
+          <NavLink
+            component={Link}
+            to="/logout"
+            label="Log Out"
+            leftSection={<IconLogout size={18} />}
+            rightSection={<IconChevronRight size={16} />}
+            py="md"
+          />
+        </Paper>
+      ) : (
+        <Paper withBorder p="lg">
+          <Title order={2} size="h4" mb="sm">
+            Change Password
+          </Title>
+          {changePassword}
+        </Paper>
+      )}
+      <Modal opened={form.status === 'succeeded'} onClose={form.dismiss} withCloseButton={false} centered>
+        <Stack align="center" gap="md" py="sm">
+          <Text fw={600} size="lg" role="status">
+            {success ?? PASSWORD_CHANGED}
+          </Text>
+          <Button onClick={form.dismiss} fullWidth>
+            GOT IT
+          </Button>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}

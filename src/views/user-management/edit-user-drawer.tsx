@@ -1,0 +1,229 @@
+import { ActionIcon, Alert, Button, Checkbox, Drawer, Group, Loader, Modal, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title as Heading, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle, IconX } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { canSave, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/edit-user.ts';
+import type { Title } from '../../model/session-user.ts';
+import { DEACTIVATE_WARNING } from '../../model/user-permissions.ts';
+import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
+import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-options.ts';
+
+type EditState = 'closed' | 'loading' | 'loadFailed' | 'editing' | 'picking' | 'confirmingDeactivate' | 'saving' | 'deactivating';
+
+/** The Edit User side panel of §2.4; full width on phones. */
+export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof editUserMachine>; titles: readonly Title[] }) {
+  const state = useSelector(actor, (s) => s.value as EditState);
+  const user = useSelector(actor, (s) => s.context.user);
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const selfEdit = useSelector(actor, (s) => s.context.selfEdit);
+  const saveEnabled = useSelector(actor, (s) => canSave(s.context));
+  const mobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const send = actor.send;
+  const busy = state === 'saving' || state === 'deactivating';
+  // The user's current role stays selectable even when the editor may not give it.
+  const roles = draft?.title && !titles.includes(draft.title) ? [draft.title, ...titles] : titles;
+
+  return (
+    <Drawer
+      opened={state !== 'closed'}
+      onClose={() => !busy && send({ type: 'edit.closed' })}
+      position="right"
+      size={mobile ? '100%' : 480}
+      title={<Heading order={3}>Edit User</Heading>}
+      aria-label="Edit User"
+    >
+      {user && (
+        <Text fw={600} mb="sm">
+          {user.contactName}
+        </Text>
+      )}
+      {state === 'loading' && <Loader aria-label="Loading the user's locations" />}
+      {state === 'loadFailed' && (
+        <Alert color="red" role="alert">
+          {LOCATIONS_LOAD_FAILED}
+        </Alert>
+      )}
+      {draft && user && state !== 'loading' && state !== 'loadFailed' && (
+        <Stack gap="sm">
+          <TextInput label="Email" value={draft.email} onChange={(e) => send({ type: 'edit.emailChanged', value: e.currentTarget.value })} />
+          <Select
+            label="Role"
+            data={roleOptions(roles)}
+            value={valueOfTitle(draft.title)}
+            disabled={selfEdit}
+            allowDeselect={false}
+            onChange={(v) => {
+              const title = titleOfValue(v);
+              if (title) send({ type: 'edit.roleChanged', title });
+            }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Checkbox
+            label="Allow User to See Payment Info"
+            checked={draft.displayPaymentInfo}
+            disabled={selfEdit}
+            onChange={(e) => send({ type: 'edit.paymentInfoChanged', value: e.currentTarget.checked })}
+          />
+          <Group gap={6}>
+            <Checkbox
+              label="Invite To All"
+              checked={draft.inviteAll}
+              disabled={selfEdit}
+              onChange={(e) => send({ type: 'edit.inviteAllChanged', value: e.currentTarget.checked })}
+            />
+            <Tooltip label={INVITE_ALL_TIP} withArrow multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+              <IconInfoCircle size={16} aria-label={INVITE_ALL_TIP} tabIndex={0} color="var(--mantine-color-dimmed)" />
+            </Tooltip>
+          </Group>
+          {selfEdit && (
+            <Text size="xs" c="dimmed">
+              On your own account you can change the email only.
+            </Text>
+          )}
+
+          <Group justify="space-between" mt="xs">
+            <Text fw={600}>Locations</Text>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="light" disabled={selfEdit || draft.inviteAll || state !== 'editing'} onClick={() => send({ type: 'edit.addLocationsOpened' })}>
+                Add Locations
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                disabled={selfEdit || draft.inviteAll || draft.locations.length === 0 || state !== 'editing'}
+                onClick={() => send({ type: 'edit.locationsCleared' })}
+              >
+                Clear All
+              </Button>
+            </Group>
+          </Group>
+          {state === 'picking' && <LocationPicker actor={actor} />}
+          {draft.inviteAll ? (
+            <Text size="sm" c="dimmed">
+              Every location of the distributor, including ones added later.
+            </Text>
+          ) : draft.locations.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No locations.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={mobile ? 260 : 320}>
+              <Table striped aria-label="Locations" verticalSpacing={4}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Location</Table.Th>
+                    <Table.Th>Customer #</Table.Th>
+                    <Table.Th w={40} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {draft.locations.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>{m.merchant}</Table.Td>
+                      <Table.Td>{m.dcn ?? '--'}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-label={`Remove ${m.merchant}`}
+                          disabled={selfEdit || state !== 'editing'}
+                          onClick={() => send({ type: 'edit.locationRemoved', id: m.id })}
+                        >
+                          <IconX size={14} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          )}
+
+          <Group justify="space-between" mt="md">
+            {user.canDeactivate ? (
+              <Button color="red" variant="outline" disabled={busy || state !== 'editing'} onClick={() => send({ type: 'edit.deactivateAsked' })}>
+                Deactivate User
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button disabled={!saveEnabled || state !== 'editing'} loading={state === 'saving'} onClick={() => send({ type: 'edit.saved' })}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      <Modal
+        opened={state === 'confirmingDeactivate' || state === 'deactivating'}
+        onClose={() => state === 'confirmingDeactivate' && send({ type: 'edit.deactivateCancelled' })}
+        title="Deactivate User"
+        centered
+        zIndex={300}
+      >
+        <Text size="sm">
+          {user?.contactName} {DEACTIVATE_WARNING}.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" disabled={state === 'deactivating'} onClick={() => send({ type: 'edit.deactivateCancelled' })}>
+            Cancel
+          </Button>
+          <Button color="red" loading={state === 'deactivating'} onClick={() => send({ type: 'edit.deactivateConfirmed' })}>
+            Deactivate
+          </Button>
+        </Group>
+      </Modal>
+    </Drawer>
+  );
+}
+
+/** The Add Locations picker: the editor's locations the user does not have yet; Add is disabled until one is checked. */
+function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine> }) {
+  const choices = useSelector(actor, (s) => {
+    const have = new Set(s.context.draft?.locations.map((m) => m.id));
+    return s.context.choices.filter((m) => !have.has(m.id));
+  }, (a, b) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id));
+  const picked = useSelector(actor, (s) => s.context.picked);
+  // Narrowing the list is the picker's own business: it changes nothing the machine keeps.
+  const [filter, setFilter] = useState('');
+  const shown = choices.filter((m) => locationLabel(m).toLowerCase().includes(filter.trim().toLowerCase()));
+  return (
+    <Paper withBorder p="xs" aria-label="Add Locations">
+      {choices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          The user already has every location you can give.
+        </Text>
+      ) : (
+        <>
+          {choices.length > 8 && (
+            <TextInput size="xs" mb="xs" placeholder="Find a location" aria-label="Find a location" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+          )}
+          <ScrollArea.Autosize mah={220}>
+            <Stack gap={6}>
+              {shown.map((m) => (
+                <Checkbox
+                  key={m.id}
+                  label={locationLabel(m)}
+                  checked={picked.includes(m.id)}
+                  onChange={() => actor.send({ type: 'edit.locationPicked', id: m.id })}
+                />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </>
+      )}
+      <Group justify="flex-end" mt="xs">
+        <Button size="compact-sm" variant="default" onClick={() => actor.send({ type: 'edit.addLocationsCancelled' })}>
+          Cancel
+        </Button>
+        <Button size="compact-sm" disabled={picked.length === 0} onClick={() => actor.send({ type: 'edit.locationsAdded' })}>
+          Add
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

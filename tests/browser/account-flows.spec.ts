@@ -1,0 +1,229 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACTIVATED_MESSAGE, LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED } from '../../src/model/account.ts';
+import { DEMO_PASSWORD, logIn } from './login-helpers.ts';
+import { linkTo, nextMail } from './mailbox.ts';
+
+/**
+ * The public account screens and Settings against the real server, reading the emails it sends
+ * through the SMTP capture. Every test makes its own users: demo accounts keep their passwords.
+ */
+
+const MOBILE = { width: 390, height: 844 };
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@newco.test`;
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: `tests/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+
+/** A house platform id of the demo data: the one the demo leader works in. */
+async function housePlatformId(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: 'leader@harbor.test', password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  const { user } = await res.json();
+  return user.activeDistributor.platform_id as string;
+}
+
+/** A fresh, activated account made through the API and its activation email, for the flows after sign-up. */
+async function activatedUser(request: APIRequestContext, baseURL: string, tag: string, password = 'first-pass1') {
+  const email = uniqueEmail(tag);
+  const signUp = await request.post('/api/auth/sign-up', {
+    data: {
+      partnerPlatformId: await housePlatformId(request),
+      partnerName: 'New Co',
+      contactName: 'Nia Newcomer',
+      email,
+      password,
+      repeatPassword: password,
+      siteUrl: baseURL,
+    },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const token = linkTo(await nextMail(email), '/activate/').split('/').pop();
+  expect((await request.post(`/api/auth/activate/${token}`, { data: {} })).ok()).toBe(true);
+  return { email, password };
+}
+
+test('sign up, open the emailed activation link, then log in', async ({ page, request }) => {
+  const email = uniqueEmail('signup');
+  const platformId = await housePlatformId(request);
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  // The first field has focus; the masked input turns typed digits into CP- and 6 digits.
+  await expect(field(page, 'Platform ID')).toBeFocused();
+  await field(page, 'Platform ID').fill('12a34567');
+  await expect(field(page, 'Platform ID')).toHaveValue('CP-123456');
+  await shot(page, 'signup-desktop');
+
+  // Field rules before anything is sent; an error clears when its field gets focus.
+  await field(page, 'Partner Name').fill('Ne');
+  await field(page, 'Email').fill('nia@');
+  await field(page, 'Password').fill('abc');
+  await field(page, 'Repeat Password').fill('abd');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Partner name must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Contact name is required')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be 6 to 20 characters')).toBeVisible();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await shot(page, 'signup-errors');
+  await field(page, 'Email').focus();
+  await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
+  await expect(page.getByText('Contact name is required')).toBeVisible();
+
+  // An unknown platform id: the server's messages, inline.
+  await field(page, 'Platform ID').fill('000000');
+  await field(page, 'Partner Name').fill('New Co');
+  await field(page, 'Contact Name').fill('Nia Newcomer');
+  await field(page, 'Email').fill(` ${email} `);
+  await field(page, 'Password').fill('secret-1');
+  await field(page, 'Repeat Password').fill('secret-1');
+  await page.getByRole('button', { name: 'Show Password', exact: true }).click();
+  await expect(field(page, 'Password')).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide Password', exact: true }).click();
+  await expect(field(page, 'Password')).toHaveAttribute('type', 'password');
+  await field(page, 'Repeat Password').press('Enter');
+  await expect(page.getByRole('alert')).toContainText('CP-000000');
+  await shot(page, 'signup-server-errors');
+
+  await field(page, 'Platform ID').fill(platformId);
+  await field(page, 'Repeat Password').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
+  await expect(page.getByText(`An activation link will be emailed to ${email}`)).toBeVisible();
+  await shot(page, 'signup-thank-you');
+
+  // Not activated yet: no login.
+  await logIn(page, email, 'secret-1');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const link = linkTo(await nextMail(email), '/activate/');
+  await page.goto(link);
+  await expect(page.getByText(ACTIVATED_MESSAGE)).toBeVisible();
+  await shot(page, 'activation-desktop');
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link is single-use.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+  await shot(page, 'activation-used');
+
+  await logIn(page, email, 'secret-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('forgot password, open the emailed link, set a new password and log in with it', async ({ page, request, baseURL }) => {
+  const { email, password } = await activatedUser(request, baseURL!, 'reset');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(field(page, 'Email')).toBeFocused();
+  await shot(page, 'forgot-password-desktop');
+
+  // An address nobody has: the server's 'Email not found'.
+  await field(page, 'Email').fill(uniqueEmail('nobody'));
+  await field(page, 'Email').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Email not found');
+
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await shot(page, 'forgot-password-sent');
+
+  await page.goto(linkTo(await nextMail(email), '/change-password/'));
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await expect(field(page, 'Create Password')).toBeFocused();
+  await field(page, 'Create Password').fill('brand-new-1');
+  await field(page, 'Confirm Password').fill('brand-new-2');
+  await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await shot(page, 'change-password-desktop');
+  await field(page, 'Confirm Password').fill('brand-new-1');
+  await field(page, 'Confirm Password').press('Enter');
+  const done = page.getByRole('dialog');
+  await expect(done.getByText('Your password has been changed')).toBeVisible();
+  await shot(page, 'change-password-done');
+  await done.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, password);
+  await expect(page.getByRole('dialog')).toBeVisible(); // the old password no longer works
+  await logIn(page, email, 'brand-new-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an unknown or used link says it expired and leads to Forgot Password', async ({ page }) => {
+  for (const path of ['/change-password/', '/create-password/']) {
+    await page.goto(`${path}${'x'.repeat(43)}`);
+    await field(page, 'Create Password').fill('brand-new-1');
+    await field(page, 'Confirm Password').fill('brand-new-1');
+    await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+    await expect(page.getByText(LINK_EXPIRED_MESSAGE)).toBeVisible();
+  }
+  await shot(page, 'change-password-expired');
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('settings: change the password, GOT IT, log out and log in with the new one', async ({ page, request, baseURL }) => {
+  const { email, password } = await activatedUser(request, baseURL!, 'settings');
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(field(page, 'Current Password')).toBeFocused();
+
+  // A wrong current password is the server's message, inline.
+  await field(page, 'Current Password').fill('not-my-password');
+  await field(page, 'New Password').fill('third-pass');
+  await field(page, 'Confirm Password').fill('third-pass');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your current password is incorrect.');
+
+  await field(page, 'Current Password').fill(password);
+  await field(page, 'Confirm Password').press('Enter');
+  const done = page.getByRole('dialog');
+  await expect(done.getByText(PASSWORD_CHANGED)).toBeVisible();
+  await shot(page, 'settings-changed');
+  await done.getByRole('button', { name: 'GOT IT' }).click();
+  await expect(done).toHaveCount(0);
+  await expect(field(page, 'Current Password')).toHaveValue('');
+  await shot(page, 'settings-desktop');
+
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email, 'third-pass');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('on a phone, Settings shows Change Password and Log Out rows', async ({ page, request, baseURL }) => {
+  const { email, password } = await activatedUser(request, baseURL!, 'mobile');
+  await page.setViewportSize(MOBILE);
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings');
+  const row = page.getByRole('button', { name: 'Change Password' });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log Out', exact: true })).toBeVisible();
+  await shot(page, 'settings-mobile');
+  await row.click();
+  await expect(field(page, 'Current Password')).toBeVisible();
+  await shot(page, 'settings-mobile-open');
+  await page.getByRole('link', { name: 'Log Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the public screens fit a phone', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  for (const [path, name] of [
+    ['/signup', 'signup-mobile'],
+    ['/forgot-password', 'forgot-password-mobile'],
+    [`/change-password/${'y'.repeat(43)}`, 'change-password-mobile'],
+    [`/activate/${'z'.repeat(43)}`, 'activation-failed-mobile'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    if (name === 'activation-failed-mobile') await expect(page.getByRole('alert')).toBeVisible();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await shot(page, name);
+  }
+});

@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
+import { linkTo, nextMail } from './mailbox.ts';
+
+/**
+ * User Management against the real server, with invitations read from the SMTP capture. Every
+ * user edited or deactivated here is made by invitation in the test: demo accounts stay as they are.
+ */
+
+const MOBILE = { width: 390, height: 844 };
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@harbor.test`;
+const shot = (page: Page, name: string) => page.screenshot({ path: `tests/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+
+async function leaderKey(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: 'leader@harbor.test', password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).authKey;
+}
+
+/** A Boston user invited by the demo leader through the API who has set their password from the email. */
+async function invitedUser(request: APIRequestContext, baseURL: string, name: string, password = 'invited-pass1') {
+  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+  const key = await leaderKey(request);
+  const merchants = await (await request.get('/api/merchant', { headers: { authorization: `Bearer ${key}` } })).json();
+  const res = await request.post('/api/user/invite', {
+    headers: { authorization: `Bearer ${key}` },
+    data: {
+      contactName: name, email, title: 'Distributor Rep', displayPaymentInfo: false, displayIntel: true, displayInvoice: false,
+      isMultiHouse: false, siteUrl: baseURL, locations: [String(merchants[0].id), String(merchants[1].id)],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const token = linkTo(await nextMail(email), '/change-password/').split('/').pop();
+  const set = await request.post(`/api/auth/reset-password/${token}`, { data: { password, newPassword: password } });
+  expect(set.ok(), await set.text()).toBe(true);
+  return { email, password, name };
+}
+
+async function openUserManagement(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/user-management$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+}
+
+const usersTable = (page: Page) => page.getByTestId('users-table');
+
+test('a leader invites a user, who sets a password from the email and logs in', async ({ page }) => {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await expect(usersTable(page).getByRole('cell', { name: 'dm@harbor.test' })).toBeVisible();
+  await expect(usersTable(page).getByRole('button', { name: 'Edit Dana District' })).toBeVisible();
+  await expect(usersTable(page).getByRole('columnheader', { name: 'LAST LOGIN DATE' })).toBeVisible();
+  await shot(page, 'user-management-table-desktop');
+
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const modal = page.getByRole('dialog', { name: 'Invite User' });
+  await modal.getByRole('button', { name: 'Invite User' }).click();
+  await expect(modal.getByText('Choose a role')).toBeVisible(); // nothing sent; the required fields say so
+  await expect(modal.getByText('Name must be at least 3 characters')).toBeVisible();
+  // Only internal admins get the Admin role.
+  await modal.getByRole('textbox', { name: 'Role' }).click();
+  await expect(page.getByRole('option', { name: 'Leadership' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Distributor Rep' }).click();
+
+  const email = uniqueEmail('ivy');
+  await modal.getByRole('textbox', { name: 'Name' }).fill('Ivy Invitee');
+  await modal.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await modal.getByRole('textbox', { name: 'Select Locations' }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await modal.getByRole('checkbox', { name: 'Allow User to See Intel' }).check();
+  await shot(page, 'user-management-invite-desktop');
+  await modal.getByRole('button', { name: 'Invite User' }).click();
+  await expect(page.getByText(`Ivy Invitee has been invited. The invitation goes to ${email}.`)).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(usersTable(page).getByRole('cell', { name: email, exact: true })).toBeVisible();
+
+  const mail = await nextMail(email);
+  expect(mail.subject).toBe('Lena Leader invited you to the Distributor Portal');
+  const link = linkTo(mail, '/change-password/');
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Create Password' }).fill('ivy-secret-1');
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('ivy-secret-1');
+  await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, 'ivy-secret-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a leader changes a user’s role in the Edit User panel', async ({ page, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Eddie Editable');
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
+  await expect(usersTable(page).getByRole('row')).toHaveCount(2); // header + the one match
+  await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
+
+  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(panel.getByRole('table', { name: 'Locations' }).getByRole('row')).toHaveCount(3);
+  const save = panel.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await panel.getByRole('button', { name: 'Add Locations' }).click();
+  const picker = panel.getByLabel('Add Locations');
+  await expect(picker.getByRole('button', { name: 'Add' })).toBeDisabled();
+  await picker.getByRole('checkbox').first().check();
+  await expect(picker.getByRole('button', { name: 'Add' })).toBeEnabled();
+  await shot(page, 'user-management-add-locations-desktop');
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+  await expect(save).toBeDisabled();
+
+  await panel.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Operations' }).click();
+  await expect(save).toBeEnabled();
+  await shot(page, 'user-management-edit-desktop');
+  await save.click();
+  await expect(page.getByText('User updated successfully!')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(usersTable(page).getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
+});
+
+test('deactivating a logged-in user signs them out at their next action', async ({ page, browser, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Dora Departing');
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await logIn(them, user.email, user.password);
+  await expect(them).toHaveURL(/\/dashboard$/);
+
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
+  await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  await panel.getByRole('button', { name: 'Deactivate User' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate User' });
+  await expect(confirm).toContainText(`${user.name} loses access to the portal and is signed out on all devices.`);
+  await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await expect(page.getByText('User Deactivated!')).toBeVisible();
+  await expect(usersTable(page).getByRole('cell', { name: user.email, exact: true })).toHaveCount(0);
+
+  // Their next action is refused (401) and ends their session in this browser too.
+  const loggedOut = them.waitForURL(/\/logout$/);
+  await them.getByRole('navigation').getByRole('link', { name: 'Rebates & Deviations' }).click();
+  await loggedOut;
+  await expect(them).toHaveURL(/\/login$/);
+  await expectStorageEmpty(them);
+  await logIn(them, user.email, user.password);
+  await expect(them.getByRole('dialog')).toContainText('deactivated');
+  await theirs.close();
+});
+
+test('the users page, invite modal and edit panel on a phone', async ({ page, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Mona Mobile');
+  await page.setViewportSize(MOBILE);
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await expect(usersTable(page).getByText('dm@harbor.test')).toBeVisible(); // under the name on a phone
+  await shot(page, 'user-management-table-mobile');
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite User' })).toBeVisible();
+  await shot(page, 'user-management-invite-mobile');
+  await page.getByRole('dialog', { name: 'Invite User' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
+  await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeVisible();
+  // Full width once it has slid in.
+  await expect.poll(async () => (await panel.boundingBox())?.x).toBe(0);
+  expect((await panel.boundingBox())!.width).toBeGreaterThanOrEqual(MOBILE.width - 1);
+  await shot(page, 'user-management-edit-mobile');
+});
+
+test('a Distributor Rep sees the users but cannot invite or edit', async ({ page }) => {
+  await logIn(page, 'rep@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await expect(usersTable(page).getByRole('cell', { name: 'leader@harbor.test' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite User' })).toHaveCount(0);
+  await expect(usersTable(page).getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  // Columns sort: ROLE ascending, then descending.
+  const roles = () => usersTable(page).locator('tbody tr td:nth-child(5)').allInnerTexts();
+  await usersTable(page).getByRole('columnheader', { name: /^ROLE/ }).getByText('ROLE').click();
+  await expect.poll(roles).toEqual([...(await roles())].sort());
+  expect(new Set(await roles()).size).toBeGreaterThan(1);
+  await usersTable(page).getByRole('columnheader', { name: /^ROLE/ }).getByText('ROLE').click();
+  await expect.poll(roles).toEqual([...(await roles())].sort().reverse());
+});
