@@ -80,6 +80,25 @@ export const MANUFACTURERS = [
   'Sweet Meadow Desserts', 'ProClean Solutions', 'Tasty Fry Potato', 'Sea Breeze Fisheries',
 ];
 
+// Who makes what: five manufacturers per category, each making things that fit its name.
+export const CATEGORY_MAKERS: Record<string, readonly string[]> = {
+  Poultry: ['Atlantic Poultry Co', 'Heritage Turkey Farms', 'Prime Cut Provisions', 'Smokehouse Meats', 'FrostKing Foods'],
+  Meat: ['Prairie Farms Beef', 'Blue Ribbon Pork', 'Smokehouse Meats', 'Prime Cut Provisions', 'FrostKing Foods'],
+  Seafood: ['Ocean Harvest Seafood', 'Pacific Catch', 'Gulf Coast Shrimp', 'Sea Breeze Fisheries', 'FrostKing Foods'],
+  Produce: ['Green Valley Produce', 'Valley Fresh Vegetables', 'Garden State Tomato', 'Tasty Fry Potato', 'Sunny Orchard Juices'],
+  Dairy: ['Northern Dairy Cooperative', 'Liberty Cheese Works', 'Crystal Creamery', 'Lakeside Butter', 'Red Barn Eggs'],
+  Bakery: ['Golden Crust Bakery', 'Artisan Bread Co', 'Old Mill Flour', 'Heartland Grain Mills', 'Bella Tuscana Foods'],
+  Beverages: ['Sunny Orchard Juices', 'Cascade Coffee Roasters', 'Mountain Spring Water', 'Summit Beverage Group', 'Crystal Creamery'],
+  'Paper & Disposables': ['PurePack Disposables', 'Evergreen Paper Goods', 'EcoServe Packaging', 'ProClean Solutions', 'Sparkle Sanitation'],
+  Chemicals: ['CleanLine Chemical', 'Sparkle Sanitation', 'ProClean Solutions', 'EcoServe Packaging', 'PurePack Disposables'],
+  Frozen: ['FrostKing Foods', 'Harvest Moon Frozen', 'Tasty Fry Potato', 'Valley Fresh Vegetables', 'Sea Breeze Fisheries'],
+  'Dry Goods': ['Heartland Grain Mills', 'Old Mill Flour', 'Bella Tuscana Foods', 'Fiesta Foods', 'Bayou Spice Co'],
+  'Canned Goods': ['Garden State Tomato', 'Kettle Creek Soups', 'Bella Tuscana Foods', 'Fiesta Foods', 'Valley Fresh Vegetables'],
+  'Oils & Shortening': ['Bella Tuscana Foods', 'Heartland Grain Mills', 'Lakeside Butter', 'Tasty Fry Potato', 'Fiesta Foods'],
+  'Condiments & Sauces': ['Bayou Spice Co', 'Fiesta Foods', 'Bella Tuscana Foods', 'Garden State Tomato', 'Kettle Creek Soups'],
+  Desserts: ['Sweet Meadow Desserts', 'Crystal Creamery', 'Golden Crust Bakery', 'Harvest Moon Frozen', 'Artisan Bread Co'],
+};
+
 export interface ProductSeed {
   name: string;
   packs: [pack: string, uom: string, weightLb: number, price: number][];

@@ -2,7 +2,7 @@
 // deterministically before anything is written, so every loader sees the same ids.
 import {
   CATEGORIES, CHAIN_FIRST, CHAIN_KIND, CHAIN_SECOND, CITIES, DISTRIBUTORS, HOUSE_SHARES,
-  MANUFACTURERS, STREETS,
+  CATEGORY_MAKERS, MANUFACTURERS, STREETS,
 } from './catalog.ts';
 import { randomFor } from './random.ts';
 
@@ -114,7 +114,7 @@ function buildCatalog() {
   const categories = Object.keys(CATEGORIES).map((name, i) => ({ id: i + 1, name }));
   const items: Item[] = [];
   for (const category of categories) {
-    const makers = r.sample(manufacturers, 5);
+    const makers = CATEGORY_MAKERS[category.name]!.map((name) => manufacturers.find((m) => m.name === name)!);
     for (const product of CATEGORIES[category.name]!) {
       for (const [pack, uom, weight, price] of product.packs) {
         for (const maker of makers) {
