@@ -43,6 +43,17 @@ describe.each(testTargets())('session analytics on $name', ({ adminUrl }) => {
     expect(list.json()).toEqual([{ end_time: end, time: 300 }]);
   });
 
+  it("does not count the time an internal admin spends logged in as the user", async () => {
+    const adminToken = await loginToken(app, 'admin@portal.test');
+    const switched = await callAs(app, adminToken).post('/auth/session', { id: ids['dm@harbor.test'] });
+    expect(switched.statusCode).toBe(200);
+    const asDm = callAs(app, switched.json().authKey);
+    const res = await asDm.post('/analytics/user-sessions', { startTime: ago(4 * MIN), endTime: ago(MIN), time: 180 });
+    expect(res.statusCode).toBe(204);
+    expect(await rowsOf('dm@harbor.test')).toEqual([]);
+    expect(await rowsOf('admin@portal.test')).toEqual([]);
+  });
+
   it('lists only the last 30 days', async () => {
     const user = ids['rep@harbor.test'];
     await db.pool.query(

@@ -8,10 +8,12 @@ import { validate } from '../http/validate.ts';
 /** Session analytics (accounts spec §7): the session tracker reports visits, the admin user editor reads them. */
 export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/analytics/user-sessions', async (request, reply) => {
-    const { userId } = caller(request);
+    const { userId, sessionId } = caller(request);
     const body = validate(UserSessionPayload, request.body, 'session');
     const problem = sessionProblem(body, Date.now());
     if (problem) throw badRequest(`Invalid session: ${problem}`);
+    // An internal admin browsing as this user is not the user being online: accepted, not counted.
+    if ((await deps.sessions.actingAdmin(sessionId)) !== null) return reply.code(204).send();
     await deps.userSessions.record(userId, new Date(body.startTime), new Date(body.endTime), body.time);
     return reply.code(204).send();
   });
