@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 // One value per build: the page compares it with /version.txt to notice a newer deployment (spec §4).
@@ -19,8 +20,9 @@ function versionFile(): Plugin {
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the bundle budget (scripts/bundle-budget.ts) follow each route's chunks.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: { proxy: { '/api': api, '/version.txt': api } },
 });

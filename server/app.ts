@@ -17,6 +17,7 @@ import { userManagementRoutes } from './routes/user-management.ts';
 import { authSessionRoutes } from './routes/auth-session.ts';
 import { merchantRoutes } from './routes/merchants.ts';
 import { matchRoutes } from './routes/matches.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
 import { rebateRoutes } from './routes/rebates.ts';
 import { statusRoutes } from './routes/status.ts';
 import { userRoutes } from './routes/user.ts';
@@ -25,9 +26,21 @@ import { builtVersion, serveSpa } from './spa.ts';
 /** Public routes that maintenance mode still refuses: every way to log in. */
 const LOGINS = ['/api/auth/login', '/api/auth/microsoft'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as 'METHOD /path': the security tests call each one. */
+    routeTable: string[];
+  }
+}
+
 /** Builds the whole server; tests call it too and talk to it through `app.inject`. */
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000 });
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push(`${method} ${route.url}`);
+  });
   const inMaintenance = maintenanceSwitch(deps.config, deps.settings);
 
   await app.register(helmet, {
@@ -38,9 +51,15 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   allowMicrosoftRedirectBridge(app);
+  // API answers carry auth keys and personal data: no browser or proxy may keep them. Set on the
+  // request, so errors and unknown /api paths carry it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ message: error.message, ...(error.details ? { errors: error.details } : {}) });
     }
     const status = (error as { statusCode?: number }).statusCode;
@@ -75,6 +94,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(announcementRoutes, { deps });
       await api.register(rebateRoutes, { deps });
       await api.register(matchRoutes, { deps });
+      await api.register(invoiceRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ import { loginAttemptsRepository } from './repositories/login-attempts.ts';
 import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
 import { houseUsersRepository } from './repositories/house-users.ts';
+import { invoicesRepository } from './repositories/invoices.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
 import { scopeRepository } from './repositories/scope.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
@@ -46,5 +47,17 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     userSessions: userSessionsRepository(pool),
     houseUsers: houseUsersRepository(pool),
     userAdmin: userAdminRepository(pool),
+    invoices: invoicesRepository(pool),
+    /** Where uploads queue their OCR job: set by whoever starts the queue (server/invoices/queue.ts). Without one, images wait as 'pending' and are queued when a worker starts. */
+    invoiceJobs: invoiceJobsSlot(),
+  };
+}
+
+/** A late-bound job sink: the queue starts after the app is built (it needs the migrated database). */
+function invoiceJobsSlot() {
+  let sink: ((imageId: number) => Promise<void>) | null = null;
+  return {
+    attach(enqueue: (imageId: number) => Promise<void>) { sink = enqueue; },
+    async enqueue(imageId: number) { await sink?.(imageId); },
   };
 }

@@ -5,16 +5,19 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { makeDeps } from './deps.ts';
+import { startInvoiceQueue, type InvoiceQueue } from './invoices/queue.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { missingRollups, refreshRollups, refreshRunningTotals } from './seed/rollups.ts';
 import { isSeeded, seed } from './seed/seed.ts';
 
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
 let app: FastifyInstance | undefined;
+let invoiceQueue: InvoiceQueue | undefined;
 
 /** Stops the HTTP server, then the database (the embedded one must not outlive us). */
 async function shutdown(code: number) {
   await app?.close().catch(() => {});
+  await invoiceQueue?.stop().catch(() => {});
   await db?.close().catch(() => {});
   process.exit(code);
 }
@@ -39,7 +42,11 @@ async function main() {
   }
 
   const secret = config.tokenSecret ?? (await settingsRepository(db.pool).tokenSecret());
-  app = await buildApp(makeDeps(config, db.pool, tokenSigner(secret)), { level: config.logLevel });
+  const deps = makeDeps(config, db.pool, tokenSigner(secret));
+  // The invoice OCR queue (pg-boss); its worker runs here unless INVOICE_WORKER=0 (then `npm run worker`).
+  invoiceQueue = await startInvoiceQueue(db.pool, { work: config.invoiceWorker });
+  deps.invoiceJobs.attach(invoiceQueue.enqueue);
+  app = await buildApp(deps, { level: config.logLevel });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portal ready on http://localhost:${config.port}`);
 }

@@ -20,6 +20,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text file (scripts/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, file) {
         // Hashed assets never change; the page and version file must always be fresh.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -2,13 +2,12 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { browserStore } from './services/storage.ts';
-import { AuthActor, NoticesActor, SpinnerActor } from './views/actor-contexts.ts';
-import { AppRoutes } from './views/app-routes.tsx';
-import { NoticesArea } from './views/notices-area.tsx';
-import { ServiceWiring } from './views/service-wiring.tsx';
-import { SessionTracking } from './views/session-tracking.tsx';
-import { VersionWatch } from './views/version-watch.tsx';
-import { SpinnerOverlay } from './views/spinner-overlay.tsx';
+import { AuthActor, NoticesActor, SpinnerActor } from './views/shell/actor-contexts.ts';
+import { AppRoutes } from './views/shell/app-routes.tsx';
+import { NoticesArea } from './views/shell/notices-area.tsx';
+import { SessionTracking } from './views/shell/session-tracking.tsx';
+import { VersionWatch } from './views/shell/version-watch.tsx';
+import { SpinnerOverlay } from './views/shell/spinner-overlay.tsx';
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -24,7 +23,6 @@ export function App() {
       <AuthActor.Provider options={{ input: { store: browserStore } }}>
         <SpinnerActor.Provider>
           <NoticesActor.Provider>
-            <ServiceWiring />
             <SessionTracking />
             <VersionWatch />
             <SpinnerOverlay />

@@ -1,3 +1,4 @@
+import { APPROVAL_REFUSED, AWAITING_APPROVAL } from '../../src/model/account.ts';
 import type { LoginResponse } from '../../src/model/auth.ts';
 import { tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { LoginAttemptsRepository } from '../repositories/login-attempts.ts';
@@ -6,13 +7,24 @@ import type { LoginRecord, UsersRepository } from '../repositories/users.ts';
 import { verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './tokens.ts';
 
-/** Failed attempts allowed in the window before login is refused (guessing one account, or spraying from one IP). */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 5, perIp: 30 };
+/**
+ * Failed attempts allowed in the window before login is refused: guessing one account from one
+ * address (the lock is per account *and* address, so nobody can lock the owner out from
+ * elsewhere), or spraying many accounts from one address.
+ */
+export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perIp: 30 };
+/**
+ * Guesses at one account from many addresses: past `after` failures in the window each attempt
+ * waits 2, 4, 8… seconds after the last failure, at most `maxSeconds`. It slows a botnet to a
+ * crawl and costs the owner a minute at worst; it never locks.
+ */
+export const ACCOUNT_BACKOFF = { after: 10, maxSeconds: 60 };
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
 
-/** The login_attempts key of an account; password changes and resets count and forgive under it too. */
+/** The login_attempts keys of an account, and of that account from one address. */
 export const accountAttemptKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+export const pairAttemptKey = (email: string, ip: string) => `pair:${email.trim().toLowerCase()}|${ip}`;
 
 type Deps = {
   users: UsersRepository;
@@ -26,29 +38,44 @@ export type LoginRequest = { email: string; password: string; ip: string; userAg
 
 export async function login(deps: Deps, req: LoginRequest): Promise<LoginResponse> {
   const accountKey = accountAttemptKey(req.email);
+  const pairKey = pairAttemptKey(req.email, req.ip);
   const ipKey = `ip:${req.ip}`;
-  const failures = await deps.attempts.failuresSince([accountKey, ipKey], LOGIN_LIMITS.windowMinutes);
-  if ((failures.get(accountKey) ?? 0) >= LOGIN_LIMITS.perAccount || (failures.get(ipKey) ?? 0) >= LOGIN_LIMITS.perIp) {
+  const failures = await deps.attempts.failuresSince([pairKey, ipKey], LOGIN_LIMITS.windowMinutes);
+  if ((failures.get(pairKey) ?? 0) >= LOGIN_LIMITS.perAccountAndAddress || (failures.get(ipKey) ?? 0) >= LOGIN_LIMITS.perIp) {
     throw tooManyRequests(TOO_MANY_ATTEMPTS);
   }
+  await refuseWhileBackingOff(deps.attempts, accountKey);
 
   const record = await deps.users.findForLogin(req.email);
   const passwordOk = await verifyPassword(record?.passwordHash ?? null, req.password);
   if (!record || !passwordOk) {
-    await deps.attempts.recordFailure([accountKey, ipKey]);
+    await deps.attempts.recordFailure([accountKey, pairKey, ipKey]);
     throw unauthorized(WRONG_CREDENTIALS);
   }
   // Checked before the failures are forgotten, as the password proved nothing for an unusable account.
   refuseUnusable(record);
-  await deps.attempts.forget(accountKey);
+  await deps.attempts.forget([accountKey, pairKey]);
   return startSession(deps, record, req);
 }
 
-type Usability = Pick<LoginRecord, 'activated' | 'deactivated'>;
+/** The account-wide slow-down of ACCOUNT_BACKOFF: a 429 with Retry-After while it lasts. */
+async function refuseWhileBackingOff(attempts: LoginAttemptsRepository, accountKey: string): Promise<void> {
+  const { failures, lastAt } = await attempts.recentFailures(accountKey, LOGIN_LIMITS.windowMinutes);
+  if (failures < ACCOUNT_BACKOFF.after || lastAt === null) return;
+  const waitSeconds = Math.min(2 ** (failures - ACCOUNT_BACKOFF.after + 1), ACCOUNT_BACKOFF.maxSeconds);
+  const left = Math.ceil((lastAt.getTime() + waitSeconds * 1000 - Date.now()) / 1000);
+  if (left > 0) {
+    throw tooManyRequests(`Too many failed login attempts for this account. Please try again in ${left} second${left === 1 ? '' : 's'}.`, left);
+  }
+}
+
+type Usability = Pick<LoginRecord, 'activated' | 'deactivated' | 'approval'>;
 
 function refuseUnusable(record: Usability): void {
   if (record.deactivated) throw unauthorized('This account has been deactivated. Ask your administrator for access.');
   if (!record.activated) throw unauthorized('Please activate your account with the link we emailed you.');
+  if (record.approval === 'pending') throw unauthorized(AWAITING_APPROVAL);
+  if (record.approval === 'rejected') throw unauthorized(APPROVAL_REFUSED);
 }
 
 type SessionDeps = Pick<Deps, 'users' | 'sessions' | 'tokens' | 'tokenTtlHours'>;
@@ -59,7 +86,7 @@ type SessionDeps = Pick<Deps, 'users' | 'sessions' | 'tokens' | 'tokenTtlHours'>
  */
 export async function startSession(
   deps: SessionDeps,
-  record: Pick<LoginRecord, 'id' | 'activated' | 'deactivated'>,
+  record: Pick<LoginRecord, 'id' | 'activated' | 'deactivated' | 'approval'>,
   req: { ip: string; userAgent: string | undefined },
 ): Promise<LoginResponse> {
   refuseUnusable(record);

@@ -21,6 +21,9 @@ describe('embedded PostgreSQL', () => {
       const client = new pg.Client({ connectionString: first.url });
       await client.connect();
       await client.query('create table kept (n int); insert into kept values (42)');
+      // An acknowledged write is on disk: neither durability setting is turned off for speed.
+      const setting = async (name: string) => (await client.query<{ setting: string }>('select setting from pg_settings where name = $1', [name])).rows[0]!.setting;
+      expect([await setting('fsync'), await setting('synchronous_commit')]).toEqual(['on', 'on']);
       await client.end();
     } finally {
       await first.stop();

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 
-export type TokenPurpose = 'activate' | 'reset' | 'invite';
+export type TokenPurpose = 'activate' | 'reset' | 'invite' | 'email';
 
 /** How long each kind of emailed link works. */
-export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24 };
+export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24, email: 48 };
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -16,13 +16,13 @@ export function accountTokensRepository(pool: pg.Pool) {
      * A new link token for the user; earlier unused tokens of the same purpose stop working,
      * so only the newest email's link is valid.
      */
-    async issue(userId: number, purpose: TokenPurpose, db: Queryable = pool): Promise<string> {
+    async issue(userId: number, purpose: TokenPurpose, db: Queryable = pool, newEmail: string | null = null): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
       await db.query('update account_tokens set used_at = now() where user_id = $1 and purpose = $2 and used_at is null', [userId, purpose]);
       await db.query(
-        `insert into account_tokens (token_hash, user_id, purpose, expires_at)
-         values ($1, $2, $3, now() + make_interval(hours => $4))`,
-        [hashOf(token), userId, purpose, TOKEN_LIFETIME_HOURS[purpose]],
+        `insert into account_tokens (token_hash, user_id, purpose, expires_at, new_email)
+         values ($1, $2, $3, now() + make_interval(hours => $4), $5)`,
+        [hashOf(token), userId, purpose, TOKEN_LIFETIME_HOURS[purpose], newEmail],
       );
       return token;
     },
@@ -31,14 +31,14 @@ export function accountTokensRepository(pool: pg.Pool) {
      * for, or null. Call inside the transaction that does what the link is for, so a failure
      * leaves the link usable.
      */
-    async consume(token: string, purposes: readonly TokenPurpose[], db: Queryable = pool): Promise<{ userId: number; purpose: TokenPurpose } | null> {
-      const { rows } = await db.query<{ user_id: number; purpose: TokenPurpose }>(
+    async consume(token: string, purposes: readonly TokenPurpose[], db: Queryable = pool): Promise<{ userId: number; purpose: TokenPurpose; newEmail: string | null } | null> {
+      const { rows } = await db.query<{ user_id: number; purpose: TokenPurpose; new_email: string | null }>(
         `update account_tokens set used_at = now()
           where token_hash = $1 and used_at is null and expires_at > now() and purpose = any($2)
-          returning user_id, purpose`,
+          returning user_id, purpose, new_email`,
         [hashOf(token), purposes],
       );
-      return rows[0] ? { userId: rows[0].user_id, purpose: rows[0].purpose } : null;
+      return rows[0] ? { userId: rows[0].user_id, purpose: rows[0].purpose, newEmail: rows[0].new_email } : null;
     },
   };
 }

@@ -39,8 +39,8 @@ export function accountsRepository(pool: pg.Pool) {
       try {
         const { rows } = await db.query<{ id: number }>(
           `insert into users (email, contact_name, password_hash, title, channel_partner_id, active_distributor_id,
-                              invite_all, display_intel, display_invoice, display_payment_info, is_multi_house)
-           values ($1, $2, $3, 'Distributor Rep', $4, $4, false, false, false, false, false)
+                              invite_all, display_intel, display_invoice, display_payment_info, is_multi_house, approval)
+           values ($1, $2, $3, 'Distributor Rep', $4, $4, false, false, false, false, false, 'pending')
            returning id`,
           [s.email, s.contactName, passwordHash, s.houseId],
         );
@@ -51,8 +51,35 @@ export function accountsRepository(pool: pg.Pool) {
       }
     },
 
-    async activate(userId: number, db: Queryable): Promise<void> {
-      await db.query('update users set activated_at = coalesce(activated_at, now()) where id = $1', [userId]);
+    /** Confirms the email; says whether the account still waits for approval, and who it is. */
+    async activate(userId: number, db: Queryable): Promise<{ pending: boolean; holder: AccountHolder; houseId: number | null }> {
+      const { rows } = await db.query(
+        `update users set activated_at = coalesce(activated_at, now()) where id = $1
+         returning id, email, contact_name, approval, channel_partner_id`,
+        [userId],
+      );
+      const r = rows[0];
+      return { pending: r.approval === 'pending', holder: { id: r.id, email: r.email, contactName: r.contact_name }, houseId: r.channel_partner_id };
+    },
+
+    /** Who may approve a request to join the house: its family's active Admin and Leadership users. */
+    async approversOf(houseId: number, db: Queryable = pool): Promise<AccountHolder[]> {
+      const { rows } = await db.query(
+        `select u.id, u.email, u.contact_name from users u
+           join distributors d on d.id = u.channel_partner_id
+          where coalesce(d.parent_id, d.id) = (select coalesce(parent_id, id) from distributors where id = $1)
+            and u.title in ('Admin', 'Leadership') and u.approval = 'approved'
+            and u.activated_at is not null and u.deactivated_at is null and not u.is_internal_admin
+          order by u.id`,
+        [houseId],
+      );
+      return rows.map((r) => ({ id: r.id, email: r.email, contactName: r.contact_name }));
+    },
+
+    /** An email change confirmed by its new address; false when the account is gone. */
+    async changeEmail(userId: number, email: string, db: Queryable): Promise<boolean> {
+      const { rowCount } = await db.query('update users set email = $2 where id = $1 and deactivated_at is null', [userId, email]);
+      return rowCount === 1;
     },
 
     /** The account a password reset may be sent for: not deactivated. */

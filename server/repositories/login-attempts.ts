@@ -14,9 +14,23 @@ export function loginAttemptsRepository(db: pg.Pool) {
     async recordFailure(keys: string[]): Promise<void> {
       await db.query('insert into login_attempts (key, succeeded) select k, false from unnest($1::text[]) k', [keys]);
     },
-    /** A successful login forgives the account's earlier failures, not the IP's. */
-    async forget(key: string): Promise<void> {
-      await db.query('delete from login_attempts where key = $1 and not succeeded', [key]);
+    /** How many failures under `key` in the window, and when the last one was. */
+    async recentFailures(key: string, minutes: number): Promise<{ failures: number; lastAt: Date | null }> {
+      const { rows } = await db.query<{ n: number; last_at: Date | null }>(
+        `select count(*)::int as n, max(attempted_at) as last_at from login_attempts
+          where key = $1 and not succeeded and attempted_at > now() - make_interval(mins => $2)`,
+        [key, minutes],
+      );
+      return { failures: rows[0]!.n, lastAt: rows[0]!.last_at };
+    },
+    /** A successful login forgives the account's earlier failures (and that address's), not the IP's. */
+    async forget(keys: string[]): Promise<void> {
+      await db.query('delete from login_attempts where key = any($1) and not succeeded', [keys]);
+    },
+    /** A password reset or change forgives every failure of the account, from every address. */
+    async forgetAccount(email: string): Promise<void> {
+      const normal = email.trim().toLowerCase();
+      await db.query(`delete from login_attempts where not succeeded and (key = $1 or starts_with(key, $2))`, [`email:${normal}`, `pair:${normal}|`]);
     },
   };
 }

@@ -18,7 +18,7 @@ export function sessionsRepository(db: pg.Pool) {
       const { rowCount } = await db.query(
         `select 1 from auth_sessions s join users u on u.id = s.user_id
           where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
-            and u.deactivated_at is null
+            and u.deactivated_at is null and u.approval = 'approved'
             and (s.acting_admin_id is null or exists (
                   select 1 from users a where a.id = s.acting_admin_id and a.deactivated_at is null and a.is_internal_admin))`,
         [sessionId, userId],

@@ -1,12 +1,14 @@
 // The users of a house as User Management sees and changes them. The rules of who may do what
 // live in src/model/user-permissions.ts and are applied by server/routes/user-management.ts.
 import type pg from 'pg';
+import type { PendingUser } from '../../src/model/account.ts';
 import type { Title } from '../../src/model/session-user.ts';
-import type { EditableUser, Managed } from '../../src/model/user-permissions.ts';
+import type { Access, EditableUser, Managed } from '../../src/model/user-permissions.ts';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export interface HouseUserRow extends Managed {
+  access: Access;
   contactName: string;
   email: string;
   createdDate: string;
@@ -17,7 +19,7 @@ export interface HouseUserRow extends Managed {
   activated: boolean;
 }
 
-export type ManagedUser = Managed & EditableUser & { contactName: string };
+export type ManagedUser = Managed & EditableUser & { contactName: string; access: Access };
 
 export interface NewUser {
   contactName: string;
@@ -44,6 +46,18 @@ export interface UserChanges {
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 const FAMILY_ROOT = '(select coalesce(d.parent_id, d.id) from distributors d where d.id = u.channel_partner_id)';
+// What a user holds, for the grant rules: flags, and the houses they may act for.
+const ACCESS_COLUMNS = `u.display_intel, u.display_payment_info, u.display_invoice, u.is_multi_house,
+  array(select h.distributor_id from user_houses h where h.user_id = u.id
+        union select u.channel_partner_id where u.channel_partner_id is not null) as house_ids`;
+type AccessRow = { display_intel: boolean; display_payment_info: boolean; display_invoice: boolean; is_multi_house: boolean; house_ids: number[] };
+const accessOf = (r: AccessRow): Access => ({
+  displayIntel: r.display_intel,
+  displayPaymentInfo: r.display_payment_info,
+  displayInvoice: r.display_invoice,
+  isMultiHouse: r.is_multi_house,
+  houseIds: r.house_ids,
+});
 
 export function userAdminRepository(pool: pg.Pool) {
   return {
@@ -54,14 +68,17 @@ export function userAdminRepository(pool: pg.Pool) {
       return rows[0]?.root ?? null;
     },
 
-    /** Users (pending invitations included) whose house is the distributor; not deactivated, not GPO staff. */
+    /**
+     * Users (pending invitations included) whose house is the distributor; not deactivated, not GPO
+     * staff, and not sign-ups waiting for approval or rejected (the Pending section lists those).
+     */
     async usersOfHouse(distributorId: number): Promise<HouseUserRow[]> {
       const { rows } = await pool.query(
-        `select u.id, u.contact_name, u.email, u.title, u.created_at, u.last_login_at, u.display_intel,
-                u.display_payment_info, u.invite_all, u.activated_at is not null as activated,
-                u.is_internal_admin, ${FAMILY_ROOT} as family_root_id
+        `select u.id, u.contact_name, u.email, u.title, u.created_at, u.last_login_at,
+                u.invite_all, u.activated_at is not null as activated,
+                u.is_internal_admin, ${FAMILY_ROOT} as family_root_id, ${ACCESS_COLUMNS}
            from users u
-          where u.deactivated_at is null and not u.is_internal_admin
+          where u.deactivated_at is null and not u.is_internal_admin and u.approval = 'approved'
             and (u.channel_partner_id = $1
                  or exists (select 1 from user_houses h where h.user_id = u.id and h.distributor_id = $1))
           order by u.contact_name, u.id`,
@@ -80,14 +97,44 @@ export function userAdminRepository(pool: pg.Pool) {
         displayPaymentInfo: r.display_payment_info,
         inviteAll: r.invite_all,
         activated: r.activated,
+        access: accessOf(r),
       }));
+    },
+
+    /** Sign-ups of the family still waiting for approval, oldest first. */
+    async pendingOfFamily(familyRootId: number): Promise<PendingUser[]> {
+      const { rows } = await pool.query(
+        `select u.id, u.contact_name, u.email, d.nickname as house, u.created_at, u.activated_at is not null as confirmed
+           from users u join distributors d on d.id = u.channel_partner_id
+          where u.approval = 'pending' and u.deactivated_at is null and coalesce(d.parent_id, d.id) = $1
+          order by u.created_at, u.id`,
+        [familyRootId],
+      );
+      return rows.map((r) => ({
+        id: r.id, contactName: r.contact_name, email: r.email, house: r.house,
+        requestedAt: (r.created_at as Date).toISOString(), emailConfirmed: r.confirmed,
+      }));
+    },
+
+    /** Records a decision on a pending sign-up of the family; null when there is none to decide. */
+    async decide(db: Queryable, userId: number, familyRootId: number, decision: 'approved' | 'rejected', deciderId: number) {
+      const { rows } = await db.query(
+        `update users u set approval = $3, approval_decided_by = $4, approval_decided_at = now()
+           from distributors d
+          where u.id = $1 and u.approval = 'pending' and u.deactivated_at is null
+            and d.id = u.channel_partner_id and coalesce(d.parent_id, d.id) = $2
+         returning u.email, u.contact_name, d.nickname as house`,
+        [userId, familyRootId, decision, deciderId],
+      );
+      const r = rows[0];
+      return r ? { email: r.email as string, contactName: r.contact_name as string, house: r.house as string } : null;
     },
 
     /** A user that is not deactivated, with what the Edit User panel may change. */
     async managedUser(userId: number): Promise<ManagedUser | null> {
       const { rows } = await pool.query(
-        `select u.id, u.contact_name, u.email, u.title, u.is_internal_admin, u.display_payment_info, u.invite_all,
-                ${FAMILY_ROOT} as family_root_id,
+        `select u.id, u.contact_name, u.email, u.title, u.is_internal_admin, u.invite_all,
+                ${FAMILY_ROOT} as family_root_id, ${ACCESS_COLUMNS},
                 array(select merchant_id from user_locations l where l.user_id = u.id order by merchant_id) as locations
            from users u where u.id = $1 and u.deactivated_at is null`,
         [userId],
@@ -97,6 +144,7 @@ export function userAdminRepository(pool: pg.Pool) {
         ? {
             id: r.id, contactName: r.contact_name, email: r.email, title: r.title, internalAdmin: r.is_internal_admin,
             familyRootId: r.family_root_id, displayPaymentInfo: r.display_payment_info, inviteAll: r.invite_all, locations: r.locations,
+            access: accessOf(r),
           }
         : null;
     },

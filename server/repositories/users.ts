@@ -6,6 +6,7 @@ export type LoginRecord = {
   passwordHash: string | null;
   activated: boolean;
   deactivated: boolean;
+  approval: 'pending' | 'approved' | 'rejected';
 };
 
 type SessionUserRow = {
@@ -53,12 +54,12 @@ export function usersRepository(db: pg.Pool) {
   return {
     async findForLogin(email: string): Promise<LoginRecord | null> {
       const { rows } = await db.query(
-        `select id, password_hash, activated_at is not null as activated, deactivated_at is not null as deactivated
+        `select id, password_hash, activated_at is not null as activated, deactivated_at is not null as deactivated, approval
            from users where lower(email) = lower($1)`,
         [email.trim()],
       );
       const r = rows[0];
-      return r ? { id: r.id, passwordHash: r.password_hash, activated: r.activated, deactivated: r.deactivated } : null;
+      return r ? { id: r.id, passwordHash: r.password_hash, activated: r.activated, deactivated: r.deactivated, approval: r.approval } : null;
     },
     async sessionUser(userId: number): Promise<SessionUser | null> {
       const { rows } = await db.query<SessionUserRow>(

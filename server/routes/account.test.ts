@@ -3,7 +3,7 @@ import net from 'node:net';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND, EMAIL_TAKEN, LINK_EXPIRED_MESSAGE,
+  ACTIVATION_LINK_EXPIRED, AWAITING_APPROVAL, CONFIRMED_AWAITING_APPROVAL, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND, LINK_EXPIRED_MESSAGE,
   PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, RESET_LINK_SENT, SIGNED_UP_MESSAGE, TOO_MANY_RESET_REQUESTS,
 } from '../../src/model/account.ts';
 import { TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from '../auth/login.ts';
@@ -51,12 +51,21 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
   /** The token at the end of an emailed link. */
   const tokenIn = (link: string) => link.split('/').pop()!;
 
-  /** A new, activated account through the real flow: sign up, read the email, open its link. */
+  /** The family's leader approves a confirmed sign-up (issue 10), as User Management does. */
+  async function approve(email: string) {
+    const { rows } = await db.pool.query('select id from users where lower(email) = lower($1)', [email.trim()]);
+    const leader = await tokenOf('leader@harbor.test', 'portal-demo');
+    expect((await post(`/user/${rows[0].id}/approve`, undefined, leader)).statusCode).toBe(200);
+    await smtp.next(email.trim()); // the person's "approved" email
+  }
+
+  /** A new, activated and approved account through the real flow: sign up, read the email, open its link, get approved. */
   async function activatedAccount(): Promise<string> {
     const body = signUpBody();
     expect((await post('/auth/sign-up', body)).statusCode).toBe(201);
     const mail = await smtp.next(body.email);
     expect((await post(`/auth/activate/${tokenIn(mail.links[0]!)}`)).statusCode).toBe(200);
+    await approve(body.email);
     return body.email;
   }
 
@@ -102,7 +111,10 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
 
       const activated = await post(`/auth/activate/${tokenIn(mail.links[0]!)}`);
       expect(activated.statusCode).toBe(200);
-      expect(activated.json()).toEqual({ message: ACTIVATED_MESSAGE });
+      expect(activated.json()).toEqual({ message: CONFIRMED_AWAITING_APPROVAL });
+      // Confirmed, but nobody of the family has vouched for them yet (issue 10).
+      expect((await login('nina.newcomer@newcomer.test', PASSWORD)).json().message).toBe(AWAITING_APPROVAL);
+      await approve('nina.newcomer@newcomer.test');
 
       const session = await login('nina.newcomer@newcomer.test', PASSWORD);
       expect(session.statusCode, session.body).toBe(200);
@@ -133,8 +145,6 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       ['a repeat that differs', { repeatPassword: 'other-secret' }, new RegExp(`^${PASSWORDS_DONT_MATCH}$`)],
       ['no siteUrl', { siteUrl: undefined }, /siteUrl is required/],
       ['the siteUrl of another site', { siteUrl: 'https://evil.example/signup' }, /siteUrl is not an address of this portal/],
-      ['a platform id that names no distributor', { partnerPlatformId: 'CP-000001' }, /No distributor has the platform id CP-000001/],
-      ['an email that already has an account, in another case', { email: 'LEADER@harbor.test' }, new RegExp(`^${EMAIL_TAKEN}$`)],
     ])('refuses %s with a 400, saving nothing and sending no email', async (_name, over, message) => {
       const body = signUpBody(over);
       const [users, mails] = [await userCount(), smtp.messages.length];
@@ -148,18 +158,14 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       expect(smtp.messages.length).toBe(mails);
     });
 
-    it('refuses the platform id of a distributor outside the program (not a house of a family)', async () => {
+    it('creates nothing for the platform id of a distributor outside the program, answering as for any sign-up', async () => {
       const users = await userCount();
-      const res = await post('/auth/sign-up', signUpBody({ partnerPlatformId: competitor }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(`No distributor has the platform id ${competitor}. Please check it with your company.`);
+      const body = signUpBody({ partnerPlatformId: competitor });
+      const res = await post('/auth/sign-up', body);
+      // Issue 10: the answer does not reveal which platform ids exist; the applicant's mailbox is told.
+      expect([res.statusCode, res.json()]).toEqual([201, { message: SIGNED_UP_MESSAGE }]);
       expect(await userCount()).toBe(users);
-    });
-
-    it('names every problem at once: an unknown platform id and a taken email', async () => {
-      const res = await post('/auth/sign-up', signUpBody({ partnerPlatformId: 'CP-000002', email: 'rep@harbor.test' }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual(['No distributor has the platform id CP-000002. Please check it with your company.', EMAIL_TAKEN]);
+      expect((await smtp.next(body.email)).text).toContain(`No distributor on the Distributor Portal has the platform id ${competitor}`);
     });
 
     it('refuses an expired activation link with a 410, and the account stays inactive', async () => {
@@ -300,11 +306,13 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
 
     it('a reset lifts the lock of failed logins on the account', async () => {
       const email = await activatedAccount();
-      for (let i = 0; i < 5; i++) expect((await login(email, 'wrong-guess')).statusCode).toBe(401);
-      expect((await login(email, PASSWORD)).json().message).toBe(TOO_MANY_ATTEMPTS);
+      const home = freshIp();
+      const loginFrom = (password: string) => post('/auth/login', { email, password }, undefined, home);
+      for (let i = 0; i < 5; i++) expect((await loginFrom('wrong-guess')).statusCode).toBe(401);
+      expect((await loginFrom(PASSWORD)).json().message).toBe(TOO_MANY_ATTEMPTS);
       const token = tokenIn(await resetLink(email));
       expect((await post(`/auth/reset-password/${token}`, { password: 'second-secret', newPassword: 'second-secret' })).statusCode).toBe(200);
-      expect((await login(email, 'second-secret')).statusCode).toBe(200);
+      expect((await loginFrom('second-secret')).statusCode).toBe(200);
     });
 
     it('refuses the link of an account deactivated since the email, keeping its password', async () => {
@@ -362,7 +370,7 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       expect((await login(email, 'new')).statusCode).toBe(200);
     });
 
-    it('refuses a wrong current password, counting it as a failed login, then locks after the login limit', async () => {
+    it('refuses a wrong current password, counting it as a failed login, then locks this session out of changing it', async () => {
       const email = await activatedAccount();
       const token = await tokenOf(email, PASSWORD);
       for (let i = 0; i < 5; i++) {
@@ -372,9 +380,10 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       }
       const locked = await change(token, { password: PASSWORD, newPassword: 'guessed', repeatPassword: 'guessed' });
       expect(locked.statusCode).toBe(429);
-      // The same lock stops logins: the guesses counted against the account.
-      expect((await login(email, PASSWORD)).statusCode).toBe(429);
-      await db.pool.query('delete from login_attempts where key = $1', [`email:${email}`]);
+      // The guesses count towards the account-wide slow-down of logins…
+      const { rows } = await db.pool.query('select count(*)::int as n from login_attempts where key = $1 and not succeeded', [`email:${email}`]);
+      expect(rows[0].n).toBe(5);
+      // …but whoever holds this session cannot lock the owner out: a login from elsewhere works.
       expect((await login(email, PASSWORD)).statusCode).toBe(200);
     });
 

@@ -2,9 +2,9 @@
 // reset through the emailed link) and the settings' change password.
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND, EMAIL_TAKEN,
+  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CONFIRMED_AWAITING_APPROVAL, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND,
   LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
-  ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, unknownPlatformMessage,
+  ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, EMAIL_TAKEN,
   type MessageResponse,
 } from '../../src/model/account.ts';
 import { caller } from '../auth/authenticate.ts';
@@ -13,10 +13,15 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { activationMail, passwordResetMail } from '../mail/messages.ts';
+import { activationMail, approvalRequestMail, passwordResetMail, signUpAttemptMail, unknownHouseMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
 import { linkOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
+import { isUniqueViolation } from '../repositories/user-admin.ts';
+
+/** Sign-ups from one client address in an hour: enough for an office, too few to probe platform ids. */
+export const SIGN_UP_LIMITS = { windowMinutes: 60, perIp: 10 };
+export const TOO_MANY_SIGN_UPS = 'Too many sign-ups from your network. Please wait an hour and try again.';
 
 /** Reset emails per address and per client address in an hour: enough for a user, too few to flood an inbox. */
 export const RESET_LIMITS = { windowMinutes: 60, perEmail: 5, perIp: 30 };
@@ -36,21 +41,38 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     }
   };
 
+  /**
+   * Sign-up answers the same whatever it finds (issue 10): neither an existing email nor an unknown
+   * platform id shows in the answer. What happened goes to the mailbox instead — the activation
+   * link, a note to the owner of an existing account, or the unknown id — so only the owner of the
+   * address learns it. The account it creates is pending until its family approves it.
+   */
   app.post('/auth/sign-up', { config: { public: true } }, async (request, reply) => {
     const body = validate(SignUpPayload, request.body, 'sign-up');
     if (body.repeatPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
     const linkBase = origin(body.siteUrl);
-    const [houseId, taken] = await Promise.all([
-      deps.accounts.houseIdByPlatformId(body.partnerPlatformId),
-      deps.accounts.emailTaken(body.email),
-    ]);
-    const problems = [...(houseId === null ? [unknownPlatformMessage(body.partnerPlatformId)] : []), ...(taken ? [EMAIL_TAKEN] : [])];
-    if (houseId === null || problems.length > 0) throw refuse(...problems);
+    const limitKey = `signup-ip:${request.ip}`;
+    const tries = (await deps.attempts.failuresSince([limitKey], SIGN_UP_LIMITS.windowMinutes)).get(limitKey) ?? 0;
+    if (tries >= SIGN_UP_LIMITS.perIp) throw tooManyRequests(TOO_MANY_SIGN_UPS);
+    await deps.attempts.recordFailure([limitKey]);
 
+    const [houseId, existing] = await Promise.all([
+      deps.accounts.houseIdByPlatformId(body.partnerPlatformId),
+      deps.accounts.resettable(body.email),
+    ]);
+    // Hashed whatever the outcome, so the answer takes as long either way.
     const passwordHash = await hashPassword(body.password);
     await deps.transaction(async (db) => {
+      if (existing) {
+        await sendOrRefuse(deps.mail, signUpAttemptMail(existing.email, existing.contactName, `${linkBase}/login`), request.log, 'sign-up');
+        return;
+      }
+      if (houseId === null) {
+        await sendOrRefuse(deps.mail, unknownHouseMail(body.email, body.contactName, body.partnerPlatformId, `${linkBase}/signup`), request.log, 'sign-up');
+        return;
+      }
       const userId = await deps.accounts.createSignedUp({ email: body.email, contactName: body.contactName, houseId }, passwordHash, db);
-      if (userId === null) throw refuse(EMAIL_TAKEN); // signed up by a concurrent request
+      if (userId === null) return; // signed up by a concurrent request: the same answer
       const token = await deps.accountTokens.issue(userId, 'activate', db);
       const link = `${linkBase}/activate/${token}`;
       await sendOrRefuse(deps.mail, activationMail(body.email, body.contactName, link, TOKEN_LIFETIME_HOURS.activate / 24), request.log, 'activation');
@@ -58,14 +80,36 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return reply.code(201).send({ message: SIGNED_UP_MESSAGE } satisfies MessageResponse);
   });
 
+  /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
   app.post('/auth/activate/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
-    await deps.transaction(async (db) => {
+    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    return deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['activate'], db);
       if (!used) throw gone(ACTIVATION_LINK_EXPIRED);
-      await deps.accounts.activate(used.userId, db);
+      const { pending, holder, houseId } = await deps.accounts.activate(used.userId, db);
+      if (!pending || houseId === null) return { message: ACTIVATED_MESSAGE };
+      const house = (await deps.scope.distributor(houseId))?.nickname ?? 'your distributor';
+      for (const approver of await deps.accounts.approversOf(houseId, db)) {
+        const mail = approvalRequestMail(approver.email, approver.contactName, holder.contactName, holder.email, house, `${siteBase}/user-management`);
+        await sendOrRefuse(deps.mail, mail, request.log, 'approval request');
+      }
+      return { message: CONFIRMED_AWAITING_APPROVAL };
     });
-    return { message: ACTIVATED_MESSAGE };
+  });
+
+  /** The new address of an email change confirms it (issue 10): the change happens now. */
+  app.post('/auth/confirm-email/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+    const { token } = validate(TokenParams, request.params, 'confirmation link');
+    await deps.transaction(async (db) => {
+      const used = await deps.accountTokens.consume(token, ['email'], db);
+      if (!used?.newEmail) throw gone(EMAIL_LINK_EXPIRED);
+      const changed = await deps.accounts.changeEmail(used.userId, used.newEmail, db).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? refuse(EMAIL_TAKEN) : error;
+      });
+      if (!changed) throw gone(EMAIL_LINK_EXPIRED);
+    });
+    return { message: EMAIL_CHANGED };
   });
 
   app.post('/auth/request-password-reset', { config: { public: true } }, async (request): Promise<MessageResponse> => {
@@ -106,7 +150,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       return changed;
     });
     // The owner proved the email; earlier failed logins (perhaps what made them reset) no longer block them.
-    await deps.attempts.forget(accountAttemptKey(email));
+    await deps.attempts.forgetAccount(email);
     return { message: PASSWORD_RESET_DONE };
   });
 
@@ -117,12 +161,13 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const account = await deps.accounts.passwordHashOf(me.userId);
     if (!account) throw unauthorized();
 
-    // The current password is a login secret: guesses here count against the same limit as logins.
-    const key = accountAttemptKey(account.email);
+    // The current password is a login secret: guesses lock this session out of changing it (not the
+    // owner's other sessions or logins), and count towards the account-wide slow-down of logins.
+    const key = `session:${me.sessionId}`;
     const failures = (await deps.attempts.failuresSince([key], LOGIN_LIMITS.windowMinutes)).get(key) ?? 0;
-    if (failures >= LOGIN_LIMITS.perAccount) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+    if (failures >= LOGIN_LIMITS.perAccountAndAddress) throw tooManyRequests(TOO_MANY_ATTEMPTS);
     if (!(await verifyPassword(account.passwordHash, body.password))) {
-      await deps.attempts.recordFailure([key]);
+      await deps.attempts.recordFailure([key, accountAttemptKey(account.email)]);
       throw refuse(CURRENT_PASSWORD_WRONG);
     }
 
@@ -131,7 +176,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       if ((await deps.accounts.setPassword(me.userId, passwordHash, db)) === null) throw unauthorized();
       await deps.sessions.revokeAllOf(me.userId, me.sessionId); // other devices; this one stays logged in
     });
-    await deps.attempts.forget(key);
+    await deps.attempts.forgetAccount(account.email);
     return { message: PASSWORD_CHANGED };
   });
 };

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { InvitePayload, UpdateUserPayload, type MessageResponse, type UserList } from '../../src/model/account.ts';
+import { emailChangePendingMessage, InvitePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
-  mayAssignTitle, mayDeactivate, mayEdit, mayInvite, selfEditRefusal, type Manager,
+  USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, mayInvite, selfEditRefusal, type Manager,
 } from '../../src/model/user-permissions.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { invitationMail } from '../mail/messages.ts';
+import { approvalDecisionMail, emailChangeConfirmMail, emailChangeNoticeMail, invitationMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
 import { linkOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
@@ -32,7 +32,9 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     // Only internal admins manage a family other than their own (after switching house to it).
     const familyRoot = scope.caller.internalAdmin || scope.caller.familyRootId === root ? root : null;
     const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin };
-    return { scope, me, familyRoot };
+    const myAccess = (await deps.userAdmin.managedUser(me.id))?.access;
+    if (!myAccess) throw forbidden('You may not manage users.');
+    return { scope, me, myAccess, familyRoot };
   }
 
   /** A user to edit or deactivate; internal admins learn it does not exist, others get the same 403. */
@@ -53,12 +55,18 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   }
 
   app.get('/user/all', async (request): Promise<UserList> => {
-    const { scope, me, familyRoot } = await managing(request);
+    const { scope, me, myAccess, familyRoot } = await managing(request);
     const rows = await deps.userAdmin.usersOfHouse(scope.distributorId);
     return {
-      users: rows.map(({ internalAdmin, familyRootId, ...row }) => {
+      users: rows.map(({ internalAdmin, familyRootId, access, ...row }) => {
         const managed = { id: row.id, title: row.title, internalAdmin, familyRootId };
-        return { ...row, canEdit: mayEdit(me, familyRoot, managed), canDeactivate: mayDeactivate(me, familyRoot, managed) };
+        return {
+          ...row,
+          displayIntel: access.displayIntel,
+          displayPaymentInfo: access.displayPaymentInfo,
+          canEdit: mayEditHolding(me, myAccess, familyRoot, managed, access),
+          canDeactivate: mayDeactivate(me, familyRoot, managed),
+        };
       }),
     };
   });
@@ -69,12 +77,14 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const inviteAll = body.locations.length === 0;
     const problem = locationsProblem(inviteAll, body.locations);
     if (problem) throw badRequest(problem);
-    const { scope, me } = await managing(request);
+    const { scope, me, myAccess } = await managing(request);
     if (!mayInvite(me)) throw forbidden('Distributor Reps may not invite users.');
     if (!mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
     if (!me.internalAdmin && (body.displayInvoice || body.isMultiHouse)) {
       throw forbidden('Only internal admins may give invoice scanning or several houses.');
     }
+    const beyond = me.internalAdmin ? [] : flagsBeyond(myAccess, body);
+    if (beyond.length > 0) throw forbidden(grantRefusal(beyond));
     if (inviteAll && !scope.all) throw badRequest(NOT_ALL);
     const ids = locationIds(body.locations);
     await checkVisible(scope, ids);
@@ -102,31 +112,70 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     return { id, message: invitedMessage(body.contactName, body.email) };
   });
 
+  /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (issue 10). */
+  app.get('/user/pending', async (request): Promise<PendingList> => {
+    const { me, familyRoot } = await managing(request);
+    if (!mayApprove(me) || familyRoot === null) return { pending: [] };
+    return { pending: await deps.userAdmin.pendingOfFamily(familyRoot) };
+  });
+
+  const decideRoute = (decision: 'approved' | 'rejected') => async (request: FastifyRequest): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const { me, familyRoot } = await managing(request);
+    if (!mayApprove(me)) throw forbidden('Only Admin and Leadership users approve sign-ups.');
+    if (familyRoot === null) throw forbidden('You may not decide on this sign-up.');
+    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    await deps.transaction(async (client) => {
+      const decided = await deps.userAdmin.decide(client, Number(id), familyRoot, decision, me.id);
+      // Someone else's, decided already, or unknown: the same answer, so ids reveal nothing.
+      if (!decided) throw notFound('No sign-up of your distributor waits for this decision.');
+      const mail = approvalDecisionMail(decided.email, decided.contactName, decided.house, decision === 'approved', `${siteBase}/login`);
+      await sendOrRefuse(deps.mail, mail, request.log, 'decision');
+    });
+    return { message: decision === 'approved' ? USER_APPROVED : USER_REJECTED };
+  };
+  app.post('/user/:id/approve', decideRoute('approved'));
+  app.post('/user/:id/reject', decideRoute('rejected'));
+
   app.patch('/user/:id', async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const body = validate(UpdateUserPayload, request.body, 'user');
     const problem = locationsProblem(body.inviteAll, body.locations);
     if (problem) throw badRequest(problem);
-    const { scope, me, familyRoot } = await managing(request);
+    const { scope, me, myAccess, familyRoot } = await managing(request);
     const user = await target(me, id, 'You may not edit this user.');
-    if (!mayEdit(me, familyRoot, user)) throw forbidden('You may not edit this user.');
+    if (!mayEditHolding(me, myAccess, familyRoot, user, user.access)) throw forbidden('You may not edit this user.');
     const changed = changedFields(user, body);
     const refusal = selfEditRefusal(me, user.id, changed);
     if (refusal) throw forbidden(refusal);
+    const beyond = me.internalAdmin || !changed.includes('displayPaymentInfo') ? [] : flagsBeyond(myAccess, { displayPaymentInfo: body.displayPaymentInfo });
+    if (beyond.length > 0) throw forbidden(grantRefusal(beyond));
     if (changed.includes('title') && !mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
     if (changed.includes('inviteAll') && body.inviteAll && !scope.all) throw badRequest(NOT_ALL);
     const ids = body.inviteAll ? [] : locationIds(body.locations);
     await checkVisible(scope, ids, user.locations);
     if (changed.includes('email') && (await deps.userAdmin.emailTaken(body.email, user.id))) throw badRequest(EMAIL_TAKEN);
+    // Issue 10: only an internal admin changes an email outright; anyone else's change waits for
+    // the new address to confirm it (else: change a colleague's email, reset, log in as them).
+    const confirmEmail = changed.includes('email') && !me.internalAdmin;
+    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
 
     await deps
-      .transaction((client) => deps.userAdmin.update(client, user.id, {
-        email: body.email, title: body.title, displayPaymentInfo: body.displayPaymentInfo, inviteAll: body.inviteAll, locationIds: ids,
-      }))
+      .transaction(async (client) => {
+        await deps.userAdmin.update(client, user.id, {
+          email: confirmEmail ? user.email : body.email, title: body.title, displayPaymentInfo: body.displayPaymentInfo, inviteAll: body.inviteAll, locationIds: ids,
+        });
+        if (!confirmEmail) return;
+        const changedBy = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your administrator';
+        const token = await deps.accountTokens.issue(user.id, 'email', client, body.email);
+        const hours = TOKEN_LIFETIME_HOURS.email;
+        await sendOrRefuse(deps.mail, emailChangeConfirmMail(body.email, user.contactName, changedBy, `${siteBase}/confirm-email/${token}`, hours), request.log, 'confirmation');
+        await sendOrRefuse(deps.mail, emailChangeNoticeMail(user.email, user.contactName, body.email, changedBy, `${siteBase}/login`), request.log, 'notice');
+      })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
       });
-    return { message: USER_UPDATED };
+    return { message: confirmEmail ? emailChangePendingMessage(body.email) : USER_UPDATED };
   });
 
   app.delete('/user/:id', async (request): Promise<MessageResponse> => {

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { isLeaderTitle } from '../../src/model/role-rules.ts';
 import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';
 
 export const VIEW_AS_HEADER = 'x-view-as';
@@ -28,8 +29,7 @@ export interface Selection {
   merchantIds: number[]; // when not all
 }
 
-const LEADERS = new Set(['Admin', 'Leadership']);
-export const isLeader = (u: ScopeUser) => u.title !== null && LEADERS.has(u.title);
+export const isLeader = (u: ScopeUser) => isLeaderTitle(u.title);
 
 /** The houses a user may act for: internal admins any, others their own houses. */
 export const mayActFor = (u: ScopeUser, distributorId: number) => u.internalAdmin || u.houseIds.includes(distributorId);

@@ -108,8 +108,13 @@ export type UserList = t.TypeOf<typeof UserList>;
 
 // Messages of the public account calls (server answers; the screens show them as given).
 export const SIGNED_UP_MESSAGE =
-  'Thank you for signing up! We emailed you an activation link; open it to activate your account, then log in. ' +
-  'You will see your locations once an Admin or Leadership user of your distributor assigns them to you.';
+  'Thank you for signing up! We emailed you a link to confirm your email address. ' +
+  'An Admin or Leadership user of your distributor then needs to approve your account; we will email you when they have.';
+/** Activation of a signed-up account that still waits for approval. */
+export const CONFIRMED_AWAITING_APPROVAL =
+  'Your email address is confirmed. An Admin or Leadership user of your distributor needs to approve your account; we will email you when they have.';
+export const AWAITING_APPROVAL = 'Your account is waiting for approval by an Admin or Leadership user of your distributor.';
+export const APPROVAL_REFUSED = 'Your request to join was declined. Ask your distributor for an invitation.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const unknownPlatformMessage = (platformId: string) =>
   `No distributor has the platform id ${platformId}. Please check it with your company.`;
@@ -122,3 +127,23 @@ export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
 /** POST /user/invite answers with the new user's id and the message to show. */
 export const InviteResponse = t.type({ id: t.number, message: t.string });
 export type InviteResponse = t.TypeOf<typeof InviteResponse>;
+
+/** A sign-up waiting for approval, as User Management's Pending section lists it. */
+export const PendingUser = t.type({
+  id: t.number,
+  contactName: t.string,
+  email: t.string,
+  house: t.string,
+  requestedAt: t.string,
+  /** Whether the applicant has confirmed the email address (activation link). */
+  emailConfirmed: t.boolean,
+});
+export type PendingUser = t.TypeOf<typeof PendingUser>;
+export const PendingList = t.type({ pending: t.array(PendingUser) });
+export type PendingList = t.TypeOf<typeof PendingList>;
+
+/** Issue 10: an email change waits for the new address to confirm it. */
+export const emailChangePendingMessage = (newEmail: string) =>
+  `We sent a confirmation link to ${newEmail}: the email address changes when it is opened. The current address was told.`;
+export const EMAIL_CHANGED = 'The email address has been changed. Log in with the new one.';
+export const EMAIL_LINK_EXPIRED = 'This confirmation link has expired or was already used.';

@@ -10,6 +10,66 @@ export function decode<A, O>(codec: t.Type<A, O, unknown>, input: unknown): Deco
   return { ok: true, value: result.right };
 }
 
+/** The largest id a PostgreSQL `int` / `serial` holds. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'must be a positive whole number below 2147483648';
+
+/** An id in a body: a positive 32-bit integer, as every id column is. */
+export const Id = new t.Type<number, number, unknown>(
+  'an id',
+  (u): u is number => Number.isInteger(u) && (u as number) > 0 && (u as number) <= MAX_ID,
+  (u, c) => (Number.isInteger(u) && (u as number) > 0 && (u as number) <= MAX_ID ? t.success(u as number) : t.failure(u, c, ID_MESSAGE)),
+  t.identity,
+);
+
+/** An id in a path or query string: digits naming a positive 32-bit integer (kept as text). */
+export const IdText = new t.Type<string, string, unknown>(
+  'an id',
+  (u): u is string => typeof u === 'string' && /^[1-9]\d{0,9}$/.test(u) && Number(u) <= MAX_ID,
+  (u, c) => (typeof u === 'string' && /^[1-9]\d{0,9}$/.test(u) && Number(u) <= MAX_ID ? t.success(u) : t.failure(u, c, ID_MESSAGE)),
+  t.identity,
+);
+
+// Tab, line feed and carriage return are text (a comment may have lines); every other control
+// character, NUL first, is refused before a value reaches the database.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The path of the first string (or key) holding a control character, or null. */
+export function controlCharacterAt(input: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof input === 'string') return CONTROL.test(input) ? path.join('.') || 'body' : null;
+  if (depth > 32 || input === null || typeof input !== 'object') return null;
+  for (const [key, value] of Object.entries(input)) {
+    if (CONTROL.test(key)) return [...path, JSON.stringify(key)].join('.');
+    const found = controlCharacterAt(value, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Request input (body, query, params): no control characters anywhere, then its codec. */
+export function decodeRequest<A, O>(codec: t.Type<A, O, unknown>, input: unknown): Decoded<A> {
+  const at = controlCharacterAt(input);
+  if (at) return { ok: false, errors: [`${at} must not contain control characters`] };
+  return decode(codec, input);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+function isRealDay(s: string): boolean {
+  const day = ISO_DAY.test(s) ? new Date(`${s}T00:00:00Z`) : null;
+  return day !== null && !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s;
+}
+
+/** A YYYY-MM-DD day that exists in the calendar and lies within [from, to]: date arithmetic stays sane. */
+export function calendarDate(from: string, to: string): t.Type<string, string, unknown> {
+  const ok = (u: unknown): u is string => typeof u === 'string' && isRealDay(u) && u >= from && u <= to;
+  return new t.Type<string, string, unknown>(
+    'a date as YYYY-MM-DD',
+    ok,
+    (u, c) => (ok(u) ? t.success(u) : t.failure(u, c, u === undefined || u === '' ? 'is required' : `must be a date between ${from} and ${to} as YYYY-MM-DD`)),
+    t.identity,
+  );
+}
+
 /** A string matching a pattern, named for error messages. */
 export function pattern(name: string, re: RegExp): t.Type<string, string, unknown> {
   return new t.Type<string, string, unknown>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleDashboard } from '../machines/dashboard-samples.ts';
+import { sampleDashboard } from '../machines/dashboard/dashboard-samples.ts';
 import { categoriesLostExport, itemsLostExport, lostVolumeExport, monthlyVolumeExport } from './dashboard-exports.ts';
 
 const range = { startDate: '2026-10-01', endDate: '2026-10-31' };

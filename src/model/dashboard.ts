@@ -1,13 +1,13 @@
 import * as t from 'io-ts';
-import { pattern } from './codec.ts';
+import { calendarDate, Id } from './codec.ts';
 
-/** Calendar dates travel as YYYY-MM-DD strings, never as instants. */
-export const IsoDate = pattern('a date as YYYY-MM-DD', /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+/** Calendar dates travel as YYYY-MM-DD strings, never as instants; a real day of 2000–2099. */
+export const IsoDate = calendarDate('2000-01-01', '2099-12-31');
 
 export const MAX_RANGE_DAYS = 365;
 export const RANGE_TOO_LONG_MESSAGE = 'Please enter a date range no greater than 1 year.';
 
-const MerchantIds = t.array(t.Int);
+const MerchantIds = t.array(Id);
 
 export const DashboardPayload = t.intersection([
   t.type({

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { pattern } from './codec.ts';
+import { Id, pattern } from './codec.ts';
 import { Title } from './session-user.ts';
 
 /** `?platformId=CP-000123`: the house whose users are asked for (GET /distributor/users-of-child|family). */
@@ -12,5 +12,5 @@ export type HouseUser = t.TypeOf<typeof HouseUser>;
 export const HouseUsers = t.array(HouseUser);
 
 /** POST /auth/session: the user an internal admin switches into (or back to themselves). */
-export const SwitchSessionPayload = t.type({ id: t.Int });
+export const SwitchSessionPayload = t.type({ id: Id });
 export type SwitchSessionPayload = t.TypeOf<typeof SwitchSessionPayload>;

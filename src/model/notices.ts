@@ -2,6 +2,10 @@
 
 export const MAX_VISIBLE_NOTIFICATIONS = 4;
 export const CONFIRM_DELAY_MS = 300;
+/** How long 'Feedback Sent!' shows (analytics spec §9). */
+export const FEEDBACK_SENT_MS = 4000;
+/** How long a success flag shows, e.g. the sales-rep form's (accounts spec §9). */
+export const SUCCESS_FLAG_MS = 1000;
 
 export interface Notice {
   id: string;

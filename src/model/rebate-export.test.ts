@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { sampleRebateRow } from '../machines/rebate-samples.ts';
+import { sampleRebateRow } from '../machines/rebates/rebate-samples.ts';
 import { neutraliseRows } from './csv-cells.ts';
 import { rebatesDetailsExport, rebatesExport } from './rebate-export.ts';
 

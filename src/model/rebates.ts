@@ -133,3 +133,6 @@ export interface RebateCriteria {
 }
 
 export const DEFAULT_CRITERIA: RebateCriteria = { search: '', manufacturers: [], categories: [], sort: 'manufacturer', order: 'asc' };
+
+/** yours: GET /rebate-deviation (items the active distributor carries); all: the whole program. */
+export type RebateScope = 'yours' | 'all';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUser, distributorUser, noPartnerUser, repUser } from '../machines/samples.ts';
+import { adminUser, distributorUser, noPartnerUser, repUser } from '../machines/shell/samples.ts';
 import { decideRoute, isInternalAdmin, keepsAdminData } from './route-access.ts';
 import { visibleMenuItems } from './routes.ts';
 

@@ -5,6 +5,7 @@ import type { SessionUser } from './session-user.ts';
 export const PUBLIC_ROUTES = [
   '/signup',
   '/activate/:token',
+  '/confirm-email/:token',
   '/forgot-password',
   '/create-password/:token',
   '/change-password/:token',

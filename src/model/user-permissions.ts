@@ -71,6 +71,48 @@ export function mayEdit(me: Manager, managedFamilyRootId: number | null, target:
   return me.title !== null && me.title !== 'Distributor Rep' && !SELF_ONLY.includes(me.title);
 }
 
+/** The access a user holds: the flags that open areas, and the houses they may act for. */
+export interface Access {
+  displayIntel: boolean;
+  displayPaymentInfo: boolean;
+  displayInvoice: boolean;
+  isMultiHouse: boolean;
+  houseIds: readonly number[];
+}
+
+const FLAG_LABELS = {
+  displayIntel: 'Intel',
+  displayPaymentInfo: 'Payment Info',
+  displayInvoice: 'Invoice Scanning',
+  isMultiHouse: 'Multi House',
+} as const;
+type Flag = keyof typeof FLAG_LABELS;
+const FLAGS = Object.keys(FLAG_LABELS) as Flag[];
+
+/** The flags being given that the giver does not hold (issue 10: nobody grants what they lack). */
+export function flagsBeyond(held: Access, given: Partial<Record<Flag, boolean>>): string[] {
+  return FLAGS.filter((f) => given[f] === true && !held[f]).map((f) => FLAG_LABELS[f]);
+}
+
+export const grantRefusal = (labels: readonly string[]) => `You may not give access you do not have yourself: ${labels.join(', ')}.`;
+
+/** Whether `target` holds a flag or a house that `me` lacks: then `me` may not edit them. */
+export const holdsBeyond = (target: Access, me: Access): boolean =>
+  FLAGS.some((f) => target[f] && !me[f]) || target.houseIds.some((h) => !me.houseIds.includes(h));
+
+/**
+ * The edit rule with access taken into account: besides §2.4's row rule, nobody but an internal
+ * admin edits a colleague who holds more than they do (their email, then a reset, would hand
+ * that access over).
+ */
+export function mayEditHolding(me: Manager, myAccess: Access, managedFamilyRootId: number | null, target: Managed, targetAccess: Access): boolean {
+  if (!mayEdit(me, managedFamilyRootId, target)) return false;
+  return me.internalAdmin || target.id === me.id || !holdsBeyond(targetAccess, myAccess);
+}
+
+/** Approve or reject sign-ups (issue 10): internal admins, and Admin and Leadership of the family. */
+export const mayApprove = (me: Manager): boolean => me.internalAdmin || LEADERS.includes(me.title);
+
 /** Deactivate: internal admins, Admin and Leadership, within the family, never oneself. */
 export function mayDeactivate(me: Manager, managedFamilyRootId: number | null, target: Managed): boolean {
   if (target.id === me.id || !inFamily(me, managedFamilyRootId, target)) return false;
@@ -154,3 +196,5 @@ export const LOCATIONS_LOAD_FAILED = "Couldn't load location list for this user.
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const DEACTIVATE_WARNING = 'loses access to the portal and is signed out on all devices';
 export const NO_DISTRIBUTOR_USERS = 'Select Distributor to Display Users';
+export const USER_APPROVED = 'Approved: they can log in now, and were told by email.';
+export const USER_REJECTED = 'Declined: they were told by email.';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { pattern } from './codec.ts';
+import { IdText, pattern } from './codec.ts';
 
 /** Session analytics (accounts spec §3 "User session", §7, §9): one row per tracked visit. */
 
@@ -16,7 +16,7 @@ const WholeSeconds = new t.Type<number, number, unknown>(
 export const UserSessionPayload = t.type({ startTime: IsoTimestamp, endTime: IsoTimestamp, time: WholeSeconds });
 export type UserSessionPayload = t.TypeOf<typeof UserSessionPayload>;
 
-export const UserSessionsQuery = t.type({ user_id: pattern('a user id', /^[1-9]\d{0,9}$/) });
+export const UserSessionsQuery = t.type({ user_id: IdText });
 
 export const UserSessionRow = t.type({ end_time: t.string, time: t.number });
 export type UserSessionRow = t.TypeOf<typeof UserSessionRow>;

@@ -1,12 +1,11 @@
 import { AxiosError, AxiosHeaders } from 'axios';
+import { lastValueFrom, of } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { normalise, type ApiClient } from './api-client.ts';
 import { createAccountService } from './account-service.ts';
 
-const signal = new AbortController().signal;
-
 function fakeApi() {
-  const post = vi.fn(async () => ({ message: 'ok' }));
+  const post = vi.fn(() => of({ message: 'ok' }));
   return { api: { post } as unknown as ApiClient, post };
 }
 
@@ -14,13 +13,12 @@ describe('account service', () => {
   it('sends the public calls without a key, never logging anyone out on a 401, with the site address for links', async () => {
     const { api, post } = fakeApi();
     const service = createAccountService(api, () => 'https://portal.example');
-    await service.signUp(
-      { partnerPlatformId: 'CP-123456', partnerName: 'New Co', contactName: 'Ann', email: 'a@b.test', password: 'secret1', repeatPassword: 'secret1' },
-      signal,
+    await lastValueFrom(
+      service.signUp({ partnerPlatformId: 'CP-123456', partnerName: 'New Co', contactName: 'Ann', email: 'a@b.test', password: 'secret1', repeatPassword: 'secret1' }),
     );
-    await service.requestPasswordReset({ email: 'a@b.test' }, signal);
-    await service.activate('tok/en', signal);
-    await service.resetPassword('abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }, signal);
+    await lastValueFrom(service.requestPasswordReset({ email: 'a@b.test' }));
+    await lastValueFrom(service.activate('tok/en'));
+    await lastValueFrom(service.resetPassword('abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }));
     const calls = post.mock.calls as unknown as [string, unknown, { data: unknown; authKey: unknown; ignoreUnauthorized: unknown }][];
     expect(calls.map(([url, , o]) => [url, o.data, o.authKey, o.ignoreUnauthorized])).toEqual([
       [
@@ -37,7 +35,7 @@ describe('account service', () => {
 
   it('changes the password as the logged-in user: a 401 there does end the session', async () => {
     const { api, post } = fakeApi();
-    await createAccountService(api, () => '').changePassword({ password: 'old', newPassword: 'newer', repeatPassword: 'newer' }, signal);
+    await lastValueFrom(createAccountService(api, () => '').changePassword({ password: 'old', newPassword: 'newer', repeatPassword: 'newer' }));
     const [url, , options] = post.mock.calls[0] as unknown as [string, unknown, Record<string, unknown>];
     expect(url).toBe('/user/change-password');
     expect(options).toMatchObject({ data: { password: 'old', newPassword: 'newer', repeatPassword: 'newer' } });

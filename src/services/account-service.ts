@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import {
   MessageResponse,
   type ChangePasswordPayload,
@@ -13,21 +14,20 @@ import { apiClient } from './auth-service.ts';
  * them must not log anyone out; emailed links are built by the server from `siteUrl`.
  */
 export function createAccountService(api: ApiClient, siteUrl: () => string) {
-  const publicCall = (url: string, data: unknown, signal: AbortSignal) =>
-    api.post(url, MessageResponse, { signal, data, authKey: null, ignoreUnauthorized: true });
+  const publicCall = (url: string, data: unknown): Observable<MessageResponse> =>
+    api.post(url, MessageResponse, { data, authKey: null, ignoreUnauthorized: true });
   const token = (value: string) => encodeURIComponent(value);
   return {
-    signUp: (payload: Omit<SignUpPayload, 'siteUrl'>, signal: AbortSignal): Promise<MessageResponse> =>
-      publicCall('/auth/sign-up', { ...payload, siteUrl: siteUrl() }, signal),
-    activate: (activationToken: string, signal: AbortSignal): Promise<MessageResponse> =>
-      publicCall(`/auth/activate/${token(activationToken)}`, {}, signal),
-    requestPasswordReset: (payload: Omit<PasswordResetRequest, 'siteUrl'>, signal: AbortSignal): Promise<MessageResponse> =>
-      publicCall('/auth/request-password-reset', { ...payload, siteUrl: siteUrl() }, signal),
-    resetPassword: (resetToken: string, payload: ResetPasswordPayload, signal: AbortSignal): Promise<MessageResponse> =>
-      publicCall(`/auth/reset-password/${token(resetToken)}`, payload, signal),
+    signUp: (payload: Omit<SignUpPayload, 'siteUrl'>) => publicCall('/auth/sign-up', { ...payload, siteUrl: siteUrl() }),
+    activate: (activationToken: string) => publicCall(`/auth/activate/${token(activationToken)}`, {}),
+    /** The new address of an email change confirms it (issue 10). */
+    confirmEmail: (confirmationToken: string) => publicCall(`/auth/confirm-email/${token(confirmationToken)}`, {}),
+    requestPasswordReset: (payload: Omit<PasswordResetRequest, 'siteUrl'>) =>
+      publicCall('/auth/request-password-reset', { ...payload, siteUrl: siteUrl() }),
+    resetPassword: (resetToken: string, payload: ResetPasswordPayload) => publicCall(`/auth/reset-password/${token(resetToken)}`, payload),
     // Logged in: a wrong current password is a 400, so a 401 here really means the session ended.
-    changePassword: (payload: ChangePasswordPayload, signal: AbortSignal): Promise<MessageResponse> =>
-      api.post('/user/change-password', MessageResponse, { signal, data: payload }),
+    changePassword: (payload: ChangePasswordPayload): Observable<MessageResponse> =>
+      api.post('/user/change-password', MessageResponse, { data: payload }),
   };
 }
 

@@ -1,5 +1,6 @@
-import axios, { type AxiosError, type Method } from 'axios';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
 import * as t from 'io-ts';
+import { Observable, Subject, catchError, filter, map, throwError, type OperatorFunction } from 'rxjs';
 import { decode } from '../model/codec.ts';
 import { ErrorBody } from '../model/auth.ts';
 
@@ -31,7 +32,6 @@ export class DecodeError extends Error {
 }
 
 export interface RequestOptions {
-  signal: AbortSignal;
   data?: unknown;
   /** Overrides the stored key, e.g. to revoke a session whose storage is already cleared. */
   authKey?: string | null;
@@ -41,58 +41,141 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
-export interface ApiClientDeps {
-  getAuthKey: () => string | null;
+/** How far a transfer has got, in bytes (`total` is null when the server does not say). */
+export interface Progress {
+  loaded: number;
+  total: number | null;
 }
 
+/** A call whose progress matters (uploads, long downloads): progress values, then the answer. */
+export type TransferEvent<A> = { type: 'progress'; direction: 'upload' | 'download'; progress: Progress } | { type: 'done'; value: A };
+
+export interface TransferOptions extends RequestOptions {
+  /** Per-call timeout in ms (the invoice upload's 30 s, say); 0 waits as long as it takes. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  responseType?: AxiosRequestConfig['responseType'];
+}
+
+export interface ApiClientDeps {
+  getAuthKey: () => string | null;
+  /** Where the server is: '' in the browser (the page's own origin); tests give a local server. */
+  origin?: string;
+}
+
+/**
+ * The one HTTP transport (architecture: Services). Every call is a cold Observable: subscribing
+ * sends the request, unsubscribing aborts it, the answer is decoded by its codec inside the pipe,
+ * and every failure arrives as an `ApiError` (or `DecodeError`). A 401 is also announced on
+ * `unauthorized$` (the app logs out), and every non-quiet call counts on `activity$` (+1, -1).
+ */
 export function createApiClient(deps: ApiClientDeps) {
-  const http = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
-  let onUnauthorized: () => void = () => {};
-  let onActivity: (delta: 1 | -1) => void = () => {};
+  const origin = deps.origin ?? '';
+  const http = axios.create({ baseURL: `${origin}/api`, headers: { 'Content-Type': 'application/json' } });
+  const unauthorized = new Subject<void>();
+  const activity = new Subject<1 | -1>();
   let extraHeaders: () => Record<string, string> = () => ({});
 
-  async function request<A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: RequestOptions): Promise<A> {
-    const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
-    const activity = options.quiet ? () => {} : onActivity;
-    activity(1);
-    try {
-      const response = await http.request({
-        method,
-        url,
-        data: options.data,
-        signal: options.signal,
-        headers: { ...extraHeaders(), ...(authKey ? { Authorization: `Bearer ${authKey}` } : {}) },
-      });
-      const result = decode(codec, response.data);
-      if (!result.ok) throw new DecodeError(`${method.toUpperCase()} /api${url}`, result.errors);
-      return result.value;
-    } catch (error) {
-      if (error instanceof DecodeError) throw error;
-      const normalised = normalise(error);
-      if (normalised.status === 401 && !options.ignoreUnauthorized) onUnauthorized();
-      throw normalised;
-    } finally {
-      activity(-1);
-    }
+  /** Raw transfer: progress events, then the axios response; aborted on unsubscribe. */
+  function transfer$(config: AxiosRequestConfig, options: TransferOptions): Observable<TransferEvent<AxiosResponse>> {
+    return new Observable<TransferEvent<AxiosResponse>>((subscriber) => {
+      const controller = new AbortController();
+      const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
+      let counted = !options.quiet;
+      const settle = () => {
+        if (counted) activity.next(-1);
+        counted = false;
+      };
+      if (counted) activity.next(1);
+      const progress = (direction: 'upload' | 'download') => (e: { loaded: number; total?: number }) =>
+        subscriber.next({ type: 'progress', direction, progress: { loaded: e.loaded, total: e.total ?? null } });
+      http
+        .request({
+          ...config,
+          data: options.data,
+          signal: controller.signal,
+          timeout: options.timeoutMs ?? 0,
+          responseType: options.responseType,
+          headers: { ...extraHeaders(), ...options.headers, ...(authKey ? { Authorization: `Bearer ${authKey}` } : {}) },
+          onUploadProgress: progress('upload'),
+          onDownloadProgress: progress('download'),
+        })
+        .then(
+          (response) => {
+            settle();
+            subscriber.next({ type: 'done', value: response });
+            subscriber.complete();
+          },
+          (error: unknown) => {
+            settle();
+            subscriber.error(error);
+          },
+        );
+      return () => {
+        settle();
+        controller.abort();
+      };
+    }).pipe(catchError((error: unknown) => throwError(() => failure(error, options))));
   }
 
+  /** Turns a failure into ApiError, announcing a 401 unless the caller expects one. */
+  function failure(error: unknown, options: RequestOptions): ApiError {
+    const normalised = normalise(error);
+    if (normalised.status === 401 && !options.ignoreUnauthorized) unauthorized.next();
+    return normalised;
+  }
+
+  /** A call with progress: its progress events, then `done` with the decoded value. */
+  function withProgress$<A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: TransferOptions = {}): Observable<TransferEvent<A>> {
+    const what = `${method.toUpperCase()} /api${url}`;
+    return transfer$({ method, url }, options).pipe(
+      map((e): TransferEvent<A> => {
+        if (e.type === 'progress') return e;
+        const result = decode(codec, e.value.data);
+        if (!result.ok) throw new DecodeError(what, result.errors);
+        return { type: 'done', value: result.value };
+      }),
+    );
+  }
+
+  /** One JSON call: one decoded value, then complete. */
+  const request$ = <A, O>(method: Method, url: string, codec: t.Type<A, O, unknown>, options: TransferOptions = {}): Observable<A> =>
+    withProgress$(method, url, codec, options).pipe(answer());
+
   return {
-    get: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('get', url, codec, options),
-    post: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('post', url, codec, options),
-    patch: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('patch', url, codec, options),
-    delete: <A, O>(url: string, codec: t.Type<A, O, unknown>, options: RequestOptions) => request('delete', url, codec, options),
-    /** Registered once by the app: a 401 anywhere sends the user to /logout (spec §4). */
-    setUnauthorizedHandler: (fn: () => void) => void (onUnauthorized = fn),
-    /** Lets the app drive the spinner counter without this module knowing about it. */
-    setActivityHandler: (fn: (delta: 1 | -1) => void) => void (onActivity = fn),
+    get: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('get', url, codec, options),
+    post: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('post', url, codec, options),
+    patch: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('patch', url, codec, options),
+    delete: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('delete', url, codec, options),
+    /** A call that reports upload and download progress as values of the stream. */
+    withProgress: withProgress$,
+    /** A file outside /api (e.g. /version.txt), as text. */
+    text: (url: string, options: TransferOptions = {}): Observable<string> =>
+      transfer$({ method: 'get', url, baseURL: `${origin}/` }, { authKey: null, quiet: true, responseType: 'text', ...options }).pipe(
+        answer(),
+        map((response) => String(response.data)),
+      ),
+    /** A 401 on any call that did not expect one: the app sends the user to /logout (spec §4). */
+    unauthorized$: unauthorized.asObservable(),
+    /** +1 when a non-quiet call starts, -1 when it ends: the spinner counts them. */
+    activity$: activity.asObservable(),
     /** Headers every call carries, asked for per call (X-View-As follows the view-as choice). */
     setHeaderProvider: (fn: () => Record<string, string>) => void (extraHeaders = fn),
   };
 }
 
+/** Drops progress events: the answer alone. */
+export function answer<A>(): OperatorFunction<TransferEvent<A>, A> {
+  return (source) =>
+    source.pipe(
+      filter((e): e is Extract<TransferEvent<A>, { type: 'done' }> => e.type === 'done'),
+      map((e) => e.value),
+    );
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** A call the client itself aborted (its AbortSignal fired): never worth a dialog. */
+/** A call the client itself aborted: never worth a dialog. */
 export const isCancelled = (error: unknown): boolean => error instanceof ApiError && error.status === 0 && error.message === CANCELLED_MESSAGE;
 
 export function normalise(error: unknown): ApiError {

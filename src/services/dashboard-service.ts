@@ -1,3 +1,4 @@
+import { catchError, of, throwError, type Observable } from 'rxjs';
 import {
   DashboardResponse,
   LostVolumeResponse,
@@ -12,23 +13,18 @@ import { apiClient } from './auth-service.ts';
 // while a call is out, and a new range can cancel it (spec §4).
 export function createDashboardService(api: ApiClient) {
   return {
-    dashboard: (payload: DashboardPayload, signal: AbortSignal): Promise<DashboardResponse> =>
-      api.post('/dashboard', DashboardResponse, { signal, data: payload, quiet: true }),
-    lostVolume: (merchantIds: number[], signal: AbortSignal): Promise<LostVolumeResponse> =>
-      api.post('/dashboard/lost-volume', LostVolumeResponse, { signal, data: { merchantIds }, quiet: true }),
+    dashboard: (payload: DashboardPayload): Observable<DashboardResponse> =>
+      api.post('/dashboard', DashboardResponse, { data: payload, quiet: true }),
+    lostVolume: (merchantIds: number[]): Observable<LostVolumeResponse> =>
+      api.post('/dashboard/lost-volume', LostVolumeResponse, { data: { merchantIds }, quiet: true }),
     /** null when the volume-by-month feature flag is off: the server answers 404 then. */
-    monthlyVolume: async (merchantIds: number[], signal: AbortSignal): Promise<MonthlyVolumeResponse | null> => {
-      try {
-        return await api.post('/dashboard/monthly-volume', MonthlyVolumeResponse, { signal, data: { merchantIds }, quiet: true });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    currentDistributor: (signal: AbortSignal): Promise<CurrentDistributor> =>
-      api.get('/user/current-distributor', CurrentDistributor, { signal }),
-    setActiveDistributor: (id: number, signal: AbortSignal): Promise<ActiveDistributorResponse> =>
-      api.post(`/user/active-distributor/${id}`, ActiveDistributorResponse, { signal }),
+    monthlyVolume: (merchantIds: number[]): Observable<MonthlyVolumeResponse | null> =>
+      api
+        .post('/dashboard/monthly-volume', MonthlyVolumeResponse, { data: { merchantIds }, quiet: true })
+        .pipe(catchError((error: unknown) => (error instanceof ApiError && error.status === 404 ? of(null) : throwError(() => error)))),
+    currentDistributor: (): Observable<CurrentDistributor> => api.get('/user/current-distributor', CurrentDistributor),
+    setActiveDistributor: (id: number): Observable<ActiveDistributorResponse> =>
+      api.post(`/user/active-distributor/${id}`, ActiveDistributorResponse),
   };
 }
 

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { Observable } from 'rxjs';
 import { House } from '../model/distributor.ts';
 import { HouseUsers, type HouseUser } from '../model/house-users.ts';
 import { LoginResponse } from '../model/auth.ts';
@@ -8,12 +9,11 @@ import { apiClient } from './auth-service.ts';
 /** Users of a house (View As, admin user-picker), every distributor, and the admin's switch of session. */
 export function createHouseUsersService(api: ApiClient) {
   return {
-    usersOfChild: (platformId: string, signal: AbortSignal): Promise<HouseUser[]> =>
-      api.get(`/distributor/users-of-child?platformId=${encodeURIComponent(platformId)}`, HouseUsers, { signal }),
-    allDistributors: (signal: AbortSignal): Promise<House[]> => api.get('/distributor/all', t.array(House), { signal }),
+    usersOfChild: (platformId: string): Observable<HouseUser[]> =>
+      api.get(`/distributor/users-of-child?platformId=${encodeURIComponent(platformId)}`, HouseUsers),
+    allDistributors: (): Observable<House[]> => api.get('/distributor/all', t.array(House)),
     /** POST /auth/session: log in as the user (internal admins), or back as oneself. */
-    switchSession: (id: number, signal: AbortSignal): Promise<LoginResponse> =>
-      api.post('/auth/session', LoginResponse, { signal, data: { id } }),
+    switchSession: (id: number): Observable<LoginResponse> => api.post('/auth/session', LoginResponse, { data: { id } }),
   };
 }
 

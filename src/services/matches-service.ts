@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import { FeedbackResponse, type FeedbackPayload } from '../model/feedback.ts';
 import { ItemMatchList, type ItemMatch } from '../model/match.ts';
 import type { ApiClient } from './api-client.ts';
@@ -11,10 +12,8 @@ export interface MatchKey {
 export function createMatchesService(api: ApiClient) {
   return {
     /** Similar items with the rebates and deviations in force today. */
-    similar: (key: MatchKey, signal: AbortSignal): Promise<ItemMatch[]> =>
-      api.post('/full-rebate-deviation/matches', ItemMatchList, { signal, data: key }),
-    sendFeedback: (payload: FeedbackPayload, signal: AbortSignal): Promise<FeedbackResponse> =>
-      api.post('/match/feedback', FeedbackResponse, { signal, data: payload }),
+    similar: (key: MatchKey): Observable<ItemMatch[]> => api.post('/full-rebate-deviation/matches', ItemMatchList, { data: key }),
+    sendFeedback: (payload: FeedbackPayload): Observable<FeedbackResponse> => api.post('/match/feedback', FeedbackResponse, { data: payload }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Observable } from 'rxjs';
 import { MerchantList, type Merchant } from '../model/dashboard.ts';
 import type { ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
@@ -5,7 +6,7 @@ import { apiClient } from './auth-service.ts';
 export function createMerchantService(api: ApiClient) {
   return {
     /** The active distributor's locations the caller may see. */
-    merchants: (signal: AbortSignal): Promise<Merchant[]> => api.get('/merchant', MerchantList, { signal }),
+    merchants: (): Observable<Merchant[]> => api.get('/merchant', MerchantList),
   };
 }
 

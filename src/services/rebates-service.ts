@@ -1,9 +1,7 @@
-import { IdList, RebateFilters, RebatePage, type RebateCriteria } from '../model/rebates.ts';
+import type { Observable } from 'rxjs';
+import { IdList, RebateFilters, RebatePage, type RebateCriteria, type RebateScope } from '../model/rebates.ts';
 import type { ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
-
-/** yours: GET /rebate-deviation (items the active distributor carries); all: the whole program. */
-export type RebateScope = 'yours' | 'all';
 
 /** The query string of a rebate list: id lists as one comma-separated parameter each. */
 export function rebateQueryString(criteria: RebateCriteria, page: number): string {
@@ -16,11 +14,9 @@ export function rebateQueryString(criteria: RebateCriteria, page: number): strin
 
 export function createRebatesService(api: ApiClient) {
   return {
-    page: (scope: RebateScope, criteria: RebateCriteria, page: number, signal: AbortSignal): Promise<RebatePage> =>
-      api.get(`/${scope === 'yours' ? 'rebate-deviation' : 'full-rebate-deviation'}?${rebateQueryString(criteria, page)}`, RebatePage, {
-        signal,
-      }),
-    filters: (signal: AbortSignal): Promise<RebateFilters> => api.get('/rebate-deviation/filters', RebateFilters, { signal }),
+    page: (scope: RebateScope, criteria: RebateCriteria, page: number): Observable<RebatePage> =>
+      api.get(`/${scope === 'yours' ? 'rebate-deviation' : 'full-rebate-deviation'}?${rebateQueryString(criteria, page)}`, RebatePage),
+    filters: (): Observable<RebateFilters> => api.get('/rebate-deviation/filters', RebateFilters),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { RegisteredMachine } from '../../src/machines/registry.ts';
+import type { RegisteredMachine } from '../../src/machines/registered-machine.ts';
 
 /** Path generation shared by the catalogue writer and the model-based tests. */
 
@@ -50,8 +50,8 @@ export interface Edge {
   states: unknown[];
 }
 
-/** Every (state, event) → state pair that changes the state value, with a path that takes it. */
-export function stateChangingEdges(entry: RegisteredMachine): Edge[] {
+/** Every (state, event) → state pair of the adjacency map, with a path that takes it. */
+export function allEdges(entry: RegisteredMachine): Edge[] {
   return entry.variants.flatMap((variant) => {
     const input = variant.input?.();
     const options = traversal(entry, input);
@@ -60,18 +60,21 @@ export function stateChangingEdges(entry: RegisteredMachine): Edge[] {
     const pathTo = new Map(
       paths.map((p) => [serialize(p.state as never), p.steps.filter((s) => s.event.type !== 'xstate.init')]),
     );
-    return adjacencyMapToArray(getAdjacencyMap(entry.machine, options as never))
-      .filter(({ state, nextState }) => JSON.stringify(state.value) !== JSON.stringify(nextState.value))
-      .map(({ state, event, nextState }) => ({
-        variant: variant.label,
-        input,
-        from: state.value,
-        event: event as AnyEventObject,
-        to: nextState.value,
-        path: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.event), event as AnyEventObject],
-        states: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.state.value), nextState.value],
-      }));
+    return adjacencyMapToArray(getAdjacencyMap(entry.machine, options as never)).map(({ state, event, nextState }) => ({
+      variant: variant.label,
+      input,
+      from: state.value,
+      event: event as AnyEventObject,
+      to: nextState.value,
+      path: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.event), event as AnyEventObject],
+      states: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.state.value), nextState.value],
+    }));
   });
+}
+
+/** Every (state, event) → state pair that changes the state value, with a path that takes it. */
+export function stateChangingEdges(entry: RegisteredMachine): Edge[] {
+  return allEdges(entry).filter((e) => JSON.stringify(e.from) !== JSON.stringify(e.to));
 }
 
 /** `from --event--> to`, the form `definedTransitions` lists. */

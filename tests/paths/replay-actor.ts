@@ -48,7 +48,7 @@ export function startControlled<M extends AnyStateMachine>(machine: M, options: 
     );
   const provided = machine.provide({
     ...options.provide,
-    actors: Object.fromEntries(options.actors.map((id) => [id, controlled(id)])),
+    actors: { ...options.provide?.actors, ...Object.fromEntries(options.actors.map((id) => [id, controlled(id)])) },
   });
   const actor = createActor(provided, { input: options.input, clock }).start();
   const valueIs = (expected: unknown) => JSON.stringify(actor.getSnapshot().value) === JSON.stringify(expected);

@@ -1,10 +1,11 @@
 import { Fragment, lazy, type ReactNode } from 'react';
 import { Route, useParams } from 'react-router-dom';
-import { ActivationPage } from './activation-page.tsx';
-import { ChangePasswordPage } from './change-password-page.tsx';
-import { ForgotPasswordPage } from './forgot-password-page.tsx';
-import { SignUpPage } from './signup-page.tsx';
-
+// Each account screen loads when first opened: the login page carries none of them.
+const ActivationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
+const EmailConfirmationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.EmailConfirmationPage })));
+const ChangePasswordPage = lazy(() => import('./change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })));
+const ForgotPasswordPage = lazy(() => import('./forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const SignUpPage = lazy(() => import('./signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
 const SettingsPage = lazy(() => import('./settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
 
 /** A new token is a new link: a fresh screen (and machine) rather than the old one's state. */
@@ -23,6 +24,7 @@ export function publicAccountRoutes() {
     <>
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/activate/:token" element={<PerToken><ActivationPage /></PerToken>} />
+      <Route path="/confirm-email/:token" element={<PerToken><EmailConfirmationPage /></PerToken>} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/change-password/:token" element={<PerToken><ChangePasswordPage /></PerToken>} />
       <Route path="/create-password/:token" element={<PerToken><ChangePasswordPage title="Create Password" /></PerToken>} />

@@ -2,23 +2,40 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { activationMachine } from '../../machines/activation.ts';
+import { activationMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
 import { PublicCard } from './form-bits.tsx';
 import { CardLink, NextButton } from './result-card.tsx';
 
+interface LinkScreen {
+  machine: typeof activationMachine;
+  title: string;
+  busy: string;
+  failedTitle: string;
+}
+
+const ACTIVATION: LinkScreen = { machine: activationMachine, title: 'Account Activation', busy: 'Activating your account…', failedTitle: 'Activation failed' };
+const EMAIL_CONFIRMATION: LinkScreen = {
+  machine: emailConfirmationMachine, title: 'Email Confirmation', busy: 'Confirming your new email address…', failedTitle: 'Confirmation failed',
+};
+
 /** /activate/{token}: activates once when opened, then says how it went. */
-export function ActivationPage() {
+export const ActivationPage = () => <LinkPage screen={ACTIVATION} />;
+
+/** /confirm-email/{token}: confirms an email change once when opened (issue 10). */
+export const EmailConfirmationPage = () => <LinkPage screen={EMAIL_CONFIRMATION} />;
+
+function LinkPage({ screen }: { screen: LinkScreen }) {
   const { token = '' } = useParams();
-  const actor = useActorRef(activationMachine, { input: { token } });
+  const actor = useActorRef(screen.machine, { input: { token } });
   const status = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
 
   return (
-    <PublicCard title="Account Activation">
+    <PublicCard title={screen.title}>
       {status === 'activating' && (
         <Group gap="sm">
-          <Loader size="sm" aria-label="Activating" />
-          <Text c="dimmed">Activating your account…</Text>
+          <Loader size="sm" aria-label="Working" />
+          <Text c="dimmed">{screen.busy}</Text>
         </Group>
       )}
       {status === 'activated' && (
@@ -31,7 +48,7 @@ export function ActivationPage() {
       )}
       {status === 'failed' && (
         <>
-          <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Activation failed">
+          <Alert color="red" icon={<IconAlertCircle />} role="alert" title={screen.failedTitle}>
             {message}
           </Alert>
           <CardLink to="/login">Back to Login</CardLink>

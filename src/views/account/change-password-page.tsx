@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { resetPasswordMachine } from '../../machines/account-forms.ts';
+import { resetPasswordMachine } from '../../machines/account/account-forms.ts';
 import { LINK_EXPIRED_MESSAGE } from '../../model/account.ts';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';

@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { forgotPasswordMachine } from '../../machines/account-forms.ts';
+import { forgotPasswordMachine } from '../../machines/account/account-forms.ts';
 import { FormEnd, PublicCard, useAccountForm } from './form-bits.tsx';
 import { CardLink, ResultCard } from './result-card.tsx';
 

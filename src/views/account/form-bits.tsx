@@ -2,7 +2,7 @@ import { Alert, Button, Center, Paper, Stack, Text, TextInput, Title, UnstyledBu
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import type { AccountFormInput, FormFields, createAccountFormMachine } from '../../machines/account-form.ts';
+import type { AccountFormInput, FormFields, createAccountFormMachine } from '../../machines/account/account-form.ts';
 
 /** Shared pieces of the account screens: the machine binding, the public card, Show/Hide passwords. */
 

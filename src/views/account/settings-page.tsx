@@ -2,7 +2,7 @@ import { Box, Button, Group, Modal, NavLink, Paper, Stack, Text, Title } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { changePasswordMachine } from '../../machines/account-forms.ts';
+import { changePasswordMachine } from '../../machines/account/account-forms.ts';
 import { PASSWORD_CHANGED } from '../../model/account.ts';
 import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 

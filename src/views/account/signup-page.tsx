@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { signUpMachine } from '../../machines/account-forms.ts';
+import { signUpMachine } from '../../machines/account/account-forms.ts';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';
 
@@ -12,7 +12,8 @@ export function SignUpPage() {
     return (
       <ResultCard title="Thank you for signing up!" to="/login" action="Go to Login">
         <Text role="status">
-          An activation link will be emailed to <b>{fields.email.trim()}</b>. Open it to activate your account, then log in.
+          A link to confirm your email address will be emailed to <b>{fields.email.trim()}</b>. After you open it, an Admin or
+          Leadership user of your distributor needs to approve your account; we will email you as soon as they have.
         </Text>
       </ResultCard>
     );

@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { dashboardMachine } from '../../machines/dashboard.ts';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
 
 /** The dashboard screen's actor, shared by its header and cards. */
 export const DashboardActor = createActorContext(dashboardMachine);

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fromIsoDate, toIsoDate } from '../../model/date-range.ts';
 import {
   DashboardActor,
@@ -80,7 +80,12 @@ export function RangePicker() {
   const range = DashboardActor.useSelector(selectRange);
   // The picker holds a half-chosen range locally; the machine only hears about complete ones.
   const [draft, setDraft] = useState<DatesRangeValue>([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
-  useEffect(() => setDraft([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]), [range]);
+  // A range set by the machine (a house switch, a refused range) replaces the draft, during render.
+  const [drafted, setDrafted] = useState(range);
+  if (drafted !== range) {
+    setDrafted(range);
+    setDraft([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
+  }
   return (
     <DatePickerInput
       type="range"

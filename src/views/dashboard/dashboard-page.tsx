@@ -4,11 +4,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { dashboardMachine } from '../../machines/dashboard.ts';
+import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
+import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
 import type { SessionUser } from '../../model/session-user.ts';
-import { AuthActor } from '../actor-contexts.ts';
-import { selectActsAsInternalAdmin, selectUser } from '../selectors.ts';
-import { viewAs } from '../../services/view-as.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
@@ -19,10 +19,6 @@ import { LostVolumeCard } from './lost-volume-card.tsx';
 import { OverallStatsCard } from './overall-stats-card.tsx';
 import { VolumeByMonthCard } from './volume-by-month-card.tsx';
 
-/** Spec §6: Admin and Leadership choose the house, and so do isGroup users. */
-const choosesHouse = (u: SessionUser) => u.title === 'Admin' || u.title === 'Leadership' || u.isGroup;
-/** Spec, Dashboard header: View As is for Admin and Leadership. */
-const viewsAs = (u: SessionUser) => u.title === 'Admin' || u.title === 'Leadership';
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
@@ -45,7 +41,6 @@ export function DashboardPage() {
           activeDistributor: user.activeDistributor,
           userId: user.id,
           canViewAs: viewsAs(user),
-          viewAsUserId: viewAs.get(),
         },
       }}
     >

@@ -4,7 +4,7 @@ import { categoriesLostExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
 import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
-import { ExportButton } from '../export-button.tsx';
+import { ExportButton } from '../common/export-button.tsx';
 import { CardBody } from './card-body.tsx';
 
 export function LostCategoriesCard({ canExport }: { canExport: boolean }) {

@@ -6,7 +6,7 @@ import { formatMoney, itemDescription, nextCount } from '../../model/format.ts';
 import { CardBody } from './card-body.tsx';
 import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
-import { ExportButton } from '../export-button.tsx';
+import { ExportButton } from '../common/export-button.tsx';
 
 const STEP = 5;
 type SortBy = 'volume' | 'rebate';

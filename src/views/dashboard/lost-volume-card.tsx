@@ -4,7 +4,7 @@ import { lostVolumeExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
 import { DashboardActor, selectLostVolume } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
-import { ExportButton } from '../export-button.tsx';
+import { ExportButton } from '../common/export-button.tsx';
 
 const STEP = 5;
 

@@ -6,7 +6,7 @@ import { monthlyVolumeExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
 import { DashboardActor, selectMonthlyVolume } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
-import { ExportButton } from '../export-button.tsx';
+import { ExportButton } from '../common/export-button.tsx';
 
 const RANGES = ['3', '6', '12'] as const;
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'currency', currency: 'USD' });

@@ -4,7 +4,7 @@ import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { canSave, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/edit-user.ts';
+import { canSave, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
 import { DEACTIVATE_WARNING } from '../../model/user-permissions.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';

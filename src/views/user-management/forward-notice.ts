@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Notice } from '../../model/notices.ts';
-import { NoticesActor } from '../actor-contexts.ts';
+import { NoticesActor } from '../shell/actor-contexts.ts';
 
 const SUCCESS_SHOWN_MS = 5000;
 

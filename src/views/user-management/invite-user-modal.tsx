@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { inviteUserMachine } from '../../machines/invite-user.ts';
+import type { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
 import type { InviteForm } from '../../model/invite-form.ts';
 import type { Title } from '../../model/session-user.ts';
 import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-options.ts';

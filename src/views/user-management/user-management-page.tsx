@@ -3,16 +3,17 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { editUserMachine } from '../../machines/edit-user.ts';
-import { inviteUserMachine } from '../../machines/invite-user.ts';
-import { userListMachine, visibleUsers } from '../../machines/user-list.ts';
+import { editUserMachine } from '../../machines/user-management/edit-user.ts';
+import { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
+import { userListMachine, visibleUsers } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
-import { assignableTitles, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
-import { AuthActor } from '../actor-contexts.ts';
-import { selectUser } from '../selectors.ts';
+import { assignableTitles, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectUser } from '../shell/selectors.ts';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { useForwardNotice } from './forward-notice.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';
+import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
 
 const selectManager = (s: Parameters<typeof selectUser>[0]): Manager | null => {
@@ -53,6 +54,7 @@ export function UserManagementPage() {
           </Button>
         )}
       </Group>
+      {mayApprove(me) && <PendingSection onDecided={reload} />}
       <TextInput
         maw={420}
         placeholder="Search by name or email"

@@ -2,11 +2,11 @@ import { ActionIcon, Button, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import '../wrapping-table.css';
+import '../common/wrapping-table.css';
 import { useMemo } from 'react';
 import type { UserRow } from '../../model/account.ts';
 import { formatUserDate } from '../../model/user-permissions.ts';
-import { PLAIN_TABLE_OPTIONS } from '../plain-table-options.ts';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 
 // ISO dates sort as text; a missing last login sorts first ascending.
 const dateColumn = (key: 'createdDate' | 'lastLoginDateTime', header: string): MRT_ColumnDef<UserRow> => ({

@@ -1,0 +1,48 @@
+// Offline OCR with tesseract.js: the English model read from @tesseract.js-data/eng on disk
+// (never the CDN), page segmentation mode 4 so table rows stay together, and an errorHandler so a
+// corrupt image rejects its promise instead of ending the process.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, PSM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+export const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+export type Ocr = { read(image: Buffer): Promise<string>; close(): Promise<void> };
+
+/** One tesseract worker, reused for every page (loading the model costs about a second). */
+export async function createOcr(): Promise<Ocr> {
+  let worker: Worker | null = null;
+  let lastError: unknown = null;
+  async function ready(): Promise<Worker> {
+    if (worker) return worker;
+    worker = await createWorker('eng', 1, {
+      langPath: ENG_LANG_PATH,
+      gzip: true,
+      cacheMethod: 'none',
+      errorHandler: (error: unknown) => { lastError = error; },
+    });
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN, preserve_interword_spaces: '1' });
+    return worker;
+  }
+  // One page at a time on one worker: the queue runs jobs one after another anyway.
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    read(image) {
+      const run = chain.then(async () => {
+        lastError = null;
+        const w = await ready();
+        const { data } = await w.recognize(image);
+        if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
+        return data.text;
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
+}

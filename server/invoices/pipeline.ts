@@ -1,0 +1,35 @@
+// Reads one uploaded image: OCR, parse, price check, save. Idempotent (an image's items are
+// replaced), so a job that runs again after a crash gives the same result.
+import type pg from 'pg';
+import { parseInvoiceText } from '../../src/model/invoice-parser.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { invoicesRepository } from '../repositories/invoices.ts';
+import { prepareForOcr } from './images.ts';
+import type { Ocr } from './ocr.ts';
+
+export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Promise<void> {
+  const repo = invoicesRepository(pool);
+  const image = await repo.imageForOcr(imageId);
+  if (!image) return; // deleted meanwhile
+  let text = '';
+  let problem: string | null = null;
+  try {
+    text = await ocr.read(await prepareForOcr(image.data));
+  } catch {
+    problem = 'The image could not be read. Please upload a clearer photo.';
+  }
+  const parsed = parseInvoiceText(text);
+  if (!problem && parsed.lines.length === 0) problem = 'No line items were found on the image. Please upload a clearer photo of the whole page.';
+  const on = parsed.invoiceDate ?? new Date().toISOString().slice(0, 10);
+  const lines: { line: (typeof parsed.lines)[number]; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null }[] = [];
+  for (const line of parsed.lines) {
+    const hit = await repo.deviatedPrice(image.distributorId, line.itemCode, line.description, on);
+    const overpaid = hit && line.unitPrice !== null && line.unitPrice > hit.price
+      ? Math.round((line.unitPrice - hit.price) * (line.quantity ?? 1) * 100) / 100 : null;
+    lines.push({ line, matchedItemId: hit?.itemId ?? null, deviatedPrice: hit?.price ?? null, overpaid });
+  }
+  await inTransaction(pool, async (db) => {
+    await repo.saveReading(db, { imageId, invoiceId: image.invoiceId, parsed, ok: problem === null, text, lines });
+    await repo.settleStatus(db, image.invoiceId, problem);
+  });
+}

@@ -1,0 +1,49 @@
+// The OCR job queue: pg-boss 10 in the same PostgreSQL (its own schema), one job per uploaded
+// image. A job whose server dies mid-way expires and runs again; at start every image still
+// 'pending' is queued again too, so nothing is lost (sending twice is harmless: singletonKey and
+// an idempotent pipeline).
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { invoicesRepository } from '../repositories/invoices.ts';
+import { createOcr, type Ocr } from './ocr.ts';
+import { processImage } from './pipeline.ts';
+
+export const OCR_QUEUE = 'invoice-ocr';
+export type InvoiceQueue = { enqueue(imageId: number): Promise<void>; stop(): Promise<void> };
+
+export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean; ocr?: Ocr; expireInSeconds?: number } = { work: true }): Promise<InvoiceQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) } as never,
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (error) => console.error('invoice queue:', error.message));
+  await boss.start();
+  await boss.createQueue(OCR_QUEUE);
+  const enqueue = async (imageId: number) => {
+    await boss.send(OCR_QUEUE, { imageId }, { singletonKey: String(imageId), retryLimit: 3, retryDelay: 5, expireInSeconds: options.expireInSeconds ?? 120 });
+  };
+  let ocr: Ocr | null = null;
+  if (options.work) {
+    ocr = options.ocr ?? (await createOcr());
+    const reader = ocr;
+    await boss.work<{ imageId: number }>(OCR_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (!job) return;
+      try {
+        await processImage(pool, reader, job.data.imageId);
+      } catch (error) {
+        console.error(`invoice image ${job.data.imageId}:`, error instanceof Error ? error.message : error);
+        throw error; // pg-boss retries it
+      }
+    });
+    for (const id of await invoicesRepository(pool).pendingImageIds()) await enqueue(id);
+  }
+  return {
+    enqueue,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+      if (!options.ocr) await ocr?.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type pg from 'pg';
+import type { ParsedInvoice } from '../../src/model/invoice-parser.ts';
+import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
+
+type Db = pg.Pool | pg.PoolClient;
+const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+export type NewImage = { filename: string; contentType: string; data: Buffer; thumbnail: Buffer; width: number; height: number };
+
+/** Invoices, their images (bytes in PostgreSQL) and the items read from them. */
+export function invoicesRepository(pool: pg.Pool) {
+  return {
+    async list(distributorId: number): Promise<InvoiceSummary[]> {
+      const { rows } = await pool.query(
+        `select id, attachment_grouping_id, description, merchant_name, status, reason, created_at
+           from invoices where distributor_id = $1 order by created_at desc, id desc`, [distributorId]);
+      return rows.map((r) => ({ id: r.id, attachmentGroupingId: r.attachment_grouping_id, description: r.description ?? '',
+        merchantName: r.merchant_name ?? '', status: r.status, reason: r.reason, createdAt: new Date(r.created_at).toISOString() }));
+    },
+    /** The invoice's owner house, for the family check; null when there is no such invoice. */
+    async ownerOf(id: number): Promise<number | null> {
+      const { rows } = await pool.query('select distributor_id from invoices where id = $1', [id]);
+      return rows[0] ? rows[0].distributor_id : null;
+    },
+    async imageOwner(imageId: number): Promise<{ invoiceId: number; distributorId: number } | null> {
+      const { rows } = await pool.query('select i.id, i.distributor_id from invoice_images g join invoices i on i.id = g.invoice_id where g.id = $1', [imageId]);
+      return rows[0] ? { invoiceId: rows[0].id, distributorId: rows[0].distributor_id } : null;
+    },
+    async detail(id: number): Promise<InvoiceDetail | null> {
+      const { rows } = await pool.query('select * from invoices where id = $1', [id]);
+      const r = rows[0];
+      if (!r) return null;
+      const images = await pool.query('select id, filename, ocr_status from invoice_images where invoice_id = $1 order by id', [id]);
+      const items = await pool.query(
+        `select id, description, brand, pack, total_price, quantity, item_code, uom, unit_price, doubtful, deviated_price, overpaid
+           from invoice_items where invoice_id = $1 order by id`, [id]);
+      const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      return {
+        id: r.id, attachmentGroupingId: r.attachment_grouping_id, description: r.description ?? '', merchantName: r.merchant_name ?? '',
+        status: r.status, reason: r.reason, createdAt: new Date(r.created_at).toISOString(), brand: r.brand, invoiceDate: day(r.invoice_date),
+        deliveryDate: day(r.delivery_date), taxAmount: num(r.tax_amount), overpaidTotal: Number(r.overpaid_total),
+        images: images.rows.map((g) => ({ attachmentId: g.id, filename: g.filename, src: `/api/invoice/image/${g.id}` })),
+        items: items.rows.map((i) => ({ id: i.id, description: i.description ?? '', brand: i.brand ?? '', pack: i.pack ?? '', uom: i.uom ?? '',
+          itemCode: i.item_code ?? '', quantity: num(i.quantity), unitPrice: num(i.unit_price), totalPrice: num(i.total_price),
+          doubtful: i.doubtful, deviatedPrice: num(i.deviated_price), overpaid: num(i.overpaid) })),
+      };
+    },
+    async create(db: Db, v: { groupingId: string; distributorId: number; userId: number; description: string; merchantName: string }): Promise<number> {
+      const { rows } = await db.query(
+        `insert into invoices (attachment_grouping_id, distributor_id, uploaded_by, description, merchant_name, status)
+         values ($1, $2, $3, $4, $5, 'inprocessing') returning id`, [v.groupingId, v.distributorId, v.userId, v.description, v.merchantName]);
+      return rows[0].id;
+    },
+    async addImage(db: Db, invoiceId: number, img: NewImage): Promise<number> {
+      const { rows } = await db.query(
+        `insert into invoice_images (invoice_id, filename, content_type, data, thumbnail, width, height, byte_size)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [invoiceId, img.filename, img.contentType, img.data, img.thumbnail, img.width, img.height, img.data.length]);
+      await db.query(`update invoices set status = 'inprocessing', reason = null where id = $1`, [invoiceId]);
+      return rows[0].id;
+    },
+    async image(imageId: number, thumbnail: boolean): Promise<{ contentType: string; data: Buffer } | null> {
+      const { rows } = await pool.query(`select content_type, data, thumbnail from invoice_images where id = $1`, [imageId]);
+      if (!rows[0]) return null;
+      return thumbnail && rows[0].thumbnail ? { contentType: 'image/jpeg', data: rows[0].thumbnail } : { contentType: rows[0].content_type, data: rows[0].data };
+    },
+    async filenames(invoiceId: number): Promise<string[]> {
+      return (await pool.query('select filename from invoice_images where invoice_id = $1', [invoiceId])).rows.map((r) => r.filename);
+    },
+    async deleteImage(imageId: number): Promise<void> {
+      await pool.query('delete from invoice_images where id = $1', [imageId]);
+    },
+    async deleteInvoice(id: number): Promise<void> {
+      await pool.query('delete from invoices where id = $1', [id]);
+    },
+    async pendingImageIds(): Promise<number[]> {
+      return (await pool.query(`select id from invoice_images where ocr_status = 'pending' order by id`)).rows.map((r) => r.id);
+    },
+    async imageForOcr(imageId: number): Promise<{ invoiceId: number; distributorId: number; data: Buffer } | null> {
+      const { rows } = await pool.query(
+        'select g.invoice_id, i.distributor_id, g.data from invoice_images g join invoices i on i.id = g.invoice_id where g.id = $1', [imageId]);
+      return rows[0] ? { invoiceId: rows[0].invoice_id, distributorId: rows[0].distributor_id, data: rows[0].data } : null;
+    },
+    /** The house's deviated price in force on the date for an item code (DIN or MIN), else a close description. */
+    async deviatedPrice(distributorId: number, itemCode: string, description: string, on: string): Promise<{ itemId: number; price: number } | null> {
+      const { rows } = await pool.query(
+        `with fam as (select id from distributors where id = $1 or parent_id = (select coalesce(parent_id, id) from distributors where id = $1)
+                        or id = (select parent_id from distributors where id = $1)),
+              hit as (
+                (select i.id, 1 as rank, 1.0 as score from items i where i.min = $2
+                 union all select di.item_id, 1, 1.0 from distributor_items di where di.distributor_id = $1 and di.din = $2)
+                union all
+                (select i.id, 2, similarity(i.description, $3) from items i where $3 <> '' and i.description % $3 order by 3 desc limit 1))
+         select h.id, d.deviated_price from hit h join deviations d on d.item_id = h.id and d.distributor_id in (select id from fam)
+          where d.starts_on <= $4::date and d.ends_on >= $4::date
+          order by h.rank, h.score desc, d.deviated_price limit 1`, [distributorId, itemCode, description, on]);
+      return rows[0] ? { itemId: rows[0].id, price: Number(rows[0].deviated_price) } : null;
+    },
+    /** Replaces what an image produced, sets the invoice's info and status, in one transaction. */
+    async saveReading(db: Db, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
+      lines: { line: ParsedInvoice['lines'][number]; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null }[] }) {
+      await db.query('delete from invoice_items where image_id = $1', [v.imageId]);
+      for (const { line: l, matchedItemId, deviatedPrice, overpaid } of v.lines) {
+        await db.query(
+          `insert into invoice_items (invoice_id, image_id, description, brand, pack, total_price, quantity, item_code, uom, unit_price,
+             doubtful, matched_item_id, deviated_price, overpaid) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+          [v.invoiceId, v.imageId, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, l.doubtful,
+            matchedItemId, deviatedPrice, overpaid]);
+      }
+      await db.query(`update invoice_images set ocr_status = $2, ocr_text = $3 where id = $1`, [v.imageId, v.ok ? 'done' : 'problem', v.text]);
+      const p = v.parsed;
+      await db.query(
+        `update invoices set brand = coalesce(brand, $2), invoice_date = coalesce(invoice_date, $3::date),
+           delivery_date = coalesce(delivery_date, $4::date), tax_amount = coalesce(tax_amount, $5) where id = $1`,
+        [v.invoiceId, p.distributor, p.invoiceDate, p.deliveryDate, p.taxAmount]);
+    },
+    /** Once no image is pending: 'done', or 'problem' with the reason of the first unreadable image. */
+    async settleStatus(db: Db, invoiceId: number, problem: string | null): Promise<void> {
+      await db.query(
+        `update invoices i set
+           overpaid_total = coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0),
+           status = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then 'inprocessing'
+                         when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then 'problem'
+                         when not exists (select 1 from invoice_images where invoice_id = i.id) then 'problem'
+                         else 'done' end,
+           reason = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then null
+                         when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then coalesce($2, reason)
+                         when not exists (select 1 from invoice_images where invoice_id = i.id) then 'The invoice has no images.'
+                         else null end
+         where id = $1`, [invoiceId, problem]);
+    },
+  };
+}

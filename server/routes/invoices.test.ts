@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../deps.ts';
+import { createOcr, type Ocr } from '../invoices/ocr.ts';
+import { startInvoiceQueue } from '../invoices/queue.ts';
+import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { loginToken } from '../testing/portal-callers.ts';
+import { testApp } from '../testing/test-app.ts';
+import type { InvoiceDetail } from '../../src/model/invoices.ts';
+
+const FIXTURES = path.resolve('tests/fixtures/invoices');
+const truth = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'truth.json'), 'utf8')) as {
+  file: string; invoiceDate: string; lines: { itemCode: string; description: string; quantity: number; unitPrice: number; totalPrice: number }[] }[];
+const clean = truth.find((t) => t.file === 'invoice-01-a-clean.png')!;
+
+/** A multipart body as a browser's FormData sends it. */
+function form(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, truncate = false) {
+  const boundary = '----portaltest' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="imageFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
+    parts.push(truncate ? file.data.subarray(0, file.data.length >> 1) : file.data, Buffer.from('\r\n'));
+  }
+  if (!truncate) parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
+  let db: ScratchDatabase;
+  let app: FastifyInstance;
+  let deps: Deps;
+  let ocr: Ocr;
+  const tokens: Record<string, string> = {};
+  const q = async (sql: string, args: unknown[] = []) => (await db.pool.query(sql, args)).rows;
+  const count = async () => (await q('select (select count(*) from invoices)::int as i, (select count(*) from invoice_images)::int as g'))[0];
+  const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: ReturnType<typeof form>) =>
+    app.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${tokens[who]}`, ...body?.headers }, ...(body ? { payload: body.payload } : {}) });
+  const png = fs.readFileSync(path.join(FIXTURES, clean.file));
+  const upload = (who: string, file = { name: 'page-1.png', data: png }) =>
+    call(who, 'POST', '/invoice', form({ description: 'Weekly produce', merchant: 'Blue Anchor Grill' }, file));
+  async function settled(id: number, ms = 30_000): Promise<InvoiceDetail> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const detail = (await call('leader', 'GET', `/invoice/${id}`)).json() as InvoiceDetail;
+      if (detail.status !== 'inprocessing' || Date.now() > until) {
+        if (process.env.DEBUG_JOBS) console.log(JSON.stringify(await q('select name, state, retry_count, output, singleton_key from pgboss.job')));
+        return detail;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  beforeAll(async () => {
+    db = await seededScratchDatabase(adminUrl, { merchants: 20, months: 1 });
+    ({ app, deps } = await testApp(db.pool));
+    for (const email of ['leader@harbor.test', 'ops@summit.test', 'rep@harbor.test']) tokens[email.split('@')[0]!] = await loginToken(app, email);
+    ocr = await createOcr();
+    // The fixture's third line is in the catalogue with a Boston deviated price below what the invoice charges.
+    const line = clean.lines[2]!;
+    const [item] = await q(`insert into items (min, description, manufacturer_id, category_id) values ($1, $2, 1, 1) returning id`, [line.itemCode, line.description]);
+    await q(`insert into deviations (item_id, distributor_id, deviated_price, starts_on, ends_on)
+             values ($1, (select id from distributors where nickname = 'Harbor Foods Boston'), $2, '2026-01-01', '2026-12-31')`, [item.id, line.unitPrice - 5]);
+  }, 120_000);
+  afterAll(async () => {
+    await ocr?.close();
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('reads an uploaded photo into line items and flags the line paid above the deviated price', async () => {
+    const queue = await startInvoiceQueue(db.pool, { work: true, ocr });
+    deps.invoiceJobs.attach(queue.enqueue);
+    try {
+      const res = await upload('leader');
+      expect(res.statusCode, res.body).toBe(200);
+      const { id } = res.json() as { id: number };
+      const listed = (await call('leader', 'GET', '/invoice')).json() as { id: number; status: string }[];
+      expect(listed.find((i) => i.id === id)?.status).toBe('inprocessing');
+      const detail = await settled(id);
+      expect(detail.status).toBe('done');
+      expect(detail.invoiceDate).toBe(clean.invoiceDate);
+      const read = detail.items.map((i) => [i.itemCode, i.quantity, i.totalPrice]);
+      expect(read).toEqual(clean.lines.map((l) => [l.itemCode, l.quantity, l.totalPrice]));
+      const flagged = detail.items.filter((i) => (i.overpaid ?? 0) > 0);
+      expect(flagged.map((i) => i.itemCode)).toEqual([clean.lines[2]!.itemCode]);
+      expect(detail.overpaidTotal).toBeCloseTo(5 * clean.lines[2]!.quantity, 2);
+
+      // The image comes back as it went, typed, not sniffable, private to this browser.
+      const image = await call('leader', 'GET', detail.images[0]!.src.replace('/api', ''));
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      expect(image.headers['cache-control']).toContain('private');
+      expect(Buffer.compare(image.rawPayload, png)).toBe(0);
+      const thumb = await call('leader', 'GET', `/invoice/image/${detail.images[0]!.attachmentId}?thumbnail=1`);
+      expect((await sharp(thumb.rawPayload).metadata()).width).toBe(240);
+    } finally {
+      await queue.stop();
+    }
+  }, 60_000);
+
+  it('refuses by the bytes, the size and the pixels, and a refused or cut upload leaves nothing behind', async () => {
+    const before = await count();
+    const text = await upload('leader', { name: 'invoice.png', data: Buffer.from('not an image at all, just text pretending') });
+    expect(text.statusCode).toBe(415);
+    const big = await upload('leader', { name: 'big.png', data: Buffer.concat([png, Buffer.alloc(10_000_001 - png.length)]) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('Max file size is 10mb');
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } } as never).png().toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const refused = await upload('leader', { name: 'bomb.png', data: bomb });
+    expect(refused.statusCode).toBe(415);
+    const cut = await call('leader', 'POST', '/invoice', form({ description: 'x', merchant: 'y' }, { name: 'a.png', data: png }, true));
+    expect(cut.statusCode).toBeGreaterThanOrEqual(400);
+    const noName = await call('leader', 'POST', '/invoice', form({ description: '', merchant: 'y' }, { name: 'a.png', data: png }));
+    expect(noName.statusCode).toBe(400);
+    expect(await count()).toEqual(before);
+  });
+
+  it('keeps every invoice call to the family and to those allowed to scan', async () => {
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    expect((await call('rep', 'GET', '/invoice')).statusCode).toBe(403);
+    expect((await call('rep', 'POST', '/invoice', form({ description: 'a', merchant: 'b' }, { name: 'x.png', data: png }))).statusCode).toBe(403);
+    for (const [method, url] of [['GET', `/invoice/${id}`], ['GET', `/invoice/image/${imageId}`], ['DELETE', `/invoice/${id}/image/${imageId}`], ['DELETE', `/invoice/${id}`]] as const) {
+      expect((await call('ops', method, url)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call('ops', 'POST', `/invoice/${id}`, form({}, { name: 'other.png', data: png }))).statusCode).toBe(404);
+    expect(((await call('ops', 'GET', '/invoice')).json() as { id: number }[]).map((i) => i.id)).not.toContain(id);
+    expect(await count()).toMatchObject({});
+  });
+
+  it('groups added images, refuses a duplicate name, and deleting removes the bytes', async () => {
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    const second = await call('leader', 'POST', `/invoice/${id}`, form({}, { name: 'page-2.png', data: png }));
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await call('leader', 'POST', `/invoice/${id}`, form({}, { name: 'page-2.png', data: png }))).statusCode).toBe(409);
+    expect((await q('select count(*)::int as n from invoice_images where invoice_id = $1', [id]))[0].n).toBe(2);
+    expect((await call('leader', 'DELETE', `/invoice/${id}/image/${imageId}`)).statusCode).toBe(200);
+    expect((await call('leader', 'GET', `/invoice/image/${imageId}`)).statusCode).toBe(404);
+    expect((await q('select count(*)::int as n from invoice_images where id = $1', [imageId]))[0].n).toBe(0);
+    expect((await call('leader', 'DELETE', `/invoice/${id}`)).statusCode).toBe(200);
+    expect((await q('select count(*)::int as n from invoice_images where invoice_id = $1', [id]))[0].n).toBe(0);
+    expect((await call('leader', 'GET', `/invoice/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a server killed mid-job loses nothing: after a restart the image is read', async () => {
+    // First server: its OCR never finishes (killed mid-job).
+    const hanging: Ocr = { read: () => new Promise(() => undefined), close: async () => undefined };
+    const first = await startInvoiceQueue(db.pool, { work: true, ocr: hanging });
+    deps.invoiceJobs.attach(first.enqueue);
+    const { id } = (await upload('leader')).json() as { id: number };
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await settled(id, 0)).status).toBe('inprocessing');
+    await Promise.race([first.stop(), new Promise((r) => setTimeout(r, 6000))]);
+    // Restart: the image still pending is queued and read.
+    const second = await startInvoiceQueue(db.pool, { work: true, ocr });
+    try {
+      const detail = await settled(id);
+      expect(detail.status).toBe('done');
+      expect(detail.items.length).toBe(clean.lines.length);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { checkImage, ImageRefused } from '../invoices/images.ts';
+import {
+  AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
+} from '../../src/model/invoices.ts';
+import { gateOpen } from '../../src/model/routes.ts';
+
+/** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
+export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  // Multipart only here: one file a request, streamed with the spec's limit (413 past it).
+  await app.register(multipart, { limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
+
+  /** The caller's active house and its family, after the permission check. */
+  async function who(request: FastifyRequest) {
+    const user = await deps.users.sessionUser(caller(request).userId);
+    if (!user) throw unauthorized();
+    if (!gateOpen('invoice', user)) throw forbidden();
+    const house = user.activeDistributor?.id ?? null;
+    return { user, house, family: house === null ? [] : await deps.scope.familyOf(house) };
+  }
+  /** 404 for an invoice that does not exist or belongs to another family (no hint which). */
+  async function ownInvoice(request: FastifyRequest, id: number) {
+    const me = await who(request);
+    const owner = await deps.invoices.ownerOf(id);
+    if (owner === null || !me.family.includes(owner)) throw notFound('No such invoice.');
+    return me;
+  }
+
+  /** Reads the one-file multipart form into memory (at most 10 MB), then checks the bytes. */
+  async function readUpload(request: FastifyRequest, needFields: boolean) {
+    if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data.');
+    const fields: Record<string, string> = {};
+    let file: { filename: string; data: Buffer } | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'imageFile' || file) { part.file.resume(); continue; }
+          file = { filename: part.filename.slice(0, 200), data: await part.toBuffer() };
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, INVOICE_MESSAGES.maxSize);
+      if (code?.startsWith('FST_')) throw badRequest((error as Error).message);
+      throw error;
+    }
+    if (!file || file.data.length === 0) throw badRequest('imageFile is required.');
+    const text = needFields ? validate(UploadFields, fields, 'form') : null;
+    try {
+      return { text, filename: file.filename, data: file.data, image: await checkImage(file.data) };
+    } catch (error) {
+      if (error instanceof ImageRefused) throw new HttpError(415, error.message);
+      throw error;
+    }
+  }
+
+  app.get('/invoice', async (request) => {
+    const me = await who(request);
+    return me.house === null ? [] : deps.invoices.list(me.house);
+  });
+
+  app.get('/invoice/:id', async (request) => {
+    const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
+    await ownInvoice(request, id);
+    return deps.invoices.detail(id);
+  });
+
+  app.post('/invoice', async (request) => {
+    const me = await who(request);
+    if (me.house === null) throw forbidden('Pick a house first.');
+    const upload = await readUpload(request, true);
+    // The invoice row and its first image in one transaction: neither exists without the other.
+    const ids = await deps.transaction(async (db) => {
+      const id = await deps.invoices.create(db, { groupingId: randomUUID(), distributorId: me.house!, userId: me.user.id,
+        description: upload.text!.description, merchantName: upload.text!.merchant });
+      const imageId = await deps.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType, data: upload.data,
+        thumbnail: upload.image.thumbnail, width: upload.image.width, height: upload.image.height });
+      return { id, imageId };
+    });
+    await deps.invoiceJobs.enqueue(ids.imageId);
+    return ids;
+  });
+
+  app.post('/invoice/:id', async (request) => {
+    const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
+    await ownInvoice(request, id);
+    const upload = await readUpload(request, false);
+    if ((await deps.invoices.filenames(id)).includes(upload.filename)) throw new HttpError(409, INVOICE_MESSAGES.duplicates([upload.filename]));
+    const imageId = await deps.transaction((db) => deps.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType,
+      data: upload.data, thumbnail: upload.image.thumbnail, width: upload.image.width, height: upload.image.height }));
+    await deps.invoiceJobs.enqueue(imageId);
+    return { id, imageId };
+  });
+
+  app.get('/invoice/image/:attachmentId', async (request, reply: FastifyReply) => {
+    const imageId = Number(validate(AttachmentParams, request.params, 'path').attachmentId);
+    const query = validate(ImageQuery, request.query, 'query');
+    const me = await who(request);
+    const owner = await deps.invoices.imageOwner(imageId);
+    if (!owner || !me.family.includes(owner.distributorId)) throw notFound('No such image.');
+    const image = await deps.invoices.image(imageId, query.thumbnail !== undefined);
+    if (!image) throw notFound('No such image.');
+    return reply
+      .header('content-type', image.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      // An image never changes under its id; only this browser may keep it.
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .send(image.data);
+  });
+
+  app.delete('/invoice/:id/image/:imageId', async (request) => {
+    const params = validate(InvoiceImageParams, request.params, 'path');
+    const id = Number(params.id), imageId = Number(params.imageId);
+    await ownInvoice(request, id);
+    const owner = await deps.invoices.imageOwner(imageId);
+    if (!owner || owner.invoiceId !== id) throw notFound('No such image.');
+    await deps.transaction(async (db) => {
+      await db.query('delete from invoice_images where id = $1', [imageId]);
+      await deps.invoices.settleStatus(db, id, null);
+    });
+    return { ok: true };
+  });
+
+  app.delete('/invoice/:id', async (request) => {
+    const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
+    await ownInvoice(request, id);
+    await deps.invoices.deleteInvoice(id);
+    return { ok: true };
+  });
+};

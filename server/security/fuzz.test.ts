@@ -1,0 +1,178 @@
+// Issue 10: every registered route, fed hostile bodies, queries, params and headers by fast-check,
+// as nobody, a leader and an internal admin. Never a 5xx; every refusal is JSON {message}; and a
+// refused request writes nothing. FUZZ_RUNS (default 12 per route and caller) and FUZZ_SEED set the
+// search; `npm run fuzz -- --runs 200` runs a long one.
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { loginToken } from '../testing/portal-callers.ts';
+import { testApp } from '../testing/test-app.ts';
+import { loadIds, SAMPLES, type Ids } from './route-samples.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const CALLERS = [null, 'leader@harbor.test', 'admin@portal.test'] as const;
+
+// Hostile values: what broke servers before (issue 10's findings) and what breaks them usually.
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\u001b[2J', '%00', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '9999-12-31', '0000-00-00', 'CP-000000', 'NaN', '-1', '1e309'),
+  fc.string({ minLength: 2000, maxLength: 5000 }),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(2147483648, -2147483649, Number.MAX_SAFE_INTEGER, -0, 1e308, 0.5),
+);
+const hostileValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+/** A deeply nested value, past what any codec expects. */
+const deep = fc.integer({ min: 50, max: 400 }).map((depth) => {
+  let v: unknown = 'x';
+  for (let i = 0; i < depth; i++) v = { a: [v] };
+  return v;
+});
+
+/** A body shaped like the route's (its keys, with hostile values), or anything at all. */
+const bodyFor = (keys: readonly string[]) =>
+  fc.oneof(
+    fc.record(Object.fromEntries(keys.map((k) => [k, hostileValue])), { requiredKeys: [] }),
+    hostileValue,
+    deep,
+    fc.constant(JSON.parse('{"__proto__": {"isInternalAdmin": true}, "email": "x@y.test"}')),
+  );
+
+const KNOWN_KEYS = [
+  'email', 'password', 'id', 'merchants', 'merchantIds', 'startDate', 'endDate', 'showRebates', 'showDeviations', 'title',
+  'locations', 'inviteAll', 'displayPaymentInfo', 'displayIntel', 'siteUrl', 'min', 'manufacturerPlatformId', 'comment',
+  'partnerPlatformId', 'contactName', 'newPassword', 'repeatPassword', 'startTime', 'endTime', 'time', 'accessToken',
+];
+const QUERY_KEYS = ['page', 'search', 'sort', 'order', 'manufacturers', 'categories', 'user_id', 'platformId'];
+
+/** The route's own plausible body with one field made hostile, or every string given a control character. */
+const mutated = (sample: unknown) => {
+  if (sample === null || typeof sample !== 'object' || Array.isArray(sample)) return bodyFor(KNOWN_KEYS);
+  const fields = sample as Record<string, unknown>;
+  const keys = Object.keys(fields);
+  const poisoned = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? `${v}\u0000` : v]));
+  // Weighted towards bodies that pass the obvious checks, where a hostile value reaches furthest.
+  return fc.oneof(
+    { arbitrary: keys.length > 0 ? fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...fields, [k]: v })) : fc.constant(fields), weight: 3 },
+    { arbitrary: fc.constant(poisoned), weight: 3 },
+    { arbitrary: bodyFor(KNOWN_KEYS), weight: 1 },
+  );
+};
+
+const requestFor = (route: string, sample: InjectOptions) => {
+  const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+  return fc
+    .record({
+      params: fc.array(hostileString, { minLength: 2, maxLength: 2 }),
+      query: fc.dictionary(fc.constantFrom(...QUERY_KEYS), hostileString, { maxKeys: 3 }),
+      body: mutated(sample.payload),
+      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+      viewAs: fc.option(fc.oneof(hostileString, hostileNumber.map(String)), { nil: undefined }),
+    })
+    .map(({ params, query, body, contentType, viewAs }) => {
+      let i = 0;
+      const url = path.replace(/:\w+/g, () => encodeURIComponent(params[i++] ?? 'x'));
+      const qs = new URLSearchParams(query).toString();
+      // Sent as JSON text whatever the content type claims: the server must cope with the mismatch.
+      const payload = typeof body === 'string' && contentType !== 'application/json' ? body : JSON.stringify(body) ?? 'null';
+      return {
+        method,
+        url: qs ? `${url}?${qs}` : url,
+        payload: method === 'GET' ? undefined : payload,
+        headers: { 'content-type': contentType, ...(viewAs !== undefined ? { 'x-view-as': encodeURIComponent(viewAs) } : {}) },
+      };
+    });
+};
+
+describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
+  let db: ScratchDatabase;
+  let app: FastifyInstance;
+  const tokens = new Map<string, string>();
+  let cases = 0;
+  let fiveHundreds = 0;
+
+  let ids: Ids;
+
+  beforeAll(async () => {
+    db = await seededScratchDatabase(adminUrl);
+    ({ app } = await testApp(db.pool));
+    ids = await loadIds(db.pool);
+  });
+  afterAll(async () => {
+    console.log(`fuzz: ${cases} hostile requests over ${routes().length} routes, ${fiveHundreds} answered 5xx`);
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** Everything a request may change; the login-attempt ledger aside (counting failures is its job). */
+  const fingerprint = async () =>
+    (await db.pool.query(`select md5(concat_ws('|',
+        (select string_agg(concat_ws(',', id, email, title, display_intel, display_payment_info, display_invoice, is_multi_house,
+                                     invite_all, approval, deactivated_at, password_hash, active_distributor_id), ';' order by id) from users),
+        (select count(*) from user_locations), (select count(*) from user_houses), (select count(*) from account_tokens),
+        (select count(*) from match_feedback), (select count(*) from user_sessions), (select count(*) from auth_sessions),
+        (select count(*) from announcements))) as f`)).rows[0].f as string;
+
+  const routes = () => app.routeTable.filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+
+  it('never answers 5xx, always explains a refusal, and a refusal changes nothing', { timeout: Math.max(60_000, RUNS * 3_000) }, async () => {
+    for (const email of CALLERS) if (email) tokens.set(email, await loginToken(app, email));
+    const problems: string[] = [];
+    for (const route of routes()) {
+      for (const email of CALLERS) {
+        await fc.assert(
+          // A route without a sample is still fuzzed (route-matrix.test.ts names it as missing).
+          fc.asyncProperty(requestFor(route, SAMPLES[route]?.(ids) ?? { payload: {} }), async (request) => {
+            // A fresh session when a previous case ended this one (logout, switch of session).
+            if (email && (await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${tokens.get(email)}` } })).statusCode === 401) {
+              tokens.set(email, await loginToken(app, email));
+            }
+            const before = await fingerprint();
+            const res = await app.inject({
+              ...request,
+              headers: { ...request.headers, ...(email ? { authorization: `Bearer ${tokens.get(email)}` } : {}) },
+              remoteAddress: `10.44.${cases >> 8 & 255}.${cases & 255}`,
+            });
+            cases += 1;
+            const where = `${request.method} ${request.url.slice(0, 120)} as ${email ?? 'nobody'}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+            if (res.statusCode >= 500) fiveHundreds += 1;
+            if (res.statusCode >= 500) problems.push(where);
+            if (res.statusCode >= 400) {
+              const body = (() => {
+                try {
+                  return res.json() as { message?: unknown };
+                } catch {
+                  return null;
+                }
+              })();
+              if (typeof body?.message !== 'string' || body.message === '') problems.push(`no {message}: ${where}`);
+              if ((await fingerprint()) !== before) problems.push(`wrote on a refusal: ${where}`);
+            }
+            return problems.length === 0;
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        ).catch((error: unknown) => {
+          // A property that returned false is already in `problems`; anything else thrown is a problem too.
+          const message = error instanceof Error ? error.message : String(error);
+          if (!/Property failed/.test(message) || problems.length === 0) problems.push(`${route} as ${email ?? 'nobody'}: ${message.slice(0, 300)}`);
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+// Issue 10: every route the app registers is called as every demo role, checked against the role
+// table of src/model/route-permissions.ts, and given another family's ids, which must never be
+// answered. A route added later fails here until it joins both tables.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audienceAllows, ROUTE_AUDIENCE, type Caller } from '../../src/model/route-permissions.ts';
+import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { loginToken } from '../testing/portal-callers.ts';
+import { testApp } from '../testing/test-app.ts';
+import { FOREIGN, inFamily, loadIds, SAMPLES, type Ids } from './route-samples.ts';
+
+const ROLES: { email: string | null; caller: Caller | null }[] = [
+  { email: null, caller: null },
+  { email: 'rep@harbor.test', caller: { title: 'Distributor Rep', internalAdmin: false } },
+  { email: 'dm@harbor.test', caller: { title: 'District Manager', internalAdmin: false } },
+  { email: 'ops@summit.test', caller: { title: 'Operations', internalAdmin: false, displayInvoice: true } },
+  { email: 'leader@harbor.test', caller: { title: 'Leadership', internalAdmin: false, displayInvoice: true } },
+  { email: 'admin@portal.test', caller: { title: 'Admin', internalAdmin: true } },
+];
+
+const SESSION_ENDING = ['POST /api/auth/logout', 'POST /api/auth/session'];
+/** What the one check of every /api call says to a caller without a session. */
+const NOT_LOGGED_IN = 'Please log in.';
+
+const apiRoutes = (app: FastifyInstance) => app.routeTable.filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+
+describe.each(testTargets())('every route, every role, on $name', ({ adminUrl }) => {
+  let db: ScratchDatabase;
+  let app: FastifyInstance;
+  let ids: Ids;
+  let summitMarkers: string[] = [];
+  const tokens = new Map<string, string>();
+  let cells = 0;
+
+  beforeAll(async () => {
+    db = await seededScratchDatabase(adminUrl);
+    ({ app } = await testApp(db.pool));
+    ids = await loadIds(db.pool);
+    summitMarkers = (await db.pool.query(
+      `select email as marker from users where ${inFamily('channel_partner_id', 'Summit Provisions (PA)')}
+       union all select m.platform_id from merchants m where m.id = $1`, [ids.summitMerchant])).rows.map((r) => r.marker as string);
+    for (const { email } of ROLES) if (email) tokens.set(email, await loginToken(app, email));
+  });
+  afterAll(async () => {
+    console.log(`route matrix: ${apiRoutes(app).length} routes, ${cells} role cells and tenancy cells checked`);
+    await app?.close();
+    await db?.drop();
+  });
+
+  const call = async (email: string | null, request: InjectOptions, route = '') => {
+    // Logging out, or switching session, ends the session it is called with: those get one of their own.
+    const token = email && (SESSION_ENDING.includes(route) ? await loginToken(app, email) : tokens.get(email));
+    return app.inject({ ...request, headers: { ...(request.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, remoteAddress: '10.55.0.1' });
+  };
+
+  it('knows who may call every registered route, and how to ask it for another family’s data', () => {
+    const routes = apiRoutes(app);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !(r in ROUTE_AUDIENCE)), 'routes missing from src/model/route-permissions.ts').toEqual([]);
+    expect(routes.filter((r) => !(r in SAMPLES) || !(r in FOREIGN)), 'routes missing from the samples of this test').toEqual([]);
+  });
+
+  it('refuses every role the table leaves out, and lets the others past the door', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes(app)) {
+      const audience = ROUTE_AUDIENCE[route];
+      const sample = SAMPLES[route];
+      if (audience === undefined || sample === undefined) {
+        wrong.push(`${route}: no entry in src/model/route-permissions.ts or no sample in this test`);
+        continue;
+      }
+      for (const role of ROLES) {
+        const res = await call(role.email, sample(ids), route);
+        cells += 1;
+        const allowed = audienceAllows(audience, role.caller);
+        const refused = role.caller === null ? res.statusCode === 401 : res.statusCode === 403;
+        const passedTheDoor =
+          audience === 'public'
+            ? res.json().message !== NOT_LOGGED_IN // a login's own 401 (wrong password) is an answer, not a refusal
+            : res.statusCode !== 401 && (audience === 'signedIn' || res.statusCode !== 403); // signed-in routes may refuse a row (403)
+        const ok = allowed ? passedTheDoor : refused;
+        if (!ok) wrong.push(`${route} as ${role.email ?? 'nobody'} (${audience}): ${res.statusCode} ${res.body.slice(0, 120)}`);
+        expect(res.statusCode, `${route} as ${role.email}`).toBeLessThan(500);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never answers another family’s ids', async () => {
+    const leaks: string[] = [];
+    for (const route of apiRoutes(app)) {
+      const foreign = FOREIGN[route];
+      if (foreign === 'no ids' || foreign === undefined) continue;
+      for (const email of ['rep@harbor.test', 'dm@harbor.test', 'leader@harbor.test']) {
+        const res = await call(email, foreign(ids), route);
+        cells += 1;
+        const leaked = summitMarkers.filter((m) => res.body.includes(m));
+        if (res.statusCode < 400 && leaked.length > 0) leaks.push(`${route} as ${email}: ${res.statusCode} shows ${leaked.join(', ')}`);
+        if (res.statusCode >= 500) leaks.push(`${route} as ${email}: ${res.statusCode}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    const { rows } = await db.pool.query('select email, deactivated_at from users where id = $1', [ids.summitUser]);
+    expect(rows[0].deactivated_at).toBeNull();
+    expect(rows[0].email).not.toBe('taken.over@evil.test');
+  });
+});

@@ -1,0 +1,26 @@
+import type { AnyEventObject } from 'xstate';
+import type { House } from '../../model/distributor.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { bostonUsers, dmUserId } from '../dashboard/dashboard-samples.ts';
+import { distributorUser, loginAs } from '../shell/samples.ts';
+
+/** Sample answers and events for the admin user-picker (registry paths and tests). */
+
+export const sampleHouses: House[] = [
+  { id: 1, platform_id: 'CP-000001', nickname: 'Harbor Foods (PA)', parent_id: null },
+  { id: 10, platform_id: 'CP-000010', nickname: 'Harbor Foods Boston', parent_id: 1 },
+];
+export const DEACTIVATED_MESSAGE = 'This user has been deactivated.';
+
+export const adminSwitchEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadHouses', output: sampleHouses },
+  { type: 'xstate.error.actor.loadHouses', error: new ApiError(500, 'Something went wrong') },
+  { type: 'adminSwitch.retried' },
+  { type: 'adminSwitch.houseChosen', houseId: 10 },
+  { type: 'xstate.done.actor.loadUsers', output: bostonUsers },
+  { type: 'xstate.error.actor.loadUsers', error: new ApiError(500, 'Something went wrong') },
+  { type: 'adminSwitch.userChosen', userId: dmUserId },
+  { type: 'adminSwitch.submitted' },
+  { type: 'xstate.done.actor.switchSession', output: loginAs(distributorUser) },
+  { type: 'xstate.error.actor.switchSession', error: new ApiError(403, DEACTIVATED_MESSAGE) },
+];

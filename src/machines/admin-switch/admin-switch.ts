@@ -1,0 +1,105 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { LoginResponse } from '../../model/auth.ts';
+import type { House } from '../../model/distributor.ts';
+import type { HouseUser } from '../../model/house-users.ts';
+import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
+import { houseUsersService } from '../../services/house-users-service.ts';
+
+/**
+ * The admin user-picker on /admin-login (accounts spec §2.3): an internal admin picks a
+ * distributor, then one of its users, and logs in as that user (POST /auth/session).
+ */
+
+export const HOUSES_FAILED_MESSAGE = "We couldn't load the distributors. Please try again.";
+export const USERS_FAILED_MESSAGE = "We couldn't load the users of this distributor. Please pick it again.";
+
+export interface AdminSwitchContext {
+  houses: House[];
+  houseId: number | null;
+  users: HouseUser[];
+  userId: number | null;
+  /** What went wrong, said on the page; cleared by the next choice. */
+  error: string | null;
+}
+
+export type AdminSwitchEvent =
+  | { type: 'adminSwitch.houseChosen'; houseId: number }
+  | { type: 'adminSwitch.userChosen'; userId: number | null }
+  | { type: 'adminSwitch.submitted' }
+  | { type: 'adminSwitch.retried' };
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE);
+
+export const adminSwitchMachine = setup({
+  types: { context: {} as AdminSwitchContext, events: {} as AdminSwitchEvent },
+  actors: {
+    loadHouses: fromCall<House[]>(() => houseUsersService.allDistributors()),
+    loadUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
+    switchSession: fromCall<LoginResponse, { id: number }>((input) => houseUsersService.switchSession(input.id)),
+  },
+  guards: {
+    knownHouse: ({ context, event }) => event.type === 'adminSwitch.houseChosen' && context.houses.some((h) => h.id === event.houseId),
+    knownUser: ({ context, event }) =>
+      event.type === 'adminSwitch.userChosen' && (event.userId === null || context.users.some((u) => u.id === event.userId)),
+    userChosen: ({ context }) => context.userId !== null,
+  },
+  actions: {
+    chooseHouse: assign(({ event }) =>
+      event.type === 'adminSwitch.houseChosen' ? { houseId: event.houseId, users: [], userId: null, error: null } : {},
+    ),
+    chooseUser: assign(({ event }) => (event.type === 'adminSwitch.userChosen' ? { userId: event.userId, error: null } : {})),
+    /** The page hands the new session to the auth-routing machine; a no-op by default. */
+    switchedIn: (_, _params: { response: LoginResponse }) => {},
+  },
+}).createMachine({
+  id: 'adminSwitch',
+  context: { houses: [], houseId: null, users: [], userId: null, error: null },
+  initial: 'loadingHouses',
+  states: {
+    loadingHouses: {
+      invoke: {
+        id: 'loadHouses',
+        src: 'loadHouses',
+        onDone: { target: 'pickingHouse', actions: assign({ houses: ({ event }) => event.output, error: null }) },
+        onError: { target: 'housesFailed', actions: assign({ error: HOUSES_FAILED_MESSAGE }) },
+      },
+    },
+    housesFailed: {
+      on: { 'adminSwitch.retried': 'loadingHouses' },
+    },
+    pickingHouse: {
+      on: { 'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', actions: 'chooseHouse' } },
+    },
+    loadingUsers: {
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        input: ({ context }) => ({ platformId: context.houses.find((h) => h.id === context.houseId)!.platform_id }),
+        onDone: { target: 'pickingUser', actions: assign({ users: ({ event }) => event.output }) },
+        onError: { target: 'pickingHouse', actions: assign({ error: USERS_FAILED_MESSAGE }) },
+      },
+      // Another house: re-entering aborts the list of the previous one.
+      on: { 'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', reenter: true, actions: 'chooseHouse' } },
+    },
+    pickingUser: {
+      on: {
+        'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', actions: 'chooseHouse' },
+        'adminSwitch.userChosen': { guard: 'knownUser', actions: 'chooseUser' },
+        'adminSwitch.submitted': { guard: 'userChosen', target: 'switching' },
+      },
+    },
+    switching: {
+      invoke: {
+        id: 'switchSession',
+        src: 'switchSession',
+        input: ({ context }) => ({ id: context.userId! }),
+        onDone: { target: 'switched', actions: { type: 'switchedIn', params: ({ event }) => ({ response: event.output }) } },
+        // The server says why (deactivated, not activated, no channel partner): the admin picks again.
+        onError: { target: 'pickingUser', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    /** The app routes into the distributor's dashboard from here. */
+    switched: {},
+  },
+});

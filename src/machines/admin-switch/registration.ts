@@ -1,0 +1,37 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { adminSwitchMachine, type AdminSwitchContext } from './admin-switch.ts';
+import { adminSwitchEvents } from './admin-switch-samples.ts';
+
+
+export const ADMIN_SWITCH_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'admin-switch',
+    description: 'The admin user-picker on /admin-login: a distributor, one of its users, then log in as that user.',
+    machine: adminSwitchMachine,
+    events: adminSwitchEvents,
+    variants: [{ label: 'internal admin on /admin-login' }],
+    serializeState: seenState<AdminSwitchContext>((c) => [c.houses.length > 0, c.houseId !== null, c.users.length > 0, c.userId !== null, c.error !== null]),
+    labels: {
+      'xstate.done.actor.loadHouses': 'The distributors arrive',
+      'xstate.error.actor.loadHouses': 'Loading the distributors fails',
+      'adminSwitch.houseChosen': 'Pick a distributor',
+      'xstate.done.actor.loadUsers': 'Its users arrive',
+      'xstate.error.actor.loadUsers': 'Loading its users fails',
+      'adminSwitch.userChosen': 'Pick a user',
+      'adminSwitch.submitted': 'Press Log in as',
+      'xstate.done.actor.switchSession': 'The server opens the session as that user',
+      'xstate.error.actor.switchSession': 'The server refuses the switch',
+      'adminSwitch.retried': 'Press Retry',
+    },
+    checks: {
+      loadingHouses: 'The distributor list is loading',
+      housesFailed: 'The page says the distributors could not load, with Retry',
+      pickingHouse: 'The distributor picker',
+      loadingUsers: 'The user picker is loading',
+      pickingUser: "The user picker for the chosen distributor",
+      switching: 'Log in as shows its spinner',
+      switched: "The chosen user's dashboard, Switch User in the header",
+    },
+  },
+];

@@ -1,0 +1,351 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { Announcement } from '../../model/announcement.ts';
+import {
+  RANGE_TOO_LONG_MESSAGE,
+  type DashboardPayload,
+  type DashboardResponse,
+  type LostVolumeResponse,
+  type Merchant,
+  type MonthlyVolumeResponse,
+} from '../../model/dashboard.ts';
+import { rangeReversed, rangeTooLong, previousMonth, type DateRange } from '../../model/date-range.ts';
+import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
+import type { HouseUser } from '../../model/house-users.ts';
+import type { ActiveDistributor } from '../../model/session-user.ts';
+import { isCancelled } from '../../services/api-client.ts';
+import { announcementService } from '../../services/announcement-service.ts';
+import { dashboardService } from '../../services/dashboard-service.ts';
+import { houseUsersService } from '../../services/house-users-service.ts';
+import { viewAs } from '../../services/view-as.ts';
+import { merchantService } from '../../services/merchant-service.ts';
+
+/** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
+
+export const NO_DATA_MESSAGE = 'There is no dashboard data available for your merchants.';
+export const LOAD_FAILED_MESSAGE = "Couldn't load dashboard data.";
+export const MERCHANTS_FAILED_MESSAGE = "We couldn't load the merchant list for this distributor. Please try refreshing the page.";
+
+export interface DashboardInput {
+  /** YYYY-MM-DD; passed in so the default range is testable. */
+  today: string;
+  activeDistributor: ActiveDistributor | null;
+  /** The logged-in user: choosing them in View As means viewing as oneself. */
+  userId: number | null;
+  /** Admin and Leadership get the View As selector. */
+  canViewAs: boolean;
+  /** The view-as choice in force when the screen opens (it outlives the screen). */
+  viewAsUserId?: number | null;
+}
+
+export interface DashboardContext {
+  range: DateRange;
+  merchants: Merchant[];
+  /** null: All Locations. */
+  selectedMerchantId: number | null;
+  dashboard: DashboardResponse | null;
+  lostVolume: LostVolumeResponse;
+  monthlyVolume: MonthlyVolumeResponse['data'];
+  /** The volume-by-month feature flag, as the server reports it (404 = off). */
+  monthlyVolumeOn: boolean;
+  houses: House[];
+  activeDistributor: ActiveDistributor | null;
+  /** The house asked for while switching; it becomes active only when the set call completes. */
+  requestedDistributorId: number | null;
+  dialog: string | null;
+  announcements: Announcement[];
+  userId: number | null;
+  canViewAs: boolean;
+  /** The active house's users, for View As. */
+  viewAsUsers: HouseUser[];
+  /** null: the user's own view. */
+  viewAsUserId: number | null;
+}
+
+export type DashboardEvent =
+  | { type: 'dashboard.rangeChanged'; range: DateRange }
+  | { type: 'dashboard.locationSelected'; merchantId: number | null }
+  | { type: 'dashboard.distributorSelected'; distributorId: number }
+  /** View As: a user of the house, or null / oneself for one's own view. */
+  | { type: 'dashboard.viewAsChanged'; userId: number | null }
+  | { type: 'dashboard.dialogClosed' }
+  | { type: 'dashboard.announcementDismissed'; id: number };
+
+const EMPTY_LOST_VOLUME: LostVolumeResponse = { data: [], totalLastMonthPurchase: 0, totalTwoMonthsAgoPurchase: 0 };
+
+/** The merchants a request is about: the selected location, or every location listed. */
+export const scopeIds = (c: Pick<DashboardContext, 'merchants' | 'selectedMerchantId'>): number[] =>
+  c.selectedMerchantId !== null ? [c.selectedMerchantId] : c.merchants.map((m) => m.id);
+
+/** Spec §5: rebates on, deviations off, always. */
+export const dashboardPayload = (c: DashboardContext): DashboardPayload => ({
+  startDate: c.range.startDate,
+  endDate: c.range.endDate,
+  showRebates: 1,
+  showDeviations: 0,
+  merchants: scopeIds(c) as DashboardPayload['merchants'],
+});
+
+/** Spawned side loads report through done events the machine's event type does not list. */
+const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
+
+/** Choosing oneself in View As is the same as clearing it. */
+const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | null) => (userId === c.userId ? null : userId);
+
+const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
+  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
+};
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+  },
+  actors: {
+    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
+    loadDashboard: fromCall<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
+    loadLostVolume: fromCall<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
+    loadMonthlyVolume: fromCall<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
+    loadHouses: fromCall<CurrentDistributor>(() => dashboardService.currentDistributor()),
+    setActiveDistributor: fromCall<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    loadAnnouncements: fromCall<Announcement[]>(() => announcementService.announcements()),
+    loadViewAsUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
+  },
+  guards: {
+    rangeRejected: ({ event }) =>
+      event.type === 'dashboard.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
+    knownLocation: ({ context, event }) =>
+      event.type === 'dashboard.locationSelected' &&
+      (event.merchantId === null || context.merchants.some((m) => m.id === event.merchantId)),
+    otherDistributor: ({ context, event }) =>
+      event.type === 'dashboard.distributorSelected' && event.distributorId !== context.activeDistributor?.id,
+    noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
+    noTotals: (_, params: { response: DashboardResponse }) => !(params.response.totalVolume > 0),
+    cancelled: (_, params: { error: unknown }) => isCancelled(params.error),
+    otherViewer: ({ context, event }) => {
+      if (event.type !== 'dashboard.viewAsChanged' || !context.canViewAs) return false;
+      // Whom one may view as is the server's call (X-View-As): a refused user ends in merchantsFailed.
+      return viewerOf(context, event.userId) !== context.viewAsUserId;
+    },
+  },
+  actions: {
+    rejectRange: assign(({ event }) =>
+      event.type === 'dashboard.rangeChanged' && rangeTooLong(event.range) ? { dialog: RANGE_TOO_LONG_MESSAGE } : {},
+    ),
+    // A new range makes what is on screen stale (order-history data would be cleared here too; that screen comes later).
+    assignRange: assign(({ event }) => (event.type === 'dashboard.rangeChanged' ? { range: event.range, dashboard: null } : {})),
+    assignLocation: assign(({ event }) =>
+      event.type === 'dashboard.locationSelected' ? { selectedMerchantId: event.merchantId, dashboard: null } : {},
+    ),
+    /** Lost volume and monthly volume follow the locations, not the range; they load beside the dashboard. */
+    startSideLoads: enqueueActions(({ context, enqueue }) => {
+      const merchantIds = scopeIds(context);
+      enqueue.stopChild('loadLostVolume');
+      enqueue.stopChild('loadMonthlyVolume');
+      enqueue.assign({ lostVolume: EMPTY_LOST_VOLUME, monthlyVolume: [] });
+      enqueue.spawnChild('loadLostVolume', { id: 'loadLostVolume', input: { merchantIds } });
+      enqueue.spawnChild('loadMonthlyVolume', { id: 'loadMonthlyVolume', input: { merchantIds } });
+    }),
+    clearForSwitch: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'dashboard.distributorSelected') return;
+      enqueue.stopChild('loadLostVolume');
+      enqueue.stopChild('loadMonthlyVolume');
+      enqueue.stopChild('loadViewAsUsers');
+      // A new house ends view-as: its users are other people.
+      enqueue.assign({
+        requestedDistributorId: event.distributorId,
+        merchants: [],
+        selectedMerchantId: null,
+        dashboard: null,
+        lostVolume: EMPTY_LOST_VOLUME,
+        monthlyVolume: [],
+        viewAsUserId: null,
+        viewAsUsers: [],
+      });
+    }),
+    /** What the screen showed was someone else's view: clear it, then merchants load as the new viewer. */
+    clearForViewAs: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'dashboard.viewAsChanged') return;
+      const viewer = viewerOf(context, event.userId);
+      enqueue.stopChild('loadLostVolume');
+      enqueue.stopChild('loadMonthlyVolume');
+      enqueue.assign({
+        viewAsUserId: viewer,
+        merchants: [],
+        selectedMerchantId: null,
+        dashboard: null,
+        lostVolume: EMPTY_LOST_VOLUME,
+        monthlyVolume: [],
+      });
+    }),
+    /** The active house's users, for View As (Admin and Leadership only). */
+    loadViewAsUsers: enqueueActions(({ context, enqueue }) => {
+      if (!context.canViewAs || !context.activeDistributor) return;
+      enqueue.stopChild('loadViewAsUsers');
+      enqueue.spawnChild('loadViewAsUsers', { id: 'loadViewAsUsers', input: { platformId: context.activeDistributor.platform_id } });
+    }),
+    /** Every later call carries X-View-As (the api client's header provider); runs after the choice is assigned. */
+    applyViewAs: ({ context }) => viewAs.set(context.viewAsUserId),
+    /** The view persists the new house for the rest of the app; a no-op by default. */
+    distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
+    dismissAnnouncement: ({ event }) => {
+      if (event.type === 'dashboard.announcementDismissed') announcementService.dismiss(event.id);
+    },
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({
+    range: previousMonth(input.today),
+    merchants: [],
+    selectedMerchantId: null,
+    dashboard: null,
+    lostVolume: EMPTY_LOST_VOLUME,
+    monthlyVolume: [],
+    monthlyVolumeOn: false,
+    houses: [],
+    activeDistributor: input.activeDistributor,
+    requestedDistributorId: null,
+    dialog: null,
+    announcements: [],
+    userId: input.userId,
+    canViewAs: input.canViewAs,
+    viewAsUsers: [],
+    // A View As chosen earlier stays on across pages (until logout or a house switch).
+    viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? viewAs.get()) : null,
+  }),
+  entry: 'loadViewAsUsers',
+  // For the whole life of the screen: the houses for the selector and the banners.
+  invoke: [
+    {
+      id: 'loadHouses',
+      src: 'loadHouses',
+      onDone: { actions: assign(({ event }) => ({ houses: event.output.houses, activeDistributor: event.output.active })) },
+      onError: { actions: logged('Loading houses') },
+    },
+    {
+      id: 'loadAnnouncements',
+      src: 'loadAnnouncements',
+      onDone: { actions: assign({ announcements: ({ event }) => event.output }) },
+      onError: { actions: logged('Loading announcements') },
+    },
+  ],
+  on: {
+    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'assignRange' }],
+    'dashboard.dialogClosed': { actions: assign({ dialog: null }) },
+    'dashboard.announcementDismissed': {
+      actions: [assign(({ context, event }) => ({ announcements: context.announcements.filter((a) => a.id !== event.id) })), 'dismissAnnouncement'],
+    },
+    // Spec §8: these failures fall back to empty data silently.
+    'xstate.done.actor.loadLostVolume': { actions: assign({ lostVolume: ({ event }) => outputOf<LostVolumeResponse>(event) }) },
+    'xstate.error.actor.loadLostVolume': { actions: assign({ lostVolume: EMPTY_LOST_VOLUME }) },
+    'xstate.done.actor.loadMonthlyVolume': {
+      actions: assign(({ event }) => {
+        const output = outputOf<MonthlyVolumeResponse | null>(event);
+        return { monthlyVolumeOn: output !== null, monthlyVolume: output?.data ?? [] };
+      }),
+    },
+    'xstate.error.actor.loadMonthlyVolume': { actions: assign({ monthlyVolume: [] }) },
+    'xstate.done.actor.loadViewAsUsers': { actions: assign({ viewAsUsers: ({ event }) => outputOf<HouseUser[]>(event) }) },
+    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logged('Loading the users to view as')] },
+  },
+  initial: 'loadingMerchants',
+  states: {
+    loadingMerchants: {
+      invoke: {
+        id: 'loadMerchants',
+        src: 'loadMerchants',
+        onDone: [
+          {
+            guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) },
+            target: 'failed',
+            actions: assign({ merchants: [], dialog: NO_DATA_MESSAGE }),
+          },
+          { target: 'loadingDashboard', actions: [assign({ merchants: ({ event }) => event.output }), 'startSideLoads'] },
+        ],
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
+      },
+      on: {
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        // Re-entering aborts the merchant list of the previous viewer.
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', reenter: true, actions: ['clearForViewAs', 'applyViewAs'] },
+      },
+    },
+    loadingDashboard: {
+      invoke: {
+        id: 'loadDashboard',
+        src: 'loadDashboard',
+        input: ({ context }) => dashboardPayload(context),
+        onDone: [
+          {
+            guard: { type: 'noTotals', params: ({ event }) => ({ response: event.output }) },
+            target: 'failed',
+            actions: assign({ dialog: NO_DATA_MESSAGE }),
+          },
+          { target: 'complete', actions: assign({ dashboard: ({ event }) => event.output }) },
+        ],
+        onError: [
+          // Spec §4: a cancelled request is silent.
+          { guard: { type: 'cancelled', params: ({ event }) => ({ error: event.error }) }, target: 'failed' },
+          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logged('Loading the dashboard')] },
+        ],
+      },
+      on: {
+        // Re-entering stops the invoked request, which aborts its signal: the old call is really cancelled.
+        'dashboard.rangeChanged': [
+          { guard: 'rangeRejected', actions: 'rejectRange' },
+          { target: 'loadingDashboard', reenter: true, actions: 'assignRange' },
+        ],
+        'dashboard.locationSelected': {
+          guard: 'knownLocation',
+          target: 'loadingDashboard',
+          reenter: true,
+          actions: ['assignLocation', 'startSideLoads'],
+        },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+      },
+    },
+    complete: {
+      on: {
+        'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
+        'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+      },
+    },
+    /** 'No results found': the load failed or there were no totals. */
+    failed: {
+      on: {
+        'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
+        'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+      },
+    },
+    merchantsFailed: {
+      on: {
+        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
+        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+      },
+    },
+    /** Merchants are reloaded only after the server has made the new house active (spec §4). */
+    switchingDistributor: {
+      invoke: {
+        id: 'setActiveDistributor',
+        src: 'setActiveDistributor',
+        input: ({ context }) => ({ id: context.requestedDistributorId! }),
+        onDone: {
+          target: 'loadingMerchants',
+          actions: [
+            assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
+            { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
+            'loadViewAsUsers',
+          ],
+        },
+        // The old house stays active; its merchants come back.
+        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), 'loadViewAsUsers', logged('Switching house')] },
+      },
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { dashboardMachine, type DashboardContext } from './dashboard.ts';
+import { boston, dashboardEvents, SAMPLE_TODAY, SAMPLE_USER_ID } from './dashboard-samples.ts';
+
+
+export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'dashboard',
+    description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching; View As reloads merchants as the chosen user.',
+    machine: dashboardMachine,
+    events: dashboardEvents,
+    variants: [
+      {
+        label: 'leader of Harbor Foods Boston',
+        input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: true }),
+      },
+    ],
+    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, and whose view.
+    serializeState: seenState<DashboardContext>((c) => [c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId]),
+    labels: {
+      'xstate.done.actor.loadMerchants': 'The locations arrive',
+      'xstate.error.actor.loadMerchants': 'Loading the locations fails',
+      'xstate.done.actor.loadDashboard': 'The dashboard numbers arrive',
+      'xstate.error.actor.loadDashboard': 'The dashboard call fails (or is cancelled)',
+      'xstate.done.actor.setActiveDistributor': 'The server switches the house',
+      'xstate.error.actor.setActiveDistributor': 'Switching the house fails',
+      'dashboard.rangeChanged': 'Pick a date range',
+      'dashboard.locationSelected': 'Pick a location',
+      'dashboard.distributorSelected': 'Pick another house',
+      'dashboard.viewAsChanged': 'Pick a user in View As',
+      'dashboard.dialogClosed': 'Press OK on the dialog',
+    },
+    checks: {
+      loadingMerchants: 'Every card shows a loading skeleton',
+      loadingDashboard: 'Every card shows a loading skeleton (a previous call for another range is aborted)',
+      complete: 'Overall Stats shows Total Volume in dollars; no dialog',
+      failed: "'No results found' in the cards and a dialog: 'Couldn't load dashboard data.' or no data (none for a cancelled call)",
+      merchantsFailed: "A dialog: 'We couldn't load the merchant list for this distributor…'",
+      switchingDistributor: 'Cards loading while the new house is made active',
+    },
+  },
+];

@@ -1,0 +1,112 @@
+import { assign, fromEventObservable, setup } from 'xstate';
+import { fileProblem, INVOICE_MESSAGES } from '../../model/invoices.ts';
+import { invoiceService, type UploadEvent, type UploadFile, type UploadForm } from '../../services/invoice-service.ts';
+
+export type ChosenFile = { name: string; size: number; file: Blob; state: 'waiting' | 'sending' | 'done' | 'failed'; percent: number };
+export type InvoiceUploadContext = {
+  description: string;
+  merchant: string;
+  files: ChosenFile[];
+  /** The invoice the first answer made: later files and retries join it. Given when adding images to an invoice. */
+  invoiceId: number | null;
+  message: string | null;
+};
+export type InvoiceUploadInput = { invoiceId?: number | null };
+export type InvoiceUploadEvent =
+  | { type: 'upload.filesAdded'; files: { name: string; size: number; file: Blob }[] }
+  | { type: 'upload.cleared' }
+  | { type: 'upload.fieldChanged'; field: 'description' | 'merchant'; value: string }
+  | { type: 'upload.send' }
+  | { type: 'upload.retry' }
+  | UploadEvent;
+export type UploadActorInput = { files: UploadFile[]; form: UploadForm; invoiceId: number | null };
+
+const settled = (c: InvoiceUploadContext) => c.files.every((f) => f.state === 'done' || f.state === 'failed');
+const setFile = (c: InvoiceUploadContext, index: number, patch: Partial<ChosenFile>) => c.files.map((f, i) => (i === index ? { ...f, ...patch } : f));
+
+/** The Upload Invoice modal: files one after another, then success, partial success (Retry sends the failed ones) or failure. */
+export const invoiceUploadMachine = setup({
+  types: { context: {} as InvoiceUploadContext, events: {} as InvoiceUploadEvent, input: {} as InvoiceUploadInput },
+  actors: {
+    // One file after another (src/services/invoice-service.ts); leaving the state aborts the request.
+    upload: fromEventObservable<UploadEvent, UploadActorInput>(({ input }) => invoiceService.upload(input.files, input.form, input.invoiceId)),
+  },
+  guards: {
+    formMissing: ({ context }) => context.invoiceId === null && (context.description.trim() === '' || context.merchant.trim() === ''),
+    noFiles: ({ context }) => context.files.every((f) => f.state === 'done'),
+    allDone: ({ context }) => settled(context) && context.files.every((f) => f.state === 'done'),
+    noneDone: ({ context }) => settled(context) && context.files.every((f) => f.state === 'failed'),
+    someFailed: ({ context }) => settled(context),
+  },
+  actions: {
+    addFiles: assign(({ context, event }) => {
+      if (event.type !== 'upload.filesAdded') return {};
+      const problem = fileProblem(event.files, context.files.map((f) => f.name));
+      if (problem) return { message: problem };
+      return { message: null, files: [...context.files, ...event.files.map((f) => ({ ...f, state: 'waiting' as const, percent: 0 }))] };
+    }),
+    clear: assign({ files: [], message: null }),
+    setField: assign(({ event }) => (event.type === 'upload.fieldChanged' ? { [event.field]: event.value } : {})),
+    sayFormMissing: assign({ message: INVOICE_MESSAGES.nameAndLocation }),
+    startSending: assign(({ context }) => ({ message: null, files: context.files.map((f) => (f.state === 'done' ? f : { ...f, state: 'sending' as const, percent: 0 })) })),
+    progress: assign(({ context, event }) => (event.type === 'upload.progress' ? { files: setFile(context, event.index, { percent: event.percent }) } : {})),
+    fileDone: assign(({ context, event }) => (event.type === 'upload.fileDone'
+      ? { invoiceId: context.invoiceId ?? event.invoiceId, files: setFile(context, event.index, { state: 'done', percent: 100 }) } : {})),
+    fileFailed: assign(({ context, event }) => (event.type === 'upload.fileFailed' ? { files: setFile(context, event.index, { state: 'failed' }) } : {})),
+    saySuccess: assign({ message: INVOICE_MESSAGES.uploaded }),
+    sayPartial: assign({ message: INVOICE_MESSAGES.partial }),
+    sayFailure: assign(({ context }) => ({ message: context.files.filter((f) => f.state === 'failed').map((f) => INVOICE_MESSAGES.failed(f.name)).join(' ') })),
+  },
+}).createMachine({
+  id: 'invoiceUpload',
+  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, message: null }),
+  initial: 'idle',
+  on: { 'upload.fieldChanged': { actions: 'setField' } },
+  states: {
+    idle: {
+      on: {
+        'upload.filesAdded': { actions: 'addFiles' },
+        'upload.cleared': { actions: 'clear' },
+        'upload.send': [
+          { guard: 'formMissing', actions: 'sayFormMissing' },
+          { guard: 'noFiles' },
+          { target: 'uploading', actions: 'startSending' },
+        ],
+      },
+    },
+    uploading: {
+      invoke: {
+        src: 'upload',
+        input: ({ context }) => ({
+          files: context.files.flatMap((f, index) => (f.state === 'sending' ? [{ index, name: f.name, file: f.file }] : [])),
+          form: { description: context.description, merchant: context.merchant },
+          invoiceId: context.invoiceId,
+        }),
+      },
+      on: {
+        'upload.progress': { actions: 'progress' },
+        'upload.fileDone': { actions: 'fileDone' },
+        'upload.fileFailed': { actions: 'fileFailed' },
+      },
+      always: [
+        { guard: 'allDone', target: 'success', actions: 'saySuccess' },
+        { guard: 'noneDone', target: 'failure', actions: 'sayFailure' },
+        { guard: 'someFailed', target: 'partialSuccess', actions: 'sayPartial' },
+      ],
+    },
+    success: { on: { 'upload.filesAdded': { target: 'idle', actions: 'addFiles' }, 'upload.cleared': { target: 'idle', actions: 'clear' } } },
+    partialSuccess: {
+      on: {
+        'upload.retry': { target: 'uploading', actions: 'startSending' },
+        'upload.cleared': { target: 'idle', actions: 'clear' },
+      },
+    },
+    failure: {
+      on: {
+        'upload.retry': { target: 'uploading', actions: 'startSending' },
+        'upload.send': { target: 'uploading', actions: 'startSending' },
+        'upload.cleared': { target: 'idle', actions: 'clear' },
+      },
+    },
+  },
+});

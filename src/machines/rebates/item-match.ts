@@ -1,0 +1,74 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { ItemMatch } from '../../model/match.ts';
+import { matchesService, type MatchKey } from '../../services/matches-service.ts';
+
+/**
+ * Similar items of one item at a time (analytics spec §4): loading, complete or failed.
+ * Answers are cached per item and manufacturer pair, so asking again makes no call;
+ * 'matches.refreshed' (after feedback changed the answer) asks the server again.
+ */
+
+export interface ItemMatchContext {
+  key: MatchKey | null;
+  matches: ItemMatch[];
+  cache: Record<string, ItemMatch[]>;
+}
+
+export type ItemMatchEvent =
+  | { type: 'matches.requested'; key: MatchKey }
+  | { type: 'matches.refreshed' }
+  | { type: 'matches.retry' };
+
+export const cacheKey = (key: MatchKey) => `${key.min}|${key.manufacturerPlatformId}`;
+
+export const itemMatchMachine = setup({
+  types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent },
+  actors: {
+    loadMatches: fromCall<ItemMatch[], MatchKey>((input) => matchesService.similar(input)),
+  },
+  guards: {
+    cached: ({ context, event }) => event.type === 'matches.requested' && cacheKey(event.key) in context.cache,
+    hasKey: ({ context }) => context.key !== null,
+  },
+  actions: {
+    choose: assign(({ event }) => (event.type === 'matches.requested' ? { key: event.key, matches: [] } : {})),
+    fromCache: assign(({ context, event }) =>
+      event.type === 'matches.requested' ? { key: event.key, matches: context.cache[cacheKey(event.key)]! } : {},
+    ),
+  },
+}).createMachine({
+  id: 'itemMatch',
+  context: { key: null, matches: [], cache: {} },
+  initial: 'idle',
+  on: {
+    'matches.requested': [
+      { guard: 'cached', target: '.complete', actions: 'fromCache' },
+      { target: '.loading', reenter: true, actions: 'choose' },
+    ],
+  },
+  states: {
+    idle: {},
+    loading: {
+      invoke: {
+        id: 'loadMatches',
+        src: 'loadMatches',
+        input: ({ context }) => context.key!,
+        onDone: {
+          target: 'complete',
+          actions: assign(({ context, event }) => ({
+            matches: event.output,
+            cache: { ...context.cache, [cacheKey(context.key!)]: event.output },
+          })),
+        },
+        onError: 'failed',
+      },
+    },
+    complete: {
+      on: { 'matches.refreshed': { target: 'loading', guard: 'hasKey' } },
+    },
+    failed: {
+      on: { 'matches.retry': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,82 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-dialog.ts';
+import { cacheKey, itemMatchMachine, type ItemMatchContext } from './item-match.ts';
+import { feedbackDialogEvents, itemMatchEvents } from './match-samples.ts';
+import { pagedRebatesMachine, type PagedRebatesContext } from './paged-rebates.ts';
+import { rebateFiltersMachine } from './rebate-filters.ts';
+import { pagedRebatesEvents, rebateFiltersEvents } from './rebate-samples.ts';
+
+
+export const REBATES_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'paged-rebates',
+    description: 'A rebate list loaded 20 rows at a time: load more, retry the same page, one row revealed.',
+    machine: pagedRebatesMachine,
+    events: pagedRebatesEvents,
+    variants: [{ label: 'your rebates', input: () => ({ scope: 'yours' }) }],
+    // Rows grow without bound: pages loaded are capped, the rows themselves left out.
+    serializeState: seenState<PagedRebatesContext>((c) => [c.scope, c.criteria.search, Math.min(c.pagesLoaded, 2), c.hasMore, c.revealedId]),
+    labels: {
+      'xstate.done.actor.loadPage': 'A page of 20 rows arrives',
+      'xstate.error.actor.loadPage': 'Loading a page fails',
+      'rebates.loadMore': 'Scroll to the end of the list',
+      'rebates.retry': "Press 'Click to try again'",
+      'rebates.criteriaChanged': 'Search, filter or sort',
+      'rebates.scopeChanged': 'Switch the YOUR REBATES / ALL REBATES tab',
+      'rebates.rowToggled': 'Press Reveal (or Hide) on a row',
+    },
+    checks: {
+      loading: "'Loading rebates…' (first page) or 'Loading more…' under the rows",
+      idle: 'The rows, no loader',
+      failed: "'Couldn't load rebates, try refreshing' instead of the table",
+      failedToLoadMore: "The rows loaded so far and 'Click to try again' under them",
+    },
+  },
+  {
+    name: 'rebate-filters',
+    description: 'The rebate filter choices: the Filters button spins until they load, or says they could not.',
+    machine: rebateFiltersMachine,
+    events: rebateFiltersEvents,
+    variants: [{ label: 'page opened' }],
+    labels: { 'xstate.done.actor.loadFilters': 'The filter choices arrive', 'xstate.error.actor.loadFilters': 'Loading the filter choices fails' },
+    checks: { loading: 'The Filters button spins', loaded: 'Filters opens the manufacturer and category lists', failed: 'The page says the filters could not load' },
+  },
+  {
+    name: 'item-match',
+    description: 'Similar items of an item: loading, complete or failed; cached per item and manufacturer.',
+    machine: itemMatchMachine,
+    events: itemMatchEvents,
+    variants: [{ label: 'nothing asked yet' }],
+    serializeState: seenState<ItemMatchContext>((c) => [c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]),
+    labels: {
+      'matches.requested': 'Press Similar Items on a row',
+      'xstate.done.actor.loadMatches': 'The similar items arrive',
+      'xstate.error.actor.loadMatches': 'Loading the similar items fails',
+      'matches.refreshed': 'Feedback sent: the list reloads',
+      'matches.retry': 'Press Retry',
+    },
+    checks: { idle: 'No similar items panel', loading: 'The panel shows a loader', complete: 'The similar items (or none found)', failed: 'The panel says loading failed, with Retry' },
+    unreachable: {
+      'idle --matches.requested--> complete': 'idle is only the start, before any answer is cached, so a request from idle always loads',
+    },
+  },
+  {
+    name: 'feedback-dialog',
+    description: "Feedback on similar items: a bad match with a comment or a recommended MIN; 'Feedback Sent!' for 4 s.",
+    machine: feedbackDialogMachine,
+    events: feedbackDialogEvents,
+    variants: [{ label: 'dialog closed' }],
+    serializeState: seenState<FeedbackDialogContext>((c) => [c.mode, c.text.trim() !== '', c.failed]),
+    labels: {
+      'feedback.opened': 'Press Bad Match (or Recommend) on a similar item',
+      'feedback.textChanged': 'Type the comment or MIN',
+      'feedback.submitted': 'Press Send',
+      'feedback.closed': 'Close the dialog',
+      'xstate.done.actor.sendFeedback': 'The server stores the feedback',
+      'xstate.error.actor.sendFeedback': 'Sending the feedback fails',
+      'feedback.noticeExpired': '4 seconds pass',
+    },
+    checks: { closed: 'No feedback dialog', editing: 'The dialog with its text field; Send enabled once text is typed', sending: 'Send shows its spinner', sent: "'Feedback Sent!'" },
+  },
+];

@@ -1,0 +1,24 @@
+import type { AnyEventObject, AnyStateMachine, Snapshot } from 'xstate';
+
+/**
+ * Every machine whose paths we generate (tests/paths, docs/machine-paths.md), with the event
+ * samples that drive it. Events of invoked actors are given as their done/error events.
+ * A feature lists its machines in its own `registration.ts`; `registry.ts` gathers them.
+ */
+export interface RegisteredMachine {
+  name: string;
+  description: string;
+  machine: AnyStateMachine;
+  events: readonly AnyEventObject[];
+  /** Starting points: one traversal per variant (e.g. what storage holds at start). */
+  variants: readonly { label: string; input?: () => unknown }[];
+  /** Collapses unbounded context (counters, lists) so traversal ends. */
+  serializeState?: (snapshot: Snapshot<unknown> & { value?: unknown; context?: unknown }) => string;
+  /** What a tester does or sees happen for each event type, in words (`'login.submitted': 'Press Log In'`). Default: the event type. */
+  labels?: Readonly<Record<string, string>>;
+  /** What a tester checks on screen in each (top-level) state. Default: the state's name. */
+  checks?: Readonly<Record<string, string>>;
+  /** Transitions (`from --event--> to`) the definition allows but no run can take, with why; left out of coverage. */
+  unreachable?: Readonly<Record<string, string>>;
+}
+

@@ -1,0 +1,85 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { LoginResponse } from '../../model/auth.ts';
+import type { MicrosoftConfig, MicrosoftLoginPayload } from '../../model/microsoft-auth.ts';
+import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
+import { microsoftService, type EnabledMicrosoftConfig } from '../../services/microsoft-service.ts';
+
+/**
+ * The 'Sign in with Microsoft' button (accounts spec §2, §8): hidden unless the server has
+ * Microsoft settings; a click opens the MSAL popup, the token is exchanged for a portal session,
+ * and any failure shows an alert with the error message.
+ */
+
+export interface MicrosoftSignInContext {
+  config: EnabledMicrosoftConfig | null;
+  payload: MicrosoftLoginPayload | null;
+  failure: string | null;
+}
+
+export type MicrosoftSignInEvent = { type: 'microsoft.clicked' } | { type: 'microsoft.dialogClosed' };
+
+/** MSAL errors and ApiErrors both carry a message fit to show; anything else gets the generic one. */
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE);
+
+export const microsoftSignInMachine = setup({
+  types: {
+    context: {} as MicrosoftSignInContext,
+    events: {} as MicrosoftSignInEvent,
+  },
+  actors: {
+    loadConfig: fromCall<MicrosoftConfig>(() => microsoftService.config()),
+    popup: fromCall<MicrosoftLoginPayload, EnabledMicrosoftConfig>((input) => microsoftService.signInPopup(input)),
+    login: fromCall<LoginResponse, MicrosoftLoginPayload>((input) => microsoftService.login(input)),
+  },
+  actions: {
+    showFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
+    clearFailure: assign({ failure: null, payload: null }),
+    /** Replaced by the login page with `provide` to hand the session to the auth-routing machine. */
+    reportSuccess: (_, _params: { response: LoginResponse }) => {},
+  },
+}).createMachine({
+  id: 'microsoftSignIn',
+  context: { config: null, payload: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadConfig',
+        src: 'loadConfig',
+        onDone: [
+          { guard: ({ event }) => event.output.enabled, target: 'ready', actions: assign(({ event }) => ({ config: event.output as EnabledMicrosoftConfig })) },
+          { target: 'disabled' },
+        ],
+        // Without the settings there is nothing to offer: the button stays hidden, password login still works.
+        onError: { target: 'disabled' },
+      },
+    },
+    disabled: {},
+    ready: {
+      on: { 'microsoft.clicked': { target: 'signingIn' } },
+    },
+    signingIn: {
+      invoke: {
+        id: 'popup',
+        src: 'popup',
+        input: ({ context }) => context.config!,
+        onDone: { target: 'exchanging', actions: assign(({ event }) => ({ payload: event.output })) },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    exchanging: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => context.payload!,
+        onDone: { target: 'success', actions: { type: 'reportSuccess', params: ({ event }) => ({ response: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'microsoft.dialogClosed': { target: 'ready', actions: 'clearFailure' } },
+    },
+    success: { type: 'final' },
+  },
+});

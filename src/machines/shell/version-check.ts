@@ -1,0 +1,60 @@
+import { map } from 'rxjs';
+import { assign, fromEventObservable, setup } from 'xstate';
+import { newerVersion$, versionService } from '../../services/version-service.ts';
+
+/**
+ * Notices a new deployment (accounts spec §4): the RxJS stream `newerVersion$` polls /version.txt
+ * every 5 minutes and reports the first version that differs from the page's own; the machine
+ * announces the update once and stops.
+ */
+
+export interface VersionCheckInput {
+  /** The page's build-time version (__APP_VERSION__). */
+  currentVersion: string;
+}
+
+export interface VersionCheckContext {
+  currentVersion: string;
+  servedVersion: string | null;
+}
+
+export type VersionCheckEvent = { type: 'version.newer'; servedVersion: string };
+
+export const versionCheckMachine = setup({
+  types: {
+    context: {} as VersionCheckContext,
+    input: {} as VersionCheckInput,
+    events: {} as VersionCheckEvent,
+  },
+  actors: {
+    watchVersion: fromEventObservable(({ input }: { input: { currentVersion: string } }) =>
+      newerVersion$(versionService.servedVersion, input.currentVersion).pipe(
+        map((servedVersion): VersionCheckEvent => ({ type: 'version.newer', servedVersion })),
+      ),
+    ),
+  },
+  actions: {
+    /** Replaced by the app with `provide`: puts the update notice up. */
+    announceUpdate: (_, _params: { servedVersion: string }) => {},
+  },
+}).createMachine({
+  id: 'versionCheck',
+  context: ({ input }) => ({ currentVersion: input.currentVersion, servedVersion: null }),
+  initial: 'watching',
+  states: {
+    watching: {
+      invoke: { id: 'watchVersion', src: 'watchVersion', input: ({ context }) => ({ currentVersion: context.currentVersion }) },
+      on: {
+        'version.newer': {
+          target: 'outdated',
+          actions: [
+            assign(({ event }) => ({ servedVersion: event.servedVersion })),
+            { type: 'announceUpdate', params: ({ event }) => ({ servedVersion: event.servedVersion }) },
+          ],
+        },
+      },
+    },
+    // Announced once; nothing more to learn until the page reloads.
+    outdated: { type: 'final' },
+  },
+});

@@ -1,0 +1,245 @@
+import { forkJoin, map } from 'rxjs';
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { MessageResponse, UpdateUserPayload, UserRow } from '../../model/account.ts';
+import { Email } from '../../model/codec.ts';
+import type { Merchant } from '../../model/dashboard.ts';
+import type { Notice } from '../../model/notices.ts';
+import type { Title } from '../../model/session-user.ts';
+import {
+  LOCATIONS_LOAD_FAILED, SOMETHING_WENT_WRONG, USER_DEACTIVATED, USER_UPDATED, changedFields, locationsToSend, type Manager,
+} from '../../model/user-permissions.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { userManagementService } from '../../services/user-management-service.ts';
+
+/**
+ * The Edit User side panel (accounts spec §2.4, §8). Opening loads the user's locations and
+ * Invite To All flag (and the locations the editor may add); failing that, the panel says
+ * "Couldn't load location list for this user. Update failed." and cannot save. Save is enabled
+ * only when the email, role, payment-info flag, Invite To All or the locations changed.
+ * Deactivate asks for confirmation first. Someone editing their own row (not an internal
+ * admin) may change only the email: the server refuses the rest, so the panel does not offer it.
+ */
+export const UPDATE_FAILED = 'An unknown error occurred when trying to update this user (see console for possible reasons).';
+export { LOCATIONS_LOAD_FAILED };
+
+export interface EditDraft {
+  email: string;
+  title: Title | null;
+  displayPaymentInfo: boolean;
+  inviteAll: boolean;
+  locations: Merchant[];
+}
+
+export interface EditUserContext {
+  user: UserRow | null;
+  /** Editing one's own row as anyone but an internal admin: only the email may change. */
+  selfEdit: boolean;
+  original: EditDraft | null;
+  draft: EditDraft | null;
+  /** Locations the editor may add (their visible ones). */
+  choices: Merchant[];
+  /** Checked in the Add Locations picker. */
+  picked: number[];
+  notice: Notice | null;
+  notices: number;
+}
+
+export interface LoadedUser {
+  locations: Merchant[];
+  inviteAll: boolean;
+  choices: Merchant[];
+}
+
+export type EditUserEvent =
+  | { type: 'edit.opened'; user: UserRow; me: Manager }
+  | { type: 'edit.closed' }
+  | { type: 'edit.emailChanged'; value: string }
+  | { type: 'edit.roleChanged'; title: Title }
+  | { type: 'edit.paymentInfoChanged'; value: boolean }
+  | { type: 'edit.inviteAllChanged'; value: boolean }
+  | { type: 'edit.locationRemoved'; id: number }
+  | { type: 'edit.locationsCleared' }
+  | { type: 'edit.addLocationsOpened' }
+  | { type: 'edit.locationPicked'; id: number }
+  | { type: 'edit.locationsAdded' }
+  | { type: 'edit.addLocationsCancelled' }
+  | { type: 'edit.saved' }
+  | { type: 'edit.deactivateAsked' }
+  | { type: 'edit.deactivateConfirmed' }
+  | { type: 'edit.deactivateCancelled' }
+  | { type: 'edit.noticeDismissed' };
+
+const ids = (locations: readonly Merchant[]) => locations.map((m) => m.id);
+
+/** What Save sends: locations by the §5 rule. */
+export function updatePayload(draft: EditDraft): UpdateUserPayload {
+  return {
+    email: draft.email.trim(),
+    title: draft.title ?? 'Distributor Rep',
+    displayPaymentInfo: draft.displayPaymentInfo,
+    inviteAll: draft.inviteAll,
+    locations: locationsToSend(draft.inviteAll, ids(draft.locations)),
+  };
+}
+
+/** Whether anything Save would send differs from the user as loaded. */
+export function hasChanges(c: Pick<EditUserContext, 'original' | 'draft'>): boolean {
+  if (!c.original || !c.draft) return false;
+  return changedFields({ ...c.original, locations: ids(c.original.locations) }, updatePayload(c.draft)).length > 0;
+}
+
+/** Save is enabled: something changed, the email is valid and there is a role. */
+export const canSave = (c: Pick<EditUserContext, 'original' | 'draft'>): boolean =>
+  hasChanges(c) && c.draft !== null && c.draft.title !== null && Email.decode(c.draft.email)._tag === 'Right';
+
+const noticeOf = (c: EditUserContext, kind: Notice['kind'], title: string, message: string) =>
+  ({ notices: c.notices + 1, notice: { id: `edit-${c.notices + 1}`, kind, title, message } });
+
+const failureMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+
+export const editUserMachine = setup({
+  types: { context: {} as EditUserContext, events: {} as EditUserEvent },
+  actors: {
+    loadUser: fromCall<LoadedUser, { userId: number }>((input) =>
+      forkJoin([userManagementService.available(input.userId), userManagementService.locationChoices()]).pipe(
+        map(([available, choices]) => ({ locations: available.locations, inviteAll: available.inviteAll, choices })),
+      ),
+    ),
+    saveUser: fromCall<MessageResponse, { userId: number; payload: UpdateUserPayload }>((input) =>
+      userManagementService.update(input.userId, input.payload)),
+    deactivateUser: fromCall<MessageResponse, { userId: number }>((input) =>
+      userManagementService.deactivate(input.userId)),
+  },
+  guards: {
+    mayChangeAccess: ({ context }) => !context.selfEdit,
+    canSave: ({ context }) => canSave(context),
+    somethingPicked: ({ context }) => context.picked.length > 0,
+    mayDeactivate: ({ context }) => context.user?.canDeactivate ?? false,
+  },
+  actions: {
+    /** Provided by the page: the users table asks for the list again. */
+    userChanged: () => {},
+    edit: assign(({ context }, change: Partial<EditDraft>) => ({ draft: context.draft && { ...context.draft, ...change } })),
+  },
+}).createMachine({
+  id: 'editUser',
+  context: { user: null, selfEdit: false, original: null, draft: null, choices: [], picked: [], notice: null, notices: 0 },
+  initial: 'closed',
+  on: { 'edit.noticeDismissed': { actions: assign({ notice: null }) } },
+  states: {
+    closed: {
+      on: {
+        'edit.opened': {
+          target: 'loading',
+          actions: assign(({ event }) => ({
+            user: event.user,
+            selfEdit: !event.me.internalAdmin && event.me.id === event.user.id,
+            original: null,
+            draft: null,
+            choices: [],
+            picked: [],
+          })),
+        },
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'loadUser',
+        src: 'loadUser',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const u = context.user!;
+            const original: EditDraft = {
+              email: u.email, title: u.title, displayPaymentInfo: u.displayPaymentInfo,
+              inviteAll: event.output.inviteAll, locations: event.output.locations,
+            };
+            return { original, draft: original, choices: event.output.choices };
+          }),
+        },
+        onError: 'loadFailed',
+      },
+      on: { 'edit.closed': 'closed' },
+    },
+    // "Couldn't load location list for this user. Update failed.": nothing can be saved.
+    loadFailed: { on: { 'edit.closed': 'closed' } },
+    editing: {
+      on: {
+        'edit.closed': 'closed',
+        'edit.emailChanged': { actions: { type: 'edit', params: ({ event }) => ({ email: event.value }) } },
+        'edit.roleChanged': { guard: 'mayChangeAccess', actions: { type: 'edit', params: ({ event }) => ({ title: event.title }) } },
+        'edit.paymentInfoChanged': { guard: 'mayChangeAccess', actions: { type: 'edit', params: ({ event }) => ({ displayPaymentInfo: event.value }) } },
+        'edit.inviteAllChanged': { guard: 'mayChangeAccess', actions: { type: 'edit', params: ({ event }) => ({ inviteAll: event.value }) } },
+        'edit.locationRemoved': {
+          guard: 'mayChangeAccess',
+          actions: { type: 'edit', params: ({ context, event }) => ({ locations: context.draft!.locations.filter((m) => m.id !== event.id) }) },
+        },
+        'edit.locationsCleared': { guard: 'mayChangeAccess', actions: { type: 'edit', params: { locations: [] } } },
+        'edit.addLocationsOpened': { target: 'picking', guard: 'mayChangeAccess', actions: assign({ picked: [] }) },
+        'edit.saved': { target: 'saving', guard: 'canSave', actions: assign({ notice: null }) },
+        'edit.deactivateAsked': { target: 'confirmingDeactivate', guard: 'mayDeactivate' },
+      },
+    },
+    // The Add Locations picker: Add is disabled until something is checked.
+    picking: {
+      on: {
+        'edit.locationPicked': {
+          actions: assign(({ context, event }) => ({
+            picked: context.picked.includes(event.id) ? context.picked.filter((x) => x !== event.id) : [...context.picked, event.id],
+          })),
+        },
+        'edit.locationsAdded': {
+          target: 'editing',
+          guard: 'somethingPicked',
+          actions: assign(({ context }) => {
+            const have = new Set(ids(context.draft!.locations));
+            const added = context.choices.filter((m) => context.picked.includes(m.id) && !have.has(m.id));
+            return { draft: { ...context.draft!, locations: [...context.draft!.locations, ...added] }, picked: [] };
+          }),
+        },
+        'edit.addLocationsCancelled': { target: 'editing', actions: assign({ picked: [] }) },
+        'edit.closed': 'closed',
+      },
+    },
+    confirmingDeactivate: {
+      on: {
+        'edit.deactivateConfirmed': 'deactivating',
+        'edit.deactivateCancelled': 'editing',
+        'edit.closed': 'closed',
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveUser',
+        src: 'saveUser',
+        input: ({ context }) => ({ userId: context.user!.id, payload: updatePayload(context.draft!) }),
+        onDone: {
+          target: 'closed',
+          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Saved', event.output.message || USER_UPDATED)), 'userChanged'],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, UPDATE_FAILED))),
+        },
+      },
+    },
+    deactivating: {
+      invoke: {
+        id: 'deactivateUser',
+        src: 'deactivateUser',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: {
+          target: 'closed',
+          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Deactivated', event.output.message || USER_DEACTIVATED)), 'userChanged'],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, SOMETHING_WENT_WRONG))),
+        },
+      },
+    },
+  },
+});

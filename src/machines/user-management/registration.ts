@@ -1,0 +1,63 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { canSave, editUserMachine, type EditUserContext } from './edit-user.ts';
+import { inviteUserMachine, type InviteUserContext } from './invite-user.ts';
+import { userListMachine, type UserListContext } from './user-list.ts';
+import { editUserEvents, inviteUserEvents, pendingUsersEvents, userListEvents } from './user-management-samples.ts';
+import { pendingUsersMachine, type PendingUsersContext } from './pending-users.ts';
+import { invitePayload } from '../../model/invite-form.ts';
+import { seenState } from '../seen-state.ts';
+
+/** The User Management machines, joined into MACHINES by registry.ts. */
+export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'pending-users',
+    description: 'The Pending section: sign-ups waiting for approval; Approve or Reject one, then the list again; failures say why.',
+    machine: pendingUsersMachine,
+    events: pendingUsersEvents,
+    variants: [{ label: 'page opened by a leader' }],
+    serializeState: seenState<PendingUsersContext>((c) => [c.pending.length > 0, c.deciding?.decision ?? null, c.error !== null, c.notice !== null]),
+  },
+  {
+    name: 'user-list',
+    description: "The users table: loading, loaded (searchable), 'Select Distributor to Display Users', or failed with Retry.",
+    machine: userListMachine,
+    events: userListEvents,
+    variants: [{ label: 'page opened' }],
+    serializeState: seenState<UserListContext>((c) => [c.users.length > 0, c.search !== '']),
+    labels: {
+      'xstate.done.actor.loadUsers': 'The users arrive',
+      'xstate.error.actor.loadUsers': 'Loading the users fails',
+      'users.reload': 'A user is invited, edited or deactivated',
+      'users.retry': 'Press Retry',
+      'users.searchChanged': 'Type in Search users',
+    },
+    checks: {
+      loading: "The table says 'Loading users…'",
+      loaded: 'The users of the house in the table',
+      noDistributor: "'Select Distributor to Display Users', no error",
+      failed: "'Something went wrong! Couldn't load the users.' with Retry",
+    },
+  },
+  {
+    name: 'invite-user',
+    description: "The Invite User modal: locations load, the form is checked (invalid sends nothing), then the invitation or 'Something went wrong!'.",
+    machine: inviteUserMachine,
+    events: inviteUserEvents,
+    variants: [{ label: 'modal closed', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
+    // How many required fields are filled, whether it would send, whether errors show, the notice's kind.
+    serializeState: seenState<InviteUserContext>(({ form: f, siteUrl, errors, choicesFailed, notice }) => [
+      [f.contactName, f.email, f.title].filter((v) => v !== '').length, invitePayload(f, siteUrl).ok, Object.keys(errors).length > 0,
+      choicesFailed, notice?.kind ?? null,
+    ]),
+  },
+  {
+    name: 'edit-user',
+    description: 'The Edit User panel: load locations, edit (Save only on change), Add Locations picker, Clear All, Deactivate with confirmation.',
+    machine: editUserMachine,
+    events: editUserEvents,
+    variants: [{ label: 'panel closed' }],
+    // What a user sees: state, Save enabled, the picker's Add enabled, Invite To All, whose row, the notice.
+    serializeState: seenState<EditUserContext>((c) => [canSave(c), c.picked.length > 0, c.draft?.inviteAll ?? null, c.selfEdit,
+      c.user?.canDeactivate ?? null, c.notice?.kind ?? null]),
+  },
+];

@@ -1,0 +1,82 @@
+import * as t from 'io-ts';
+import { IdText } from './codec.ts';
+
+// Accounts spec §5, §8, §9: the invoice upload's rules and messages.
+export const MAX_INVOICE_FILE_BYTES = 10_000_000;
+export const INVOICE_UPLOAD_TIMEOUT_MS = 30_000;
+export const INVOICE_ACCEPTED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
+export const INVOICE_MESSAGES = {
+  maxSize: 'Max file size is 10mb',
+  nameAndLocation: 'Name and location are required.',
+  duplicates: (names: string[]) => `You have already uploaded the following files: ${names.join(', ')}`,
+  wrongType: 'Only png, jpg and gif images are accepted.',
+  uploaded: 'Successfully Uploaded Invoice!',
+  partial: 'Some Of Your Images Failed to Upload.',
+  failed: (file: string) => `Failed to upload ${file}`,
+  fetchList: 'Failed To Fetch Your Invoices.',
+  fetchOne: 'Failed To Fetch Invoice',
+  noItems: 'No Items',
+  noInvoices: 'No Invoices',
+  loadImages: 'Failed To Load Images',
+  deleteImage: 'Could Not Delete Image.',
+} as const;
+
+export type InvoiceStatus = 'InProcess' | 'inprocessing' | 'done' | 'problem' | string;
+/** §4: yellow while being read, green when done, red for a problem or anything else. */
+export function statusColor(status: InvoiceStatus): 'yellow' | 'green' | 'red' {
+  if (status === 'inprocessing' || status === 'InProcess') return 'yellow';
+  return status === 'done' ? 'green' : 'red';
+}
+
+export type FileFacts = { name: string; size: number };
+/** The first reason a set of chosen files may not be sent, or null (checked before sending). */
+export function fileProblem(files: FileFacts[], alreadyUploaded: string[]): string | null {
+  if (files.some((f) => f.size > MAX_INVOICE_FILE_BYTES)) return INVOICE_MESSAGES.maxSize;
+  const ext = (n: string) => n.toLowerCase().split('.').pop() ?? '';
+  if (files.some((f) => !(INVOICE_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext(f.name)))) return INVOICE_MESSAGES.wrongType;
+  const seen = new Set(alreadyUploaded);
+  const dupes = files.filter((f, i) => seen.has(f.name) || files.findIndex((o) => o.name === f.name) !== i).map((f) => f.name);
+  return dupes.length ? INVOICE_MESSAGES.duplicates([...new Set(dupes)]) : null;
+}
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+export const InvoiceSummary = t.type({
+  id: t.number, attachmentGroupingId: t.string, description: t.string, merchantName: t.string,
+  status: t.string, reason: nullable(t.string), createdAt: t.string,
+});
+export type InvoiceSummary = t.TypeOf<typeof InvoiceSummary>;
+export const InvoiceList = t.array(InvoiceSummary);
+export const InvoiceItem = t.type({
+  id: t.number, description: t.string, brand: t.string, pack: t.string, uom: t.string, itemCode: t.string,
+  quantity: nullable(t.number), unitPrice: nullable(t.number), totalPrice: nullable(t.number), doubtful: t.boolean,
+  deviatedPrice: nullable(t.number), overpaid: nullable(t.number),
+});
+export type InvoiceItem = t.TypeOf<typeof InvoiceItem>;
+export const InvoiceDetail = t.intersection([InvoiceSummary, t.type({
+  brand: nullable(t.string), invoiceDate: nullable(t.string), deliveryDate: nullable(t.string), taxAmount: nullable(t.number),
+  overpaidTotal: t.number, images: t.array(t.type({ attachmentId: t.number, filename: t.string, src: t.string })), items: t.array(InvoiceItem),
+})]);
+export type InvoiceDetail = t.TypeOf<typeof InvoiceDetail>;
+export const UploadAnswer = t.type({ id: t.number, imageId: t.number });
+export type UploadAnswer = t.TypeOf<typeof UploadAnswer>;
+
+export const InvoiceIdParams = t.type({ id: IdText });
+export const InvoiceImageParams = t.type({ id: IdText, imageId: IdText });
+export const AttachmentParams = t.type({ attachmentId: IdText });
+export const ImageQuery = t.partial({ thumbnail: t.union([t.literal('1'), t.literal('true')]) });
+const Text = (max: number) => new t.Type<string, string, unknown>('text', (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && u.trim() !== '' && u.length <= max ? t.success(u.trim()) : t.failure(u, c, INVOICE_MESSAGES.nameAndLocation)), t.identity);
+/** The multipart form's text fields: description (the invoice's name) and merchant (its location). */
+export const UploadFields = t.type({ description: Text(200), merchant: Text(200) });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** §9: 'MMM Do YYYY' ('Oct 1st 2026'), from an ISO date or timestamp (its UTC calendar day). */
+export function invoiceDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const suffix = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
+  return `${MONTHS[m - 1]} ${d}${suffix} ${y}`;
+}
+/** invoiceItems.csv (§2.6): item description, brand, packsize, totalPrice, quantity, itemCode, uom. */
+export const INVOICE_ITEMS_CSV_HEADER = ['item description', 'brand', 'packsize', 'totalPrice', 'quantity', 'itemCode', 'uom'] as const;
+export const invoiceItemsCsvRows = (items: InvoiceItem[]) =>
+  items.map((i) => [i.description, i.brand, i.pack, i.totalPrice === null ? '' : i.totalPrice.toFixed(2), i.quantity ?? '', i.itemCode, i.uom]);

@@ -1,0 +1,93 @@
+import type { Title } from './session-user.ts';
+
+/**
+ * Who may call each API route, written once (issue 10). The server enforces it in each route;
+ * server/security/route-matrix.test.ts calls every registered route as every demo role and checks
+ * the answers against this table, and fails for a route that is missing here.
+ *
+ * - public: anyone, logged in or not (login, sign-up, the links of emails, status)
+ * - signedIn: any logged-in, approved user; what they see is scoped to their family (and the
+ *   row rules of User Management decide per user)
+ * - inviters: internal admins, and every role but Distributor Rep (and no role)
+ * - leaders: internal admins, Admin and Leadership
+ * - internalAdmin: the GPO's own staff only
+ * - invoiceUsers: internal admins and users with displayInvoice (invoice scanning), their family's invoices only
+ */
+export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers';
+
+export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
+  'GET /api/health': 'public',
+  'GET /api/status': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/sign-up': 'public',
+  'POST /api/auth/activate/:token': 'public',
+  'POST /api/auth/confirm-email/:token': 'public',
+  'POST /api/auth/request-password-reset': 'public',
+  'POST /api/auth/reset-password/:token': 'public',
+  'GET /api/auth/microsoft/config': 'public',
+  'POST /api/auth/microsoft': 'public',
+  'POST /api/auth/logout': 'signedIn',
+  'POST /api/user/change-password': 'signedIn',
+  'POST /api/analytics/user-sessions': 'signedIn',
+  'GET /api/analytics/user-sessions': 'signedIn',
+  'GET /api/announcement': 'signedIn',
+  'POST /api/dashboard': 'signedIn',
+  'POST /api/dashboard/lost-volume': 'signedIn',
+  'POST /api/dashboard/monthly-volume': 'signedIn',
+  'GET /api/user': 'signedIn',
+  'GET /api/user/current-distributor': 'signedIn',
+  'POST /api/user/active-distributor/:id': 'signedIn',
+  'POST /api/match': 'signedIn',
+  'POST /api/full-rebate-deviation/matches': 'signedIn',
+  'POST /api/match/feedback': 'signedIn',
+  'GET /api/merchant': 'signedIn',
+  'GET /api/merchant/with-parents': 'signedIn',
+  'GET /api/merchant/available/:id': 'signedIn',
+  'GET /api/rebate-deviation': 'signedIn',
+  'GET /api/full-rebate-deviation': 'signedIn',
+  'GET /api/rebate-deviation/filters': 'signedIn',
+  'GET /api/user/all': 'signedIn',
+  'GET /api/user/pending': 'signedIn',
+  'PATCH /api/user/:id': 'signedIn',
+  'POST /api/user/invite': 'inviters',
+  'GET /api/distributor/users-of-child': 'leaders',
+  'GET /api/distributor/users-of-family': 'leaders',
+  'POST /api/user/:id/approve': 'leaders',
+  'POST /api/user/:id/reject': 'leaders',
+  'DELETE /api/user/:id': 'leaders',
+  'POST /api/auth/session': 'internalAdmin',
+  'GET /api/distributor/all': 'internalAdmin',
+  'GET /api/merchant/all': 'signedIn', // every location of the house for internal admins, one's own for others
+  'GET /api/invoice': 'invoiceUsers',
+  'GET /api/invoice/:id': 'invoiceUsers',
+  'POST /api/invoice': 'invoiceUsers',
+  'POST /api/invoice/:id': 'invoiceUsers',
+  'GET /api/invoice/image/:attachmentId': 'invoiceUsers',
+  'DELETE /api/invoice/:id/image/:imageId': 'invoiceUsers',
+  'DELETE /api/invoice/:id': 'invoiceUsers',
+};
+
+export interface Caller {
+  title: Title | null;
+  internalAdmin: boolean;
+  /** The user's invoice scanning flag (only the invoiceUsers audience reads it). */
+  displayInvoice?: boolean;
+}
+
+/** Whether a caller (null: not logged in) belongs to the audience. */
+export function audienceAllows(audience: Audience, caller: Caller | null): boolean {
+  if (audience === 'public') return true;
+  if (caller === null) return false;
+  switch (audience) {
+    case 'signedIn':
+      return true;
+    case 'inviters':
+      return caller.internalAdmin || (caller.title !== null && caller.title !== 'Distributor Rep');
+    case 'leaders':
+      return caller.internalAdmin || caller.title === 'Admin' || caller.title === 'Leadership';
+    case 'internalAdmin':
+      return caller.internalAdmin;
+    case 'invoiceUsers':
+      return caller.internalAdmin || caller.displayInvoice === true;
+  }
+}

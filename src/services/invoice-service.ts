@@ -1,0 +1,69 @@
+import { concat, defer, EMPTY, from, map, type Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, type SchedulerLike, asyncScheduler } from 'rxjs';
+import * as t from 'io-ts';
+import { INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
+import type { ApiClient, TransferEvent } from './api-client.ts';
+import { apiClient } from './auth-service.ts';
+
+export type UploadFile = { index: number; name: string; file: Blob };
+export type UploadForm = { description: string; merchant: string };
+/** What the sequential upload says, as events the upload machine receives. */
+export type UploadEvent =
+  | { type: 'upload.progress'; index: number; percent: number }
+  | { type: 'upload.fileDone'; index: number; invoiceId: number }
+  | { type: 'upload.fileFailed'; index: number; message: string };
+
+/** One file's request: progress, then the answer (id of the invoice it joined). */
+export type SendFile = (file: UploadFile, invoiceId: number | null) => Observable<TransferEvent<UploadAnswer>>;
+
+/**
+ * Files one after another (concatMap): per-file progress, at most `timeoutMs` a file, a failure
+ * moves on to the next. The first answer's id groups the rest (sent to POST /invoice/{id}).
+ */
+export function uploadSequentially(files: UploadFile[], send: SendFile, invoiceId: number | null,
+  timeoutMs = INVOICE_UPLOAD_TIMEOUT_MS, scheduler: SchedulerLike = asyncScheduler): Observable<UploadEvent> {
+  return defer(() => {
+    let groupId = invoiceId;
+    return from(files).pipe(
+      concatMap((file) =>
+        race(send(file, groupId), timer(timeoutMs, scheduler).pipe(mergeMap(() => throwError(() => new Error('timeout'))))).pipe(
+          map((e): UploadEvent => {
+            if (e.type === 'progress') return { type: 'upload.progress', index: file.index, percent: Math.round(100 * (e.progress.total ? e.progress.loaded / e.progress.total : 0)) };
+            groupId ??= e.value.id;
+            return { type: 'upload.fileDone', index: file.index, invoiceId: e.value.id };
+          }),
+          catchError(() => of<UploadEvent>({ type: 'upload.fileFailed', index: file.index, message: INVOICE_MESSAGES.failed(file.name) })),
+        ),
+      ),
+    );
+  });
+}
+
+export function createInvoiceService(api: ApiClient) {
+  const send = (form: UploadForm): SendFile => (file, invoiceId) => defer(() => {
+    const data = new FormData();
+    if (invoiceId === null) {
+      data.append('description', form.description);
+      data.append('merchant', form.merchant);
+    }
+    data.append('imageFile', file.file, file.name);
+    return api.withProgress('post', invoiceId === null ? '/invoice' : `/invoice/${invoiceId}`, UploadAnswer, {
+      data, timeoutMs: INVOICE_UPLOAD_TIMEOUT_MS,
+      // Not the client's JSON default: axios would turn the FormData into JSON. The browser adds the boundary.
+      headers: { 'Content-Type': 'multipart/form-data' },
+    });
+  });
+  return {
+    list: (): Observable<InvoiceSummary[]> => api.get('/invoice', InvoiceList),
+    detail: (id: number): Observable<InvoiceDetail> => api.get(`/invoice/${id}`, InvoiceDetail),
+    upload: (files: UploadFile[], form: UploadForm, invoiceId: number | null): Observable<UploadEvent> => uploadSequentially(files, send(form), invoiceId),
+    deleteImage: (id: number, imageId: number): Observable<unknown> => api.delete(`/invoice/${id}/image/${imageId}`, t.unknown),
+    deleteInvoice: (id: number): Observable<unknown> => api.delete(`/invoice/${id}`, t.unknown).pipe(catchError(() => EMPTY)),
+    /** The list every 3 s while an invoice is being read, so statuses follow the server without a reload. */
+    watch: (every = 3000): Observable<InvoiceSummary[]> => concat(
+      api.get('/invoice', InvoiceList),
+      timer(every, every).pipe(concatMap(() => api.get('/invoice', InvoiceList))),
+    ),
+  };
+}
+
+export const invoiceService = createInvoiceService(apiClient);

@@ -1,0 +1,11 @@
+import { asyncScheduler, concat, map, of, timer, type Observable, type SchedulerLike } from 'rxjs';
+
+/** Emits once, `ms` after subscribing, then completes: a notice's or a flag's time is up. */
+export function after$(ms: number, scheduler: SchedulerLike = asyncScheduler): Observable<void> {
+  return timer(ms, scheduler).pipe(map(() => undefined));
+}
+
+/** A flag shown for `ms`: true at once, false when the time is up (e.g. the 1,000 ms success flag). */
+export function shownFor$(ms: number, scheduler: SchedulerLike = asyncScheduler): Observable<boolean> {
+  return concat(of(true), after$(ms, scheduler).pipe(map(() => false)));
+}

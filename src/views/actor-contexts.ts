@@ -1,9 +1,0 @@
-import { createActorContext } from '@xstate/react';
-import { authRoutingMachine } from '../machines/auth-routing.ts';
-import { spinnerMachine } from '../machines/spinner.ts';
-import { noticesMachine } from '../machines/notices.ts';
-
-/** App-wide actors, shared through React context and read with narrow selectors. */
-export const AuthActor = createActorContext(authRoutingMachine);
-export const SpinnerActor = createActorContext(spinnerMachine);
-export const NoticesActor = createActorContext(noticesMachine);

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
+import type { House } from '../../model/distributor.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+
+/** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
+function houseOptions(houses: House[]) {
+  const heads = houses.filter((h) => h.parent_id === null);
+  return heads.map((head) => ({
+    group: head.nickname,
+    items: [head, ...houses.filter((h) => h.parent_id === head.id)].map((h) => ({ value: String(h.id), label: h.nickname })),
+  }));
+}
+
+/** /admin-login: the admin user-picker. An internal admin logs in as a user of a distributor. */
+export function AdminLoginPage() {
+  const auth = AuthActor.useActorRef();
+  // Created once: a successful switch hands the new session to the auth-routing machine, which routes to /dashboard.
+  const [machine] = useState(() =>
+    adminSwitchMachine.provide({
+      actions: { switchedIn: (_, { response }) => auth.send({ type: 'auth.switchedIn', response }) },
+    }),
+  );
+  const picker = useActorRef(machine);
+  const houses = useSelector(picker, (s) => s.context.houses);
+  const houseId = useSelector(picker, (s) => s.context.houseId);
+  const users = useSelector(picker, (s) => s.context.users);
+  const userId = useSelector(picker, (s) => s.context.userId);
+  const error = useSelector(picker, (s) => s.context.error);
+  const state = useSelector(picker, (s) => s.value);
+  const busy = state === 'switching' || state === 'switched';
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={480}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            picker.send({ type: 'adminSwitch.submitted' });
+          }}
+        >
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2">
+                Admin Login
+              </Title>
+              <Text c="dimmed" size="sm">
+                Log in as a user of a distributor to see the portal as they do.
+              </Text>
+            </div>
+            {error && (
+              <Alert color="red" role="alert" title="Could not continue">
+                {error}
+              </Alert>
+            )}
+            {state === 'housesFailed' ? (
+              <Button variant="default" onClick={() => picker.send({ type: 'adminSwitch.retried' })}>
+                Try again
+              </Button>
+            ) : (
+              <Select
+                label="Distributor"
+                placeholder={state === 'loadingHouses' ? 'Loading distributors…' : 'Pick a distributor'}
+                data={houseOptions(houses)}
+                value={houseId === null ? null : String(houseId)}
+                onChange={(v) => v && picker.send({ type: 'adminSwitch.houseChosen', houseId: Number(v) })}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="No distributors"
+                disabled={houses.length === 0 || busy}
+                rightSection={state === 'loadingHouses' ? <Loader size="xs" /> : undefined}
+              />
+            )}
+            <Select
+              label="User"
+              placeholder={state === 'loadingUsers' ? 'Loading users…' : houseId === null ? 'Pick a distributor first' : 'Pick a user'}
+              data={users.map((u) => ({ value: String(u.id), label: `${u.contactName} – ${u.email}${u.title ? ` (${u.title})` : ''}` }))}
+              value={userId === null ? null : String(userId)}
+              onChange={(v) => picker.send({ type: 'adminSwitch.userChosen', userId: v === null ? null : Number(v) })}
+              searchable
+              nothingFoundMessage={state === 'pickingUser' ? 'This distributor has no active users' : 'No users'}
+              disabled={state !== 'pickingUser'}
+              rightSection={state === 'loadingUsers' ? <Loader size="xs" /> : undefined}
+            />
+            <Button type="submit" disabled={userId === null || state !== 'pickingUser'} loading={busy}>
+              Log in as user
+            </Button>
+            <Group justify="space-between">
+              <Anchor component={Link} to="/admin-dashboard">
+                Admin Dashboard
+              </Anchor>
+              <Anchor component={Link} to="/logout">
+                Log out
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import Papa from 'papaparse';
+import { neutraliseRows } from '../../model/csv-cells.ts';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
+
+function download({ fileName, rows }: CsvExport) {
+  const csv = Papa.unparse(neutraliseRows(rows));
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+type Props = {
+  /** Runs on click, so nothing is computed for a view that is never exported. */
+  build: () => CsvExport;
+  /** What a screen reader hears, e.g. which card's rows. */
+  label: string;
+  text?: string;
+  size?: 'compact-xs' | 'compact-sm';
+  disabled?: boolean;
+};
+
+/** A CSV export; shown to internal admins only (spec §6). */
+export function ExportButton({ build, label, text = 'Export', size = 'compact-xs', disabled = false }: Props) {
+  return (
+    <Button
+      variant="subtle"
+      size={size}
+      leftSection={<IconDownload size={14} />}
+      disabled={disabled}
+      onClick={() => download(build())}
+      aria-label={label}
+    >
+      {text}
+    </Button>
+  );
+}

@@ -1,0 +1,22 @@
+import { createActorContext } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import { invoiceDetailMachine } from '../../machines/invoices/invoice-detail.ts';
+import { invoiceListMachine } from '../../machines/invoices/invoice-list.ts';
+import { invoiceUploadMachine } from '../../machines/invoices/invoice-upload.ts';
+
+export const InvoiceListActor = createActorContext(invoiceListMachine);
+export const InvoiceDetailActor = createActorContext(invoiceDetailMachine);
+export const InvoiceUploadActor = createActorContext(invoiceUploadMachine);
+
+type L = SnapshotFrom<typeof invoiceListMachine>;
+export const selectInvoices = (s: L) => s.context.invoices;
+export const selectListState = (s: L) => s.value;
+type D = SnapshotFrom<typeof invoiceDetailMachine>;
+export const selectInvoice = (s: D) => s.context.invoice;
+export const selectDetailFailed = (s: D) => s.matches('failed');
+export const selectDetailMessage = (s: D) => s.context.message;
+type U = SnapshotFrom<typeof invoiceUploadMachine>;
+export const selectUploadState = (s: U) => s.value;
+export const selectUploadFiles = (s: U) => s.context.files;
+export const selectUploadMessage = (s: U) => s.context.message;
+export const selectUploadForm = (s: U) => ({ description: s.context.description, merchant: s.context.merchant });

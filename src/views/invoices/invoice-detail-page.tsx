@@ -1,0 +1,105 @@
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { invoiceDate, INVOICE_MESSAGES } from '../../model/invoices.ts';
+import { InvoiceDetailActor, InvoiceUploadActor, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
+import { InvoiceListActor } from './invoice-actors.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { UploadModal } from './upload-modal.tsx';
+
+const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
+
+export function InvoiceDetailPage() {
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/invoice/scanning" replace />;
+  return (
+    <InvoiceDetailActor.Provider key={id} options={{ input: { id } }}>
+      <InvoiceDetail />
+    </InvoiceDetailActor.Provider>
+  );
+}
+
+function InvoiceDetail() {
+  const actor = InvoiceDetailActor.useActorRef();
+  const invoice = InvoiceDetailActor.useSelector(selectInvoice);
+  const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
+  const message = InvoiceDetailActor.useSelector(selectDetailMessage);
+  const [enlarged, setEnlarged] = useState<string | null>(null);
+  const [adding, setAdding] = useState(0);
+  const [deleting, setDeleting] = useState(false);
+  if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;
+  if (!invoice) return <Text p="md">Loading…</Text>;
+  return (
+    <Stack p="md">
+      <Breadcrumbs><Anchor component={Link} to="/invoice/scanning">Invoice Scanning</Anchor><Text>{invoice.description}</Text></Breadcrumbs>
+      <Group><Title order={2}>{invoice.description}</Title><StatusBadge status={invoice.status} /></Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder>
+          <Title order={4}>General Info</Title>
+          <Text>Merchant: {invoice.merchantName}</Text>
+          <Text>Brand: {invoice.brand ?? '--'}</Text>
+          <Text>Date: {invoice.invoiceDate ? invoiceDate(invoice.invoiceDate) : '--'}</Text>
+          <Text>Delivery Date: {invoice.deliveryDate ? invoiceDate(invoice.deliveryDate) : '--'}</Text>
+          <Text>Tax Amount: {money(invoice.taxAmount)}</Text>
+        </Card>
+        <Card withBorder>
+          <Title order={4}>Status</Title>
+          <Group><StatusBadge status={invoice.status} />{invoice.reason && <Text>{invoice.reason}</Text>}</Group>
+          <Text mt="sm" fw={600} c={invoice.overpaidTotal > 0 ? 'red' : undefined} data-testid="overpaid-total">
+            Paid above deviated prices: {money(invoice.overpaidTotal)}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      {message && <Alert color="red">{message}</Alert>}
+      <Title order={4}>Images</Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {invoice.images.map((img) => (
+          <Card key={img.attachmentId} withBorder p="xs">
+            <Image src={`${img.src}?thumbnail=1`} alt={img.filename} h={160} fit="contain" style={{ cursor: 'zoom-in' }} onClick={() => setEnlarged(img.src)} />
+            <Group justify="space-between" mt={4}>
+              <Text size="xs" truncate>{img.filename}</Text>
+              <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Button onClick={() => setAdding((n) => n + 1)}>Add Images</Button>
+        <Button component={Link} to={`/invoice/${invoice.id}/items`} variant="light">View Items</Button>
+        <Button color="red" variant="outline" onClick={() => setDeleting(true)}>Delete Invoice</Button>
+      </Group>
+      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title="Invoice image">
+        {enlarged && <Image src={enlarged} alt="Invoice image, full size" />}
+      </Modal>
+      {adding > 0 && (
+        <InvoiceUploadActor.Provider key={adding} options={{ input: { invoiceId: invoice.id } }}>
+          <UploadModal opened addingTo locations={[]} onClose={() => { setAdding(0); actor.send({ type: 'invoice.imagesAdded' }); }} />
+        </InvoiceUploadActor.Provider>
+      )}
+      {deleting && <DeleteInvoice id={invoice.id} onCancel={() => setDeleting(false)} />}
+    </Stack>
+  );
+}
+
+/** Deleting goes through the list machine (it fails silently, §8), then back to the list. */
+function DeleteInvoice({ id, onCancel }: { id: number; onCancel: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <InvoiceListActor.Provider>
+      <ConfirmDelete id={id} onCancel={onCancel} onDone={() => navigate('/invoice/scanning')} />
+    </InvoiceListActor.Provider>
+  );
+}
+function ConfirmDelete({ id, onCancel, onDone }: { id: number; onCancel: () => void; onDone: () => void }) {
+  const list = InvoiceListActor.useActorRef();
+  return (
+    <Modal opened onClose={onCancel} title="Delete Invoice">
+      <Text>Delete this invoice and its images?</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onCancel}>Cancel</Button>
+        <Button color="red" onClick={() => { list.send({ type: 'invoices.delete', id }); setTimeout(onDone, 300); }}>Delete</Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import { useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { INVOICE_ITEMS_CSV_HEADER, INVOICE_MESSAGES, invoiceItemsCsvRows, type InvoiceItem } from '../../model/invoices.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { InvoiceDetailActor, selectDetailFailed, selectInvoice } from './invoice-actors.ts';
+
+const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
+
+export function InvoiceItemsPage() {
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/invoice/scanning" replace />;
+  return (
+    <InvoiceDetailActor.Provider key={id} options={{ input: { id } }}>
+      <InvoiceItems />
+    </InvoiceDetailActor.Provider>
+  );
+}
+
+function InvoiceItems() {
+  const invoice = InvoiceDetailActor.useSelector(selectInvoice);
+  const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
+  const internalAdmin = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const [search, setSearch] = useState('');
+  const items = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const all = invoice?.items ?? [];
+    return q ? all.filter((i) => `${i.description} ${i.brand} ${i.itemCode}`.toLowerCase().includes(q)) : all;
+  }, [invoice, search]);
+  const columns = useMemo<MRT_ColumnDef<InvoiceItem>[]>(() => [
+    { accessorKey: 'description', header: 'Description' },
+    { accessorKey: 'brand', header: 'Brand' },
+    { accessorKey: 'pack', header: 'Pack' },
+    { accessorKey: 'totalPrice', header: 'Total Price', Cell: ({ row }) => money(row.original.totalPrice) },
+    { accessorKey: 'quantity', header: 'Quantity' },
+    { accessorKey: 'itemCode', header: 'Item Code' },
+    { accessorKey: 'uom', header: 'UOM' },
+    {
+      id: 'check', header: 'Price Check', enableSorting: false, Cell: ({ row }) => {
+        const i = row.original;
+        if ((i.overpaid ?? 0) > 0) return <Badge color="red" title={`Deviated price ${money(i.deviatedPrice)}`}>Over by {money(i.overpaid)}</Badge>;
+        if (i.doubtful) return <Badge color="yellow">Check line</Badge>;
+        return i.deviatedPrice !== null ? <Badge color="green">OK</Badge> : null;
+      },
+    },
+  ], []);
+  const table = useMantineReactTable({
+    ...PLAIN_TABLE_OPTIONS, columns, data: items, enableSorting: true,
+    renderEmptyRowsFallback: () => <Alert m="md" color="gray">{INVOICE_MESSAGES.noItems}</Alert>,
+  });
+  if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne}.</Alert>;
+  if (!invoice) return <Text p="md">Loading…</Text>;
+  return (
+    <Stack p="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/invoice/scanning">Invoice Scanning</Anchor>
+        <Anchor component={Link} to={`/invoice/${invoice.id}`}>{invoice.description}</Anchor>
+        <Text>Items</Text>
+      </Breadcrumbs>
+      <Title order={2}>Invoice Items</Title>
+      <Group justify="space-between">
+        <TextInput placeholder="Search" aria-label="Search items" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        {internalAdmin && (
+          <ExportButton text="Export Page Details" label="Export the invoice items" size="compact-sm"
+            build={() => ({ fileName: 'invoiceItems.csv', rows: invoiceItemsCsvRows(items).map((r) => Object.fromEntries(INVOICE_ITEMS_CSV_HEADER.map((h, k) => [h, r[k]]))) })} />
+        )}
+      </Group>
+      <MantineReactTable table={table} />
+    </Stack>
+  );
+}

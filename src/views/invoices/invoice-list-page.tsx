@@ -1,0 +1,68 @@
+import { ActionIcon, Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { INVOICE_MESSAGES, invoiceDate, type InvoiceSummary } from '../../model/invoices.ts';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { InvoiceListActor, InvoiceUploadActor, selectInvoices, selectListState } from './invoice-actors.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { UploadModal } from './upload-modal.tsx';
+
+export function InvoiceListPage() {
+  return (
+    <InvoiceListActor.Provider>
+      <InvoiceList />
+    </InvoiceListActor.Provider>
+  );
+}
+
+function InvoiceList() {
+  const actor = InvoiceListActor.useActorRef();
+  const invoices = InvoiceListActor.useSelector(selectInvoices);
+  const state = InvoiceListActor.useSelector(selectListState);
+  const [search, setSearch] = useState('');
+  const [uploading, setUploading] = useState(0);
+  const locations = useMemo(() => [...new Set(invoices.map((i) => i.merchantName).filter(Boolean))], [invoices]);
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return q ? invoices.filter((i) => `${i.description} ${i.merchantName} ${i.status}`.toLowerCase().includes(q)) : invoices;
+  }, [invoices, search]);
+  const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [
+    { accessorKey: 'description', header: 'Invoice Name' },
+    { accessorKey: 'merchantName', header: 'Location' },
+    { accessorKey: 'createdAt', header: 'Upload Date', Cell: ({ row }) => invoiceDate(row.original.createdAt) },
+    { accessorKey: 'status', header: 'Status', Cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'actions', header: '', enableSorting: false, Cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>
+          <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => actor.send({ type: 'invoices.delete', id: row.original.id })}><IconTrash size={16} /></ActionIcon>
+        </Group>
+      ),
+    },
+  ], [actor]);
+  const table = useMantineReactTable({
+    ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
+    renderEmptyRowsFallback: () => <Alert m="md" color="gray">{INVOICE_MESSAGES.noInvoices}</Alert>,
+  });
+  return (
+    <Stack p="md">
+      <Title order={2}>Invoice Scanning</Title>
+      <Group justify="space-between">
+        <TextInput placeholder="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search invoices" />
+        <Button onClick={() => setUploading((n) => n + 1)}>Upload Invoice</Button>
+      </Group>
+      {state === 'failed'
+        ? <Alert color="red">{INVOICE_MESSAGES.fetchList} <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'invoices.retry' })}>Retry</Button></Alert>
+        : <MantineReactTable table={table} />}
+      {uploading > 0 && (
+        // A fresh upload machine each time the modal opens.
+        <InvoiceUploadActor.Provider key={uploading} options={{ input: { invoiceId: null } }}>
+          <UploadModal opened onClose={() => { setUploading(0); actor.send({ type: 'invoices.uploaded' }); }} locations={locations} addingTo={false} />
+        </InvoiceUploadActor.Provider>
+      )}
+    </Stack>
+  );
+}

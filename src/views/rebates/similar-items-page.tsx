@@ -1,0 +1,54 @@
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
+import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
+import type { ItemMatch } from '../../model/match.ts';
+import { formatDescription } from '../../model/rebate-format.ts';
+import { FeedbackDialog } from './feedback-dialog.tsx';
+import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
+
+
+/** Similar items of one item: what could replace it, and feedback when a match is wrong. */
+export function SimilarItemsPage() {
+  const { itemName = '', min = '', manPlatId = '' } = useParams();
+  const matches = useActorRef(itemMatchMachine);
+  // A sent recommendation or bad match changes the answer: ask the server again.
+  const feedback = useActorRef(feedbackDialogMachine.provide({ actions: { feedbackSent: () => matches.send({ type: 'matches.refreshed' }) } }));
+  // Opening the page for an item is the request (the machine answers cached pairs without a call).
+  useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId: manPlatId } }), [matches, min, manPlatId]);
+  const status = useSelector(matches, (s) => s.value as MatchStatus);
+  const rows = useSelector(matches, (s) => s.context.matches);
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const shown = needle === '' ? rows : rows.filter((m) => [m.min, m.description, m.manufacturerName].some((v) => v.toLowerCase().includes(needle)));
+  const giveFeedback = useCallback(
+    (m: ItemMatch) => feedback.send({ type: 'feedback.opened', mode: 'badMatch', min, badMatchMin: m.min }),
+    [feedback, min],
+  );
+
+  return (
+    <Stack gap="md" p="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>
+        <Text>{formatDescription(itemName)}</Text>
+        <Text>Similar Items ({status === 'complete' ? rows.length : '…'})</Text>
+      </Breadcrumbs>
+      <Title order={1}>Similar Items</Title>
+      <Text c="dimmed" size="sm">MIN {min}</Text>
+      <Group justify="space-between">
+        <TextInput
+          placeholder="Search by MIN, description or manufacturer"
+          aria-label="Search similar items"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: 1, maxWidth: 480 }}
+        />
+        <Button onClick={() => feedback.send({ type: 'feedback.opened', mode: 'recommendation', min })}>+ Recommend Similar Item</Button>
+      </Group>
+      <SimilarItemsResult status={status} matches={shown} onRetry={() => matches.send({ type: 'matches.retry' })} onFeedback={giveFeedback} />
+      <FeedbackDialog actor={feedback} />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Button, Center, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { loginFormMachine } from '../../machines/shell/login-form.ts';
+import { AuthActor } from './actor-contexts.ts';
+import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
+
+export function LoginPage() {
+  const auth = AuthActor.useActorRef();
+  // Created once: the form hands a successful login to the auth-routing machine.
+  const [machine] = useState(() =>
+    loginFormMachine.provide({
+      actions: { reportSuccess: (_, { response }) => auth.send({ type: 'auth.loggedIn', response }) },
+    }),
+  );
+  const form = useActorRef(machine);
+  const email = useSelector(form, (s) => s.context.email);
+  const password = useSelector(form, (s) => s.context.password);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const failure = useSelector(form, (s) => s.context.failure);
+  const submitting = useSelector(form, (s) => s.matches('submitting') || s.matches('success'));
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.send({ type: 'login.submitted' });
+          }}
+        >
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2">
+                Distributor Portal
+              </Title>
+              <Text c="dimmed" size="sm">
+                Log in to your account
+              </Text>
+            </div>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              error={errors.email}
+              onChange={(e) => form.send({ type: 'login.emailChanged', value: e.currentTarget.value })}
+              onFocus={() => form.send({ type: 'login.fieldFocused', field: 'email' })}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(e) => form.send({ type: 'login.passwordChanged', value: e.currentTarget.value })}
+              onFocus={() => form.send({ type: 'login.fieldFocused', field: 'password' })}
+            />
+            <Button type="submit" loading={submitting} fullWidth>
+              Log in
+            </Button>
+            <MicrosoftSignInButton />
+            <Group justify="space-between">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot password?
+              </Anchor>
+              <Anchor component={Link} to="/signup" size="sm">
+                Create account
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Modal
+        opened={failure !== null}
+        onClose={() => form.send({ type: 'login.dialogClosed' })}
+        title="Login failed"
+        centered
+      >
+        <Stack>
+          <Text role="alert">{failure}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => form.send({ type: 'login.dialogClosed' })}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Center>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconBrandWindows } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { microsoftSignInMachine } from '../../machines/shell/microsoft-sign-in.ts';
+import { AuthActor } from './actor-contexts.ts';
+
+/** 'Sign in with Microsoft' on the login page; renders nothing unless the server has Microsoft settings. */
+export function MicrosoftSignInButton() {
+  const auth = AuthActor.useActorRef();
+  // Created once: a successful sign-in goes to the auth-routing machine, as a password login does.
+  const [machine] = useState(() =>
+    microsoftSignInMachine.provide({
+      actions: { reportSuccess: (_, { response }) => auth.send({ type: 'auth.loggedIn', response }) },
+    }),
+  );
+  const signIn = useActorRef(machine);
+  const shown = useSelector(signIn, (s) => s.context.config !== null);
+  const busy = useSelector(signIn, (s) => s.matches('signingIn') || s.matches('exchanging') || s.matches('success'));
+  const failure = useSelector(signIn, (s) => s.context.failure);
+  if (!shown) return null;
+
+  return (
+    <>
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconBrandWindows size={18} aria-hidden />}
+        loading={busy}
+        onClick={() => signIn.send({ type: 'microsoft.clicked' })}
+      >
+        Sign in with Microsoft
+      </Button>
+      <Modal opened={failure !== null} onClose={() => signIn.send({ type: 'microsoft.dialogClosed' })} title="Microsoft sign-in failed" centered>
+        <Stack>
+          <Text role="alert">{failure}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => signIn.send({ type: 'microsoft.dialogClosed' })}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { visibleMenuItems } from '../../model/routes.ts';
+import { AuthActor } from './actor-contexts.ts';
+import { MenuIcon } from './menu-icon.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { selectEnteredByAdmin, selectUser } from './selectors.ts';
+
+const NAV_EXPANDED = 250;
+const NAV_COLLAPSED = 55;
+
+/** The distributor application's frame: header, side menu, and the screen in the middle. */
+export function PortalShell() {
+  const user = AuthActor.useSelector(selectUser);
+  const auth = AuthActor.useActorRef();
+  const switchesUser = AuthActor.useSelector(selectEnteredByAdmin);
+  const { pathname } = useLocation();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [collapsed, collapse] = useDisclosure(false);
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  if (!user) return null;
+
+  // On mobile the drawer always shows labels; collapsing is a desktop affordance.
+  const narrow = collapsed && !isMobile;
+  const items = visibleMenuItems(user, isMobile);
+  const isActive = (path: string) => pathname === path || pathname.startsWith(`${path.split('/').slice(0, 2).join('/')}/`);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: narrow ? NAV_COLLAPSED : NAV_EXPANDED, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          {/* minWidth 0 lets the house name truncate, so the actions on the right always fit a phone. */}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+            <Text fw={700} c="teal.8" visibleFrom="xs">
+              Distributor Portal
+            </Text>
+            {user.activeDistributor && (
+              <Text size="sm" c="dimmed" truncate maw={220} data-testid="active-distributor">
+                {user.activeDistributor.nickname}
+              </Text>
+            )}
+          </Group>
+          <Group gap={isMobile ? 'xs' : 'md'} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Box ta="right" visibleFrom="sm">
+              <Text size="sm" fw={600} lh={1.2}>
+                {user.name}
+              </Text>
+              {user.title && (
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {user.title}
+                </Text>
+              )}
+            </Box>
+            {switchesUser &&
+              // A phone's header has room for an icon only beside Log out.
+              (isMobile ? (
+                <ActionIcon variant="light" aria-label="Switch User" onClick={() => auth.send({ type: 'auth.switchBack' })}>
+                  <IconSwitchHorizontal size={16} />
+                </ActionIcon>
+              ) : (
+                <Button
+                  variant="light"
+                  size="compact-sm"
+                  leftSection={<IconSwitchHorizontal size={16} />}
+                  onClick={() => auth.send({ type: 'auth.switchBack' })}
+                >
+                  Switch User
+                </Button>
+              ))}
+            <UserMenu />
+            <Button component={Link} to="/logout" variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />}>
+              Log out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p={narrow ? 4 : 'xs'} aria-label="Main menu">
+        <Stack gap={4} style={{ flex: 1 }} component="nav">
+          {items.map((item) => {
+            const link = (
+              <NavLink
+                key={item.path}
+                component={Link}
+                to={item.path}
+                label={narrow ? undefined : item.label}
+                aria-label={item.label}
+                leftSection={<MenuIcon name={item.icon} />}
+                active={isActive(item.path)}
+                onClick={mobile.close}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+            return narrow ? (
+              <Tooltip key={item.path} label={item.label} position="right" withArrow>
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </Stack>
+        <Group justify={narrow ? 'center' : 'flex-end'} visibleFrom="sm" pt="xs">
+          <ActionIcon
+            variant="subtle"
+            onClick={collapse.toggle}
+            aria-label={narrow ? 'Expand menu' : 'Collapse menu'}
+            aria-expanded={!narrow}
+          >
+            {narrow ? <IconChevronsRight size={18} /> : <IconChevronsLeft size={18} />}
+          </ActionIcon>
+        </Group>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading screen" /></Center>}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** Lints a one-line file as if it lived at `filePath`, with the project's own config. */
+async function problems(filePath: string, code: string) {
+  const [result] = await new ESLint().lintText(code, { filePath });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('npm run lint keeps the layers apart', () => {
+  it.each([
+    ['a view calling a service', 'src/views/shell/probe.tsx', "import { authService } from '../../services/auth-service.ts';\nexport const x = authService;", /Views never call services/],
+    ['a machine importing a view', 'src/machines/shell/probe.ts', "import { App } from '../../app.tsx';\nexport const x = App;", /never views/],
+    ['the model importing a service', 'src/model/probe.ts', "import { apiClient } from '../services/auth-service.ts';\nexport const x = apiClient;", /src\/model imports only src\/model/],
+    ['a service importing a machine', 'src/services/probe.ts', "import { spinnerMachine } from '../machines/shell/spinner.ts';\nexport const x = spinnerMachine;", /src\/services imports only src\/model/],
+    ['a service importing xstate', 'src/services/probe.ts', "import { createActor } from 'xstate';\nexport const x = createActor;", /free of React and xstate/],
+    ['a service importing React', 'src/services/probe.ts', "import { useState } from 'react';\nexport const x = useState;", /free of React and xstate/],
+    ['the server importing a service', 'server/probe.ts', "import { apiClient } from '../src/services/auth-service.ts';\nexport const x = apiClient;", /only src\/model of the browser code/],
+  ])('refuses %s', async (_, filePath, code, expected) => {
+    expect((await problems(filePath, code)).join('\n')).toMatch(expected);
+  });
+
+  it.each([
+    ['a view using a machine', 'src/views/shell/probe.tsx', "import { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport const x = spinnerMachine;"],
+    ['a machine using a service', 'src/machines/shell/probe.ts', "import { authService } from '../../services/auth-service.ts';\nexport const x = authService;"],
+    ['the server using the model', 'server/probe.ts', "import { decode } from '../src/model/codec.ts';\nexport const x = decode;"],
+  ])('allows %s', async (_, filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+
+  it('checks the React hooks rules in views', async () => {
+    const code = "import { useState } from 'react';\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    expect((await problems('src/views/shell/probe.tsx', code)).join('\n')).toMatch(/react-hooks\/rules-of-hooks/);
+  });
+});
