@@ -1,39 +1,41 @@
 // ESLint flat config: TypeScript, React hooks, and the import boundaries of the architecture
 // (model ← services ← machines ← views; the server reaches the browser code only through src/model).
-import importX from 'eslint-plugin-import-x';
+// Boundaries are eslint-plugin-boundaries' policies over the element types below.
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const browserCode = ['./src/services', './src/machines', './src/views', './src/app.tsx', './src/main.tsx', './src/microsoft-redirect.ts'];
+const elements = [
+  { type: 'model', pattern: 'src/model/**', partialMatch: false },
+  { type: 'services', pattern: 'src/services/**', partialMatch: false },
+  { type: 'machines', pattern: 'src/machines/**', partialMatch: false },
+  { type: 'views', pattern: 'src/views/**', partialMatch: false },
+  // The composition root (src/app.tsx, src/main.tsx): any file of src not in a layer above.
+  { type: 'app', pattern: 'src', partialMatch: false },
+  { type: 'server', pattern: 'server/**', partialMatch: false },
+  { type: 'tests', pattern: 'tests/**', partialMatch: false },
+];
+
+const forbid = (from, to, message, kind) => ({
+  from: { element: { type: from } },
+  disallow: { to: { element: { types: { anyOf: to } } }, ...(kind ? { dependency: { kind } } : {}) },
+  message,
+});
 
 /** Each layer, and what it must not import. Tests of src/model may use the machines' sample data. */
-const zones = (forTests = false) => [
-  {
-    target: './src/model',
-    from: ['./src/services', ...(forTests ? [] : ['./src/machines']), './src/views', './src/app.tsx', './src/main.tsx', './server', './tests'],
-    message: 'src/model imports only src/model: it is the contract both sides share.',
-  },
-  {
-    target: './src/services',
-    from: ['./src/machines', './src/views', './src/app.tsx', './src/main.tsx', './server'],
-    message: 'src/services imports only src/model (and rxjs, axios): never machines, views or the server.',
-  },
-  {
-    target: './src/machines',
-    from: ['./src/views', './src/app.tsx', './src/main.tsx', './server'],
-    message: 'src/machines imports model and services, never views or the server.',
-  },
-  {
-    target: './src/views',
-    from: ['./src/services', './server'],
-    message: 'Views never call services: they send events to machines (move shared types to src/model).',
-  },
-  {
-    target: './server',
-    from: browserCode,
-    message: 'The server imports only src/model of the browser code.',
-  },
+const policies = (forModelTests = false) => [
+  forbid('model', ['services', ...(forModelTests ? [] : ['machines']), 'views', 'app', 'server', 'tests'],
+    'src/model imports only src/model: it is the contract both sides share.'),
+  forbid('services', ['machines', 'views', 'app', 'server'],
+    'src/services imports only src/model (and rxjs, axios): never machines, views or the server.'),
+  forbid('machines', ['views', 'app', 'server'], 'src/machines imports model and services, never views or the server.'),
+  // Types may cross (a view names the shape a machine holds); values may not.
+  forbid('views', ['services'], 'Views never call services: they send events to machines (move shared types to src/model).', 'value'),
+  forbid('views', ['server'], 'Views never import the server.'),
+  forbid('server', ['services', 'machines', 'views', 'app'], 'The server imports only src/model of the browser code.'),
 ];
+
+const boundaryRule = (forModelTests) => ({ 'boundaries/dependencies': ['error', { default: 'allow', policies: policies(forModelTests) }] });
 
 const frameworkFree = (what) => ({
   'no-restricted-imports': [
@@ -53,15 +55,16 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
-    plugins: { 'import-x': importX, '@typescript-eslint': tseslint.plugin },
+    plugins: { boundaries, '@typescript-eslint': tseslint.plugin },
+    settings: { 'boundaries/elements': elements },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: zones() }],
+      ...boundaryRule(false),
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   { files: ['src/model/**/*.ts'], rules: frameworkFree('model') },
-  { files: ['src/model/**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ['error', { zones: zones(true) }] } },
+  { files: ['src/model/**/*.test.ts'], rules: boundaryRule(true) },
   { files: ['src/services/**/*.ts'], rules: frameworkFree('services') },
   {
     files: ['src/views/**/*.tsx', 'src/app.tsx', 'src/main.tsx'],

@@ -22,6 +22,7 @@ describe('npm run lint keeps the layers apart', () => {
 
   it.each([
     ['a view using a machine', 'src/views/shell/probe.tsx', "import { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport const x = spinnerMachine;"],
+    ['a view naming a service type', 'src/views/shell/probe.tsx', "import type { ApiError } from '../../services/api-client.ts';\nexport type X = ApiError;"],
     ['a machine using a service', 'src/machines/shell/probe.ts', "import { authService } from '../../services/auth-service.ts';\nexport const x = authService;"],
     ['the server using the model', 'server/probe.ts', "import { decode } from '../src/model/codec.ts';\nexport const x = decode;"],
   ])('allows %s', async (_, filePath, code) => {
