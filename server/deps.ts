@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { inTransaction } from './db/transaction.ts';
+import { answerCache } from './dashboard/answer-cache.ts';
 import type { Config } from './config.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -41,6 +42,8 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     scope: scopeRepository(pool),
     merchants: merchantsRepository(pool),
     dashboard: dashboardRepository(pool),
+    /** Dashboard answers per house, selection, range and data version. */
+    dashboardAnswers: answerCache(),
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
     matches: matchesRepository(pool),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDashboard, assembleLostVolume } from '../dashboard/assemble.ts';
 import { monthStart, monthsOf } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
+import { refreshRollups } from '../seed/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
@@ -148,6 +149,7 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       const body = payload(plus(yesterday, -200), yesterday, [], 1);
       const before = await dashboard(leader, body);
       const subsetBefore = await dashboard(dm, body);
+      await q('update data_version set version = version + 1'); // computed again, not served from the cache
       await q('alter table purchase_lines rename to purchase_lines_hidden');
       try {
         expect(await dashboard(leader, body)).toEqual(before);
@@ -157,6 +159,24 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       } finally {
         await q('alter table purchase_lines_hidden rename to purchase_lines');
       }
+    });
+
+    it('new purchase data shows at once: a rollup refresh makes earlier answers stale', async () => {
+      const body = payload(plus(yesterday, -30), yesterday);
+      const before = await dashboard(leader, body);
+      expect(await dashboard(leader, body)).toEqual(before);
+      const line = `insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id, category_id, quantity, unit_price)
+        select $1, $2, 'CACHE-TEST', $3, id, manufacturer_id, category_id, 10, 123.45 from items order by id limit 1`;
+      await q(line, [bostonMerchants[0], ids.boston, yesterday]);
+      try {
+        await refreshRollups(db.pool);
+        const after = await dashboard(leader, body);
+        expect(after.totalVolume).toBeCloseTo(before.totalVolume + 1234.5, 2);
+      } finally {
+        await q(`delete from purchase_lines where invoice_id = 'CACHE-TEST'`);
+        await refreshRollups(db.pool);
+      }
+      expect(await dashboard(leader, body)).toEqual(before);
     });
 
     it('lost volume month over month: locations whose own volume fell, largest fall first', async () => {

@@ -19,12 +19,21 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   const selectionFor = async (request: Parameters<typeof scopeOf>[1], merchantIds: readonly number[]) =>
     selectMerchants(deps.scope, await scopeOf(deps.scope, request), merchantIds);
 
+  /** The answer for what decides it: the route, the merchants selected and the call's own values. */
+  const cached = async <T>(route: string, selection: Selection, values: unknown, compute: () => Promise<T>): Promise<T> =>
+    deps.dashboardAnswers.get({ route, selection, values }, await deps.dashboard.dataVersion(), compute);
+
   app.post('/dashboard', async (request): Promise<DashboardResponse> => {
     const body = validate(DashboardPayload, request.body, 'body');
     const days = daysInRange(body.startDate, body.endDate);
     if (days < 1) throw badRequest('The end date must not be before the start date.');
     if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
     const selection = await selectionFor(request, body.merchants);
+    const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
+    return cached('dashboard', selection, { startDate, endDate, showRebates, showDeviations }, () => dashboardOf(selection, body, days));
+  });
+
+  async function dashboardOf(selection: Selection, body: DashboardPayload, days: number): Promise<DashboardResponse> {
     const empty = nothingSelected(selection);
     const [sellerMonths, lost, byMerchant] = empty
       ? [[], { categories: [], items: [] }, []]
@@ -42,17 +51,16 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
       showRebates: body.showRebates === 1,
       showDeviations: body.showDeviations === 1,
     });
-  });
+  }
 
   /** Per location, the house's own volume last calendar month against the month before. */
   app.post('/dashboard/lost-volume', async (request): Promise<LostVolumeResponse> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
     const selection = await selectionFor(request, body.merchantIds);
     const today = new Date();
-    const rows = nothingSelected(selection)
-      ? []
-      : await deps.dashboard.ownVolumeByLocation(selection, monthStart(today, 1), monthStart(today, 2));
-    return assembleLostVolume(rows);
+    const [last, before] = [monthStart(today, 1), monthStart(today, 2)];
+    return cached('lost-volume', selection, [last, before], async () =>
+      assembleLostVolume(nothingSelected(selection) ? [] : await deps.dashboard.ownVolumeByLocation(selection, last, before)));
   });
 
   /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
@@ -63,10 +71,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     const today = new Date();
     const from = monthStart(today, 12);
     const to = isoDay(Date.parse(`${monthStart(today, 0)}T00:00:00Z`) - DAY);
-    const rows = nothingSelected(selection) ? [] : await deps.dashboard.bySellerMonth(selection, from, to);
-    const family = new Set(selection.familyIds);
-    const own = new Map(monthsOf(from, to).map((m) => [m, 0]));
-    for (const r of rows) if (family.has(r.sellerId)) own.set(r.month, own.get(r.month)! + r.volume);
-    return { data: [...own].map(([month, v]) => ({ month, totalPurchase: Math.round(v * 100) / 100 })) };
+    return cached('monthly-volume', selection, [from, to], async () => {
+      const rows = nothingSelected(selection) ? [] : await deps.dashboard.bySellerMonth(selection, from, to);
+      const family = new Set(selection.familyIds);
+      const own = new Map(monthsOf(from, to).map((m) => [m, 0]));
+      for (const r of rows) if (family.has(r.sellerId)) own.set(r.month, own.get(r.month)! + r.volume);
+      return { data: [...own].map(([month, v]) => ({ month, totalPurchase: Math.round(v * 100) / 100 })) };
+    });
   });
 };

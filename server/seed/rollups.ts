@@ -12,7 +12,11 @@ export const LINE_REBATE = `case r.type
     when 'PERCENT_OF_PRICE' then r.value / 100 * ${LINE_VOLUME}
     else 0 end`;
 
+// Cached dashboard answers of the old data are stale from this commit on (server/dashboard/answer-cache.ts).
+export const BUMP_DATA_VERSION = 'update data_version set version = version + 1';
+
 const STEPS = [
+  BUMP_DATA_VERSION,
   `truncate rollup_merchant_item_day, rollup_merchant_day, rollup_merchant_month, rollup_accounts,
             rollup_account_day, rollup_account_merchant_month, rollup_account_lost_day, rollup_account_lost_month`,
   `insert into rollup_merchant_item_day (merchant_id, seller_id, item_id, category_id, day, quantity, volume, rebate)
@@ -66,6 +70,7 @@ const STEPS = [
 
 // Running totals (migration 004) from the monthly house-wide rollups, over a dense month grid.
 const RUNNING_STEPS = [
+  BUMP_DATA_VERSION,
   'truncate rollup_account_merchant_running, rollup_account_lost_running',
   `insert into rollup_account_merchant_running (distributor_id, merchant_id, month, volume_to_date)
    select k.distributor_id, k.merchant_id, g.month,
