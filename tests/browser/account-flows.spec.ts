@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { AWAITING_APPROVAL, CONFIRMED_AWAITING_APPROVAL, LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED } from '../../src/model/account.ts';
 import { DEMO_PASSWORD, logIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';

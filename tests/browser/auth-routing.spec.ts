@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { expectStorageEmpty, logIn, sideMenu } from './login-helpers.ts';
 
 test('a distributor leader logs in and lands on the dashboard inside the shell', async ({ page }) => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import Papa from 'papaparse';
 import { logIn } from './login-helpers.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { logIn } from './login-helpers.ts';
 
 /** The demo data covers the last two months, so the default range (the previous calendar month) has numbers. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { logIn } from './login-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './a11y-test.ts';
 
 test('an invalid email shows a field error that clears on focus', async ({ page }) => {
   await page.goto('/login');

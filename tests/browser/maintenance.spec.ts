@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './a11y-test.ts';
 
 for (const path of ['/', '/login', '/dashboard', '/whatever']) {
   test(`maintenance mode shows /maintenance for ${path}`, async ({ page }) => {

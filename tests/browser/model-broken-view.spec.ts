@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { runnablePaths, runPath, type BrowserModel } from './model/browser-model.ts';
 import { loginFormModel } from './model/login-form-model.ts';
 

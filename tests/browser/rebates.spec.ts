@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { logIn } from './login-helpers.ts';
 
 // The machine runs other suites at the same time; a page load may take longer than 5 s.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { logIn } from './login-helpers.ts';
 
 const SESSIONS = '/api/analytics/user-sessions';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
 import { DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';
 

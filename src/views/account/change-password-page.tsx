@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordMachine } from '../../machines/account/account-forms.ts';
 import { LINK_EXPIRED_MESSAGE } from '../../model/account.ts';
+import { MessageModal } from '../common/message-modal.tsx';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';
 
@@ -42,16 +43,7 @@ export function ChangePasswordPage({ title = 'Change Password' }: { title?: stri
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={form.status === 'succeeded'} onClose={() => navigate('/login')} centered withCloseButton={false}>
-        <Stack align="center" gap="md" py="sm">
-          <Text fw={600} size="lg" role="status">
-            Your password has been changed
-          </Text>
-          <Button onClick={() => navigate('/login')} fullWidth>
-            Login
-          </Button>
-        </Stack>
-      </Modal>
+      <MessageModal opened={form.status === 'succeeded'} message="Your password has been changed" action="Login" onAction={() => navigate('/login')} />
     </PublicCard>
   );
 }

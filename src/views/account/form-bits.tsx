@@ -99,7 +99,7 @@ export function RevealPasswordInput({ label, ...props }: Omit<TextInputProps, 't
           aria-pressed={shown}
           fz="xs"
           fw={600}
-          c="teal.8"
+          c="teal.9"
           px={6}
         >
           {shown ? 'Hide' : 'Show'}

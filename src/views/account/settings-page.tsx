@@ -1,9 +1,10 @@
-import { Box, Button, Group, Modal, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, NavLink, Paper, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { changePasswordMachine } from '../../machines/account/account-forms.ts';
 import { PASSWORD_CHANGED } from '../../model/account.ts';
+import { MessageModal } from '../common/message-modal.tsx';
 import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 
 /** Settings (accounts spec §2.5): Change Password; on mobile, rows for Change Password and Log Out. */
@@ -58,16 +59,7 @@ export function SettingsPage() {
           {changePassword}
         </Paper>
       )}
-      <Modal opened={form.status === 'succeeded'} onClose={form.dismiss} withCloseButton={false} centered>
-        <Stack align="center" gap="md" py="sm">
-          <Text fw={600} size="lg" role="status">
-            {success ?? PASSWORD_CHANGED}
-          </Text>
-          <Button onClick={form.dismiss} fullWidth>
-            GOT IT
-          </Button>
-        </Stack>
-      </Modal>
+      <MessageModal opened={form.status === 'succeeded'} message={success ?? PASSWORD_CHANGED} action="GOT IT" onAction={form.dismiss} />
     </Box>
   );
 }

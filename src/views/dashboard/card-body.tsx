@@ -6,5 +6,5 @@ import { DashboardActor, selectStatus } from './dashboard-actor.ts';
 export function CardBody({ children }: { children: ReactNode }) {
   const status = DashboardActor.useSelector(selectStatus);
   const waiting = status === 'loadingDashboard' || status === 'loadingMerchants' || status === 'switchingDistributor';
-  return waiting ? <Skeleton h={120} aria-label="Loading" /> : <>{children}</>;
+  return waiting ? <Skeleton h={120} role="status" aria-label="Loading" /> : <>{children}</>;
 }

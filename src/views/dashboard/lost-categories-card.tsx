@@ -34,7 +34,7 @@ export function LostCategoriesCard({ canExport }: { canExport: boolean }) {
                 <Table.Tr key={c.category}>
                   <Table.Td>
                     <UnstyledButton
-                      c="teal.8"
+                      c="var(--mantine-color-anchor)"
                       fz="sm"
                       onClick={() => navigate(`/competitiveinsights?category=${encodeURIComponent(c.category)}`)}
                     >

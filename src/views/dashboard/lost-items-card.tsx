@@ -7,6 +7,7 @@ import { CardBody } from './card-body.tsx';
 import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
+import { TabPanels } from '../common/tab-panels.tsx';
 
 const STEP = 5;
 type SortBy = 'volume' | 'rebate';
@@ -30,47 +31,49 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
           <Tabs.Tab value="volume">Volume</Tabs.Tab>
           <Tabs.Tab value="rebate">Rebates</Tabs.Tab>
         </Tabs.List>
+        <TabPanels values={['volume', 'rebate']} active={sortBy}>
+          <CardBody>
+            {items.length === 0 ? (
+              <NoResults />
+            ) : (
+              <>
+                <Table highlightOnHover verticalSpacing={6} aria-label="Items lost">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Item</Table.Th>
+                      <Table.Th ta="right">{sortBy === 'volume' ? 'Volume' : 'Est. Rebates'}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.slice(0, shown).map((i) => (
+                      <Table.Tr key={`${i.min}-${i.item}`}>
+                        <Table.Td>
+                          <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(`/competitiveinsights?item=${encodeURIComponent(i.min)}`)}>
+                            {itemDescription(i.item)}
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td ta="right">{formatMoney(i[sortBy])}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                <Group justify="center" gap="xs" mt="xs">
+                  {shown > STEP && (
+                    <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'less'))}>
+                      Show less
+                    </Button>
+                  )}
+                  {shown < items.length && (
+                    <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'more'))}>
+                      Show more
+                    </Button>
+                  )}
+                </Group>
+              </>
+            )}
+          </CardBody>
+        </TabPanels>
       </Tabs>
-      <CardBody>
-        {items.length === 0 ? (
-          <NoResults />
-        ) : (
-          <>
-            <Table highlightOnHover verticalSpacing={6} aria-label="Items lost">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">{sortBy === 'volume' ? 'Volume' : 'Est. Rebates'}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.slice(0, shown).map((i) => (
-                  <Table.Tr key={`${i.min}-${i.item}`}>
-                    <Table.Td>
-                      <UnstyledButton c="teal.8" fz="sm" onClick={() => navigate(`/competitiveinsights?item=${encodeURIComponent(i.min)}`)}>
-                        {itemDescription(i.item)}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(i[sortBy])}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group justify="center" gap="xs" mt="xs">
-              {shown > STEP && (
-                <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'less'))}>
-                  Show less
-                </Button>
-              )}
-              {shown < items.length && (
-                <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'more'))}>
-                  Show more
-                </Button>
-              )}
-            </Group>
-          </>
-        )}
-      </CardBody>
     </DashboardCard>
   );
 }

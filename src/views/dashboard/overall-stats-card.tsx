@@ -40,7 +40,7 @@ export function OverallStatsCard() {
       ) : status === 'failed' || status === 'merchantsFailed' ? (
         <NoResults />
       ) : (
-        <Skeleton h={60} aria-label="Loading" />
+        <Skeleton h={60} role="status" aria-label="Loading" />
       )}
     </DashboardCard>
   );

@@ -7,6 +7,7 @@ import { pagedRebatesMachine } from '../../machines/rebates/paged-rebates.ts';
 import { rebateFiltersMachine } from '../../machines/rebates/rebate-filters.ts';
 import { REBATE_PAGE_SIZE, type RebateCriteria, type RebateRow } from '../../model/rebates.ts';
 import type { RebateScope } from '../../model/rebates.ts';
+import { TabPanels } from '../common/tab-panels.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
@@ -87,57 +88,59 @@ export function RebatesPage() {
           <Tabs.Tab value="yours">YOUR REBATES</Tabs.Tab>
           <Tabs.Tab value="all">ALL REBATES</Tabs.Tab>
         </Tabs.List>
+        <TabPanels values={['yours', 'all']} active={scope}>
+          <Group align="flex-start" gap="sm" wrap={mobile ? 'wrap' : 'nowrap'}>
+            <form onSubmit={submitSearch} style={{ flex: 1, display: 'flex', gap: 8, minWidth: 260 }}>
+              <TextInput
+                style={{ flex: 1 }}
+                placeholder={SEARCH_PLACEHOLDER}
+                aria-label="Search rebates"
+                value={searchText}
+                onChange={(e) => setSearchText(e.currentTarget.value)}
+                rightSection={searchText !== '' || criteria.search !== '' ? <CloseButton aria-label="Clear search" onClick={clearSearch} /> : null}
+              />
+              <Button type="submit" disabled={searchText.trim() === ''}>
+                Search
+              </Button>
+            </form>
+            <Button
+              variant="default"
+              disabled={filterStatus !== 'loaded'}
+              rightSection={filterStatus === 'loading' ? <Loader size={14} aria-label="Loading filters" /> : null}
+              onClick={() => {
+                setPanelOpenings((n) => n + 1);
+                setPanelOpen(true);
+              }}
+            >
+              Filters{criteria.manufacturers.length + criteria.categories.length > 0 ? ` (${criteria.manufacturers.length + criteria.categories.length})` : ''}
+            </Button>
+          </Group>
+          {filterStatus === 'failed' && (
+            <Text c="red" size="sm">
+              Couldn't load filters, try refreshing
+            </Text>
+          )}
+          {filterChoices && (
+            <RebateFiltersPanel
+              key={panelOpenings}
+              opened={panelOpen}
+              filters={filterChoices}
+              applied={{ manufacturers: criteria.manufacturers, categories: criteria.categories }}
+              distributor={distributor}
+              onApply={applyFilters}
+              onClose={() => setPanelOpen(false)}
+            />
+          )}
+          <SimilarItemsPanel row={similarRow} actor={matches} onClose={() => setSimilarRow(null)} />
+          {status === 'failed' ? (
+            <Alert color="red">Couldn't load rebates, try refreshing</Alert>
+          ) : mobile ? (
+            <RebateCards rows={rows} revealedId={revealedId} sort={sort} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} />
+          ) : (
+            <RebatesTable rows={rows} revealedId={revealedId} sort={sort} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} onNearEnd={loadMore} />
+          )}
+        </TabPanels>
       </Tabs>
-      <Group align="flex-start" gap="sm" wrap={mobile ? 'wrap' : 'nowrap'}>
-        <form onSubmit={submitSearch} style={{ flex: 1, display: 'flex', gap: 8, minWidth: 260 }}>
-          <TextInput
-            style={{ flex: 1 }}
-            placeholder={SEARCH_PLACEHOLDER}
-            aria-label="Search rebates"
-            value={searchText}
-            onChange={(e) => setSearchText(e.currentTarget.value)}
-            rightSection={searchText !== '' || criteria.search !== '' ? <CloseButton aria-label="Clear search" onClick={clearSearch} /> : null}
-          />
-          <Button type="submit" disabled={searchText.trim() === ''}>
-            Search
-          </Button>
-        </form>
-        <Button
-          variant="default"
-          disabled={filterStatus !== 'loaded'}
-          rightSection={filterStatus === 'loading' ? <Loader size={14} aria-label="Loading filters" /> : null}
-          onClick={() => {
-            setPanelOpenings((n) => n + 1);
-            setPanelOpen(true);
-          }}
-        >
-          Filters{criteria.manufacturers.length + criteria.categories.length > 0 ? ` (${criteria.manufacturers.length + criteria.categories.length})` : ''}
-        </Button>
-      </Group>
-      {filterStatus === 'failed' && (
-        <Text c="red" size="sm">
-          Couldn't load filters, try refreshing
-        </Text>
-      )}
-      {filterChoices && (
-        <RebateFiltersPanel
-          key={panelOpenings}
-          opened={panelOpen}
-          filters={filterChoices}
-          applied={{ manufacturers: criteria.manufacturers, categories: criteria.categories }}
-          distributor={distributor}
-          onApply={applyFilters}
-          onClose={() => setPanelOpen(false)}
-        />
-      )}
-      <SimilarItemsPanel row={similarRow} actor={matches} onClose={() => setSimilarRow(null)} />
-      {status === 'failed' ? (
-        <Alert color="red">Couldn't load rebates, try refreshing</Alert>
-      ) : mobile ? (
-        <RebateCards rows={rows} revealedId={revealedId} sort={sort} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} />
-      ) : (
-        <RebatesTable rows={rows} revealedId={revealedId} sort={sort} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} onNearEnd={loadMore} />
-      )}
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ export function PortalShell() {
           {/* minWidth 0 lets the house name truncate, so the actions on the right always fit a phone. */}
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            <Text fw={700} c="teal.8" visibleFrom="xs">
+            <Text fw={700} c="teal.9" visibleFrom="xs">
               Distributor Portal
             </Text>
             {user.activeDistributor && (

@@ -32,7 +32,6 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
       position="right"
       size={mobile ? '100%' : 480}
       title={<Heading order={3}>Edit User</Heading>}
-      aria-label="Edit User"
     >
       {user && (
         <Text fw={600} mb="sm">

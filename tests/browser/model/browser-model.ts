@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../a11y-test.ts';
 import type { AnyEventObject } from 'xstate';
 import type { RegisteredMachine } from '../../../src/machines/registered-machine.ts';
 import { MACHINES } from '../../../src/machines/registry.ts';
