@@ -24,8 +24,16 @@ export const INVOICE_MESSAGES = {
 export type InvoiceStatus = 'InProcess' | 'inprocessing' | 'done' | 'problem' | string;
 /** §4: yellow while being read, green when done, red for a problem or anything else. */
 export function statusColor(status: InvoiceStatus): 'yellow' | 'green' | 'red' {
-  if (status === 'inprocessing' || status === 'InProcess') return 'yellow';
+  if (beingRead(status)) return 'yellow';
   return status === 'done' ? 'green' : 'red';
+}
+
+/** Still being read: the server's 'inprocessing', or 'InProcess' shown locally right after an upload. */
+export const beingRead = (status: InvoiceStatus) => status === 'inprocessing' || status === 'InProcess';
+
+/** §4: the row a just-uploaded invoice shows ('InProcess') until the server's own status arrives. */
+export function inProcessRow(invoice: { id: number; description: string; merchantName: string }, nowIso: string): InvoiceSummary {
+  return { ...invoice, attachmentGroupingId: '', status: 'InProcess', reason: null, createdAt: nowIso };
 }
 
 export type FileFacts = { name: string; size: number };

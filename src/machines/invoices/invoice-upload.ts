@@ -76,6 +76,7 @@ export const invoiceUploadMachine = setup({
     },
     uploading: {
       invoke: {
+        id: 'upload',
         src: 'upload',
         input: ({ context }) => ({
           files: context.files.flatMap((f, index) => (f.state === 'sending' ? [{ index, name: f.name, file: f.file }] : [])),

@@ -15,8 +15,13 @@ type D = SnapshotFrom<typeof invoiceDetailMachine>;
 export const selectInvoice = (s: D) => s.context.invoice;
 export const selectDetailFailed = (s: D) => s.matches('failed');
 export const selectDetailMessage = (s: D) => s.context.message;
+export const selectDetailDeleted = (s: D) => s.matches('deleted');
+/** An image or the invoice is being deleted: no second delete meanwhile. */
+export const selectDetailBusy = (s: D) => s.matches('deletingImage') || s.matches('deletingInvoice');
 type U = SnapshotFrom<typeof invoiceUploadMachine>;
 export const selectUploadState = (s: U) => s.value;
 export const selectUploadFiles = (s: U) => s.context.files;
 export const selectUploadMessage = (s: U) => s.context.message;
 export const selectUploadForm = (s: U) => ({ description: s.context.description, merchant: s.context.merchant });
+/** The invoice this modal's files went to (null until the server made one). */
+export const selectUploadedInvoice = (s: U) => s.context.invoiceId;

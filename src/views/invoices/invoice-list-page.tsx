@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
@@ -24,6 +24,7 @@ function InvoiceList() {
   const state = InvoiceListActor.useSelector(selectListState);
   const [search, setSearch] = useState('');
   const [uploading, setUploading] = useState(0);
+  const [confirming, setConfirming] = useState<InvoiceSummary | null>(null);
   const locations = useMemo(() => [...new Set(invoices.map((i) => i.merchantName).filter(Boolean))], [invoices]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -38,14 +39,15 @@ function InvoiceList() {
       id: 'actions', header: '', enableSorting: false, Cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
           <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>
-          <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => actor.send({ type: 'invoices.delete', id: row.original.id })}><IconTrash size={16} /></ActionIcon>
+          <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => setConfirming(row.original)}><IconTrash size={16} /></ActionIcon>
         </Group>
       ),
     },
-  ], [actor]);
+  ], []);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
-    renderEmptyRowsFallback: () => <Alert m="md" color="gray">{INVOICE_MESSAGES.noInvoices}</Alert>,
+    renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
+    mantineTableProps: { 'data-testid': 'invoices-table' } as object,
   });
   return (
     <Stack p="md">
@@ -60,8 +62,17 @@ function InvoiceList() {
       {uploading > 0 && (
         // A fresh upload machine each time the modal opens.
         <InvoiceUploadActor.Provider key={uploading} options={{ input: { invoiceId: null } }}>
-          <UploadModal opened onClose={() => { setUploading(0); actor.send({ type: 'invoices.uploaded' }); }} locations={locations} addingTo={false} />
+          <UploadModal opened onClose={(uploaded) => { setUploading(0); if (uploaded) actor.send({ type: 'invoices.uploaded', invoice: uploaded }); }} locations={locations} addingTo={false} />
         </InvoiceUploadActor.Provider>
+      )}
+      {confirming && (
+        <Modal opened onClose={() => setConfirming(null)} title="Delete Invoice">
+          <Text>Delete {confirming.description} and its images?</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirming(null)}>Cancel</Button>
+            <Button color="red" onClick={() => { actor.send({ type: 'invoices.delete', id: confirming.id }); setConfirming(null); }}>Delete</Button>
+          </Group>
+        </Modal>
       )}
     </Stack>
   );
