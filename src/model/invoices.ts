@@ -88,3 +88,8 @@ export function invoiceDate(iso: string): string {
 export const INVOICE_ITEMS_CSV_HEADER = ['item description', 'brand', 'packsize', 'totalPrice', 'quantity', 'itemCode', 'uom'] as const;
 export const invoiceItemsCsvRows = (items: InvoiceItem[]) =>
   items.map((i) => [i.description, i.brand, i.pack, i.totalPrice === null ? '' : i.totalPrice.toFixed(2), i.quantity ?? '', i.itemCode, i.uom]);
+/** invoiceItems.csv of the given items, one record per item under the spec's column names. */
+export const invoiceItemsCsv = (items: InvoiceItem[]) => ({
+  fileName: 'invoiceItems.csv',
+  rows: invoiceItemsCsvRows(items).map((r) => Object.fromEntries(INVOICE_ITEMS_CSV_HEADER.map((h, k) => [h, r[k]!]))),
+});

@@ -1,8 +1,10 @@
-import { defer, EMPTY, from, map, type Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, takeWhile, type SchedulerLike, asyncScheduler } from 'rxjs';
+import { defer, EMPTY, from, map, Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, switchMap, takeWhile, type SchedulerLike, asyncScheduler } from 'rxjs';
 import * as t from 'io-ts';
 import { beingRead, INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
 import type { ApiClient, TransferEvent } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
+
+const BlobCodec = new t.Type<Blob, Blob, unknown>('Blob', (u): u is Blob => u instanceof Blob, (u, c) => (u instanceof Blob ? t.success(u) : t.failure(u, c)), t.identity);
 
 export type UploadFile = { index: number; name: string; file: Blob };
 export type UploadForm = { description: string; merchant: string };
@@ -70,6 +72,19 @@ export function createInvoiceService(api: ApiClient) {
     follow: (id: number, shown: InvoiceDetail | null, every = 3000, scheduler: SchedulerLike = asyncScheduler): Observable<InvoiceDetail> =>
       whileRead(() => api.get(`/invoice/${id}`, InvoiceDetail), (d) => beingRead(d.status), shown, every, scheduler),
     upload: (files: UploadFile[], form: UploadForm, invoiceId: number | null): Observable<UploadEvent> => uploadSequentially(files, send(form), invoiceId),
+    /**
+     * An invoice image as an object URL (the API wants the bearer token, which an <img> cannot
+     * send): the URL stays valid while subscribed and is revoked on unsubscribe, so it lives
+     * exactly as long as the actor showing it.
+     */
+    imageUrl: (attachmentId: number, thumbnail: boolean): Observable<string> =>
+      api.get(`/invoice/image/${attachmentId}${thumbnail ? '?thumbnail=1' : ''}`, BlobCodec, { responseType: 'blob', quiet: true }).pipe(
+        switchMap((blob) => new Observable<string>((subscriber) => {
+          const url = URL.createObjectURL(blob);
+          subscriber.next(url);
+          return () => URL.revokeObjectURL(url);
+        })),
+      ),
     deleteImage: (id: number, imageId: number): Observable<unknown> => api.delete(`/invoice/${id}/image/${imageId}`, t.unknown),
     deleteInvoice: (id: number): Observable<unknown> => api.delete(`/invoice/${id}`, t.unknown).pipe(catchError(() => EMPTY)),
     /** The list (now when nothing is shown yet), then every `every` ms while an invoice is being read, so statuses follow the server without a reload. */

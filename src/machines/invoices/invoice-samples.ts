@@ -60,3 +60,14 @@ export const invoiceDetailEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.deleteInvoice' },
   { type: 'xstate.error.actor.deleteInvoice', error: new ApiError(500, 'Something went wrong') },
 ];
+
+export const invoiceCsvEvents: readonly AnyEventObject[] = [
+  { type: 'csv.requested', id: 7 },
+  { type: 'xstate.done.actor.loadItems', output: sampleDetail() },
+  { type: 'xstate.error.actor.loadItems', error: new ApiError(500, 'Something went wrong') },
+];
+
+export const invoiceImageEvents: readonly AnyEventObject[] = [
+  { type: 'image.ready', url: 'blob:http://127.0.0.1/3f1c' },
+  { type: 'image.failed' },
+];

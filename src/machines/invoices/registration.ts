@@ -1,8 +1,10 @@
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { invoiceDetailMachine, type InvoiceDetailContext } from './invoice-detail.ts';
+import { invoiceImageMachine } from './invoice-image.ts';
 import { invoiceListMachine, type InvoiceListContext } from './invoice-list.ts';
-import { invoiceDetailEvents, invoiceListEvents, invoiceUploadEvents } from './invoice-samples.ts';
+import { invoiceCsvMachine, type InvoiceCsvContext } from './invoice-csv.ts';
+import { invoiceCsvEvents, invoiceDetailEvents, invoiceImageEvents, invoiceListEvents, invoiceUploadEvents } from './invoice-samples.ts';
 import { invoiceUploadMachine, type InvoiceUploadContext } from './invoice-upload.ts';
 
 /** Invoice scanning's machines (accounts spec §2.6, §4), joined into MACHINES by registry.ts. */
@@ -84,5 +86,31 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
       deleted: 'Back on the invoice list',
       failed: "'Failed To Fetch Invoice' with Retry",
     },
+  },
+  {
+    name: 'invoice-csv',
+    description: 'On phones, the CSV of a done invoice in the list: its items are fetched, then saved as invoiceItems.csv.',
+    machine: invoiceCsvMachine,
+    events: invoiceCsvEvents,
+    variants: [{ label: 'list opened on a phone' }],
+    serializeState: seenState<InvoiceCsvContext>((c) => [c.message !== null]),
+    labels: {
+      'csv.requested': 'Press CSV on a done invoice',
+      'xstate.done.actor.loadItems': 'The items arrive (invoiceItems.csv is saved)',
+      'xstate.error.actor.loadItems': 'Loading the items fails',
+    },
+    checks: {
+      idle: "The list; after a failure, 'Failed To Fetch Invoice'",
+      fetching: 'The CSV button spins',
+    },
+  },
+  {
+    name: 'invoice-image',
+    description: "One invoice image (thumbnail or enlarged): loaded through the API, shown, or 'Failed To Load Images'.",
+    machine: invoiceImageMachine,
+    events: invoiceImageEvents,
+    variants: [{ label: 'thumbnail 31 in the grid', input: () => ({ attachmentId: 31, thumbnail: true }) }],
+    labels: { 'image.ready': 'The image arrives', 'image.failed': 'The image cannot be loaded' },
+    checks: { loading: 'A grey placeholder', shown: 'The image', failed: "A placeholder, and 'Failed To Load Images' on the page" },
   },
 ];

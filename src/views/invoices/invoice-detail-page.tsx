@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { invoiceDate, INVOICE_MESSAGES } from '../../model/invoices.ts';
 import { InvoiceDetailActor, InvoiceUploadActor, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
+import { InvoiceImage } from './invoice-image.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
@@ -26,7 +27,7 @@ function InvoiceDetail() {
   const message = InvoiceDetailActor.useSelector(selectDetailMessage);
   const deleted = InvoiceDetailActor.useSelector(selectDetailDeleted);
   const busy = InvoiceDetailActor.useSelector(selectDetailBusy);
-  const [enlarged, setEnlarged] = useState<string | null>(null);
+  const [enlarged, setEnlarged] = useState<number | null>(null);
   const [adding, setAdding] = useState(0);
   const [deleting, setDeleting] = useState(false);
   if (deleted) return <Navigate to="/invoice/scanning" replace />;
@@ -58,8 +59,8 @@ function InvoiceDetail() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
           <Card key={img.attachmentId} withBorder p="xs">
-            <Image src={`${img.src}?thumbnail=1`} alt={img.filename} h={160} fit="contain" style={{ cursor: 'zoom-in' }}
-              onClick={() => setEnlarged(img.src)} onError={() => actor.send({ type: 'invoice.imageFailed' })} />
+            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)}
+              onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
             <Group justify="space-between" mt={4}>
               <Text size="xs" truncate>{img.filename}</Text>
               <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} disabled={busy} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
@@ -73,7 +74,9 @@ function InvoiceDetail() {
         <Button color="red" variant="outline" loading={busy} onClick={() => setDeleting(true)}>Delete Invoice</Button>
       </Group>
       <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title="Invoice image">
-        {enlarged && <Image src={enlarged} alt="Invoice image, full size" />}
+        {enlarged !== null && (
+          <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
+        )}
       </Modal>
       {adding > 0 && (
         <InvoiceUploadActor.Provider key={adding} options={{ input: { invoiceId: invoice.id } }}>

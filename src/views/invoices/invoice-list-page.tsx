@@ -1,20 +1,38 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { INVOICE_MESSAGES, invoiceDate, type InvoiceSummary } from '../../model/invoices.ts';
+import { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
+import { INVOICE_MESSAGES, invoiceDate, invoiceItemsCsv, type InvoiceDetail, type InvoiceSummary } from '../../model/invoices.ts';
+import { downloadCsv } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { InvoiceListActor, InvoiceUploadActor, selectInvoices, selectListState } from './invoice-actors.ts';
+import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
+
+// The phone CSV saves what the machine fetched as invoiceItems.csv.
+const csvLogic = invoiceCsvMachine.provide({ actions: { save: (_, invoice) => downloadCsv(invoiceItemsCsv((invoice as InvoiceDetail).items)) } });
 
 export function InvoiceListPage() {
   return (
     <InvoiceListActor.Provider>
-      <InvoiceList />
+      <InvoiceCsvActor.Provider logic={csvLogic}>
+        <InvoiceList />
+      </InvoiceCsvActor.Provider>
     </InvoiceListActor.Provider>
+  );
+}
+
+/** §2.6: on phones, a done invoice's items as a CSV. */
+function PhoneCsv({ invoice }: { invoice: InvoiceSummary }) {
+  const csv = InvoiceCsvActor.useActorRef();
+  const fetching = InvoiceCsvActor.useSelector(selectCsvFetching);
+  return (
+    <Button size="compact-xs" variant="subtle" leftSection={<IconDownload size={14} />} loading={fetching === invoice.id} disabled={fetching !== null}
+      aria-label={`CSV of ${invoice.description}`} onClick={() => csv.send({ type: 'csv.requested', id: invoice.id })}>CSV</Button>
   );
 }
 
@@ -22,6 +40,8 @@ function InvoiceList() {
   const actor = InvoiceListActor.useActorRef();
   const invoices = InvoiceListActor.useSelector(selectInvoices);
   const state = InvoiceListActor.useSelector(selectListState);
+  const csvMessage = InvoiceCsvActor.useSelector(selectCsvMessage);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [search, setSearch] = useState('');
   const [uploading, setUploading] = useState(0);
   const [confirming, setConfirming] = useState<InvoiceSummary | null>(null);
@@ -38,12 +58,13 @@ function InvoiceList() {
     {
       id: 'actions', header: '', enableSorting: false, Cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
+          {phone && row.original.status === 'done' && <PhoneCsv invoice={row.original} />}
           <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>
           <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => setConfirming(row.original)}><IconTrash size={16} /></ActionIcon>
         </Group>
       ),
     },
-  ], []);
+  ], [phone]);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
     renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
@@ -56,6 +77,7 @@ function InvoiceList() {
         <TextInput placeholder="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search invoices" />
         <Button onClick={() => setUploading((n) => n + 1)}>Upload Invoice</Button>
       </Group>
+      {csvMessage && <Alert color="red">{csvMessage}</Alert>}
       {state === 'failed'
         ? <Alert color="red">{INVOICE_MESSAGES.fetchList} <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'invoices.retry' })}>Retry</Button></Alert>
         : <MantineReactTable table={table} />}
