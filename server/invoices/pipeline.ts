@@ -23,6 +23,8 @@ export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Pr
   if (!problem && parsed.lines.length === 0) problem = 'No line items were found on the image. Please upload a clearer photo of the whole page.';
   const lines = await checkPrices(pool, image.distributorId, parsed.lines, parsed.invoiceDate ?? new Date().toISOString().slice(0, 10));
   await inTransaction(pool, async (db) => {
+    // Deleted (or its invoice) while it was read: nothing to save.
+    if (!(await repo.lockImage(db, imageId))) return;
     await repo.saveReading(db, { imageId, invoiceId: image.invoiceId, parsed, ok: problem === null, text, lines });
     await repo.settleStatus(db, image.invoiceId, problem);
   });

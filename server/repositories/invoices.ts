@@ -122,6 +122,10 @@ export function invoicesRepository(pool: pg.Pool) {
         'select g.invoice_id, i.distributor_id, g.data from invoice_images g join invoices i on i.id = g.invoice_id where g.id = $1', [imageId]);
       return rows[0] ? { invoiceId: rows[0].invoice_id, distributorId: rows[0].distributor_id, data: rows[0].data } : null;
     },
+    /** Holds the image's row until the transaction ends; false when it was deleted meanwhile (its reading is then dropped). */
+    async lockImage(db: Db, imageId: number): Promise<boolean> {
+      return (await db.query('select 1 from invoice_images where id = $1 for update', [imageId])).rowCount === 1;
+    },
     /** Replaces what an image produced, sets the invoice's info and status, in one transaction. */
     async saveReading(db: Db, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
       lines: CheckedLine[] }) {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
 import { createOcr, type Ocr } from '../invoices/ocr.ts';
+import { processImage } from '../invoices/pipeline.ts';
 import { startInvoiceQueue } from '../invoices/queue.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
@@ -164,6 +165,16 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     expect((await q('select count(*)::int as n from invoice_images where id = $1', [imageId]))[0].n).toBe(0);
     expect((await call('leader', 'DELETE', `/invoice/${id}`)).statusCode).toBe(200);
     expect((await q('select count(*)::int as n from invoice_images where invoice_id = $1', [id]))[0].n).toBe(0);
+    expect((await call('leader', 'GET', `/invoice/${id}`)).statusCode).toBe(404);
+  });
+
+  it('an invoice deleted while its image is read: the reading is dropped quietly', async () => {
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    const text = fs.readFileSync(path.join(FIXTURES, clean.file.replace('.png', '.txt')), 'utf8');
+    // The OCR answers only after the user deleted the invoice.
+    const slow: Ocr = { read: async () => { await call('leader', 'DELETE', `/invoice/${id}`); return text; }, close: async () => undefined };
+    await expect(processImage(db.pool, slow, imageId)).resolves.toBeUndefined();
+    expect(await q('select count(*)::int as n from invoice_items where invoice_id = $1', [id])).toEqual([{ n: 0 }]);
     expect((await call('leader', 'GET', `/invoice/${id}`)).statusCode).toBe(404);
   });
 

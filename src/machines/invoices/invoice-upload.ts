@@ -104,8 +104,8 @@ export const invoiceUploadMachine = setup({
     },
     failure: {
       on: {
+        // The modal offers Retry here, not Send Images.
         'upload.retry': { target: 'uploading', actions: 'startSending' },
-        'upload.send': { target: 'uploading', actions: 'startSending' },
         'upload.cleared': { target: 'idle', actions: 'clear' },
       },
     },
