@@ -68,7 +68,7 @@ test('upload two images, one fails, Retry sends it; the invoice is read from the
   await page.getByRole('button', { name: 'Send Images' }).click();
   await expect(page.getByText('Some Of Your Images Failed to Upload.')).toBeVisible();
   await expect(page.getByText('Failed', { exact: true })).toHaveCount(1);
-  await page.screenshot({ path: 'tests/screenshots/invoice-upload-modal.png' });
+  await page.screenshot({ path: 'tests/screenshots/invoice-upload-modal.png', animations: 'disabled' });
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Successfully Uploaded Invoice!')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -154,7 +154,7 @@ test('delete an image, look at one enlarged, then delete the invoice; on a phone
 
   await kept.click();
   await expectShown(page.getByRole('img', { name: 'Invoice image, full size' }));
-  await page.screenshot({ path: 'tests/screenshots/invoice-image-enlarged.png' });
+  await page.screenshot({ path: 'tests/screenshots/invoice-image-enlarged.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Delete Invoice', exact: true }).click();

@@ -58,7 +58,7 @@ function InvoiceDetail() {
       <Title order={4}>Images</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
-          <Card key={img.attachmentId} withBorder p="xs">
+          <Card key={img.attachmentId} withBorder p="xs" style={{ alignSelf: 'start' }}>
             <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)}
               onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
             <Group justify="space-between" mt={4}>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceItem } from '../../model/invoices.ts';
 import { ExportButton } from '../common/export-button.tsx';
-import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
 import { InvoiceDetailActor, selectDetailFailed, selectInvoice } from './invoice-actors.ts';
@@ -33,26 +33,27 @@ function InvoiceItems() {
     return q ? all.filter((i) => `${i.description} ${i.brand} ${i.itemCode}`.toLowerCase().includes(q)) : all;
   }, [invoice, search]);
   const columns = useMemo<MRT_ColumnDef<InvoiceItem>[]>(() => [
-    { accessorKey: 'description', header: 'Description', size: 200 },
-    { accessorKey: 'brand', header: 'Brand', size: 130 },
-    { accessorKey: 'pack', header: 'Pack', size: 90 },
-    { accessorKey: 'totalPrice', header: 'Total Price', size: 110, Cell: ({ row }) => money(row.original.totalPrice) },
-    { accessorKey: 'quantity', header: 'Quantity', size: 100 },
-    { accessorKey: 'itemCode', header: 'Item Code', size: 110 },
+    { accessorKey: 'description', header: 'Description', size: 180 },
+    { accessorKey: 'brand', header: 'Brand', size: 115 },
+    { accessorKey: 'pack', header: 'Pack', size: 85 },
+    { accessorKey: 'totalPrice', header: 'Total Price', size: 120, Cell: ({ row }) => money(row.original.totalPrice) },
+    { accessorKey: 'quantity', header: 'Quantity', size: 110 },
+    { accessorKey: 'itemCode', header: 'Item Code', size: 115 },
     { accessorKey: 'uom', header: 'UOM', size: 80 },
     {
-      id: 'check', header: 'Price Check', size: 140, enableSorting: false, Cell: ({ row }) => {
+      id: 'check', header: 'Price Check', size: 125, enableSorting: false, Cell: ({ row }) => {
         const i = row.original;
-        if ((i.overpaid ?? 0) > 0) return <Badge color="red" title={`Deviated price ${money(i.deviatedPrice)}`}>Over by {money(i.overpaid)}</Badge>;
-        if (i.doubtful) return <Badge color="yellow">Check line</Badge>;
-        return i.deviatedPrice !== null ? <Badge color="green">OK</Badge> : null;
+        if ((i.overpaid ?? 0) > 0) return <Badge color="red" tt="none" title={`Paid above the deviated price ${money(i.deviatedPrice)}`}>Over {money(i.overpaid)}</Badge>;
+        if (i.doubtful) return <Badge color="yellow" tt="none">Check line</Badge>;
+        return i.deviatedPrice !== null ? <Badge color="green" tt="none">OK</Badge> : null;
       },
     },
   ], []);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: items, enableSorting: true,
     renderEmptyRowsFallback: () => <Alert m="md" color="gray">{INVOICE_MESSAGES.noItems}</Alert>,
-    // Eight columns fit beside the menu on a laptop; on a phone the table scrolls sideways.
+    // Eight columns fit beside the menu on a laptop with half the usual cell padding; on a phone the table scrolls sideways.
+    ...NARROW_CELLS,
     mantineTableContainerProps: { style: { overflowX: 'auto' } },
   });
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne}.</Alert>;

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
 import { INVOICE_MESSAGES, invoiceDate, invoiceItemsCsv, type InvoiceDetail, type InvoiceSummary } from '../../model/invoices.ts';
 import { downloadCsv } from '../common/export-button.tsx';
-import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
@@ -31,8 +31,8 @@ function PhoneCsv({ invoice }: { invoice: InvoiceSummary }) {
   const csv = InvoiceCsvActor.useActorRef();
   const fetching = InvoiceCsvActor.useSelector(selectCsvFetching);
   return (
-    <Button size="compact-xs" variant="subtle" leftSection={<IconDownload size={14} />} loading={fetching === invoice.id} disabled={fetching !== null}
-      aria-label={`CSV of ${invoice.description}`} onClick={() => csv.send({ type: 'csv.requested', id: invoice.id })}>CSV</Button>
+    <ActionIcon variant="subtle" loading={fetching === invoice.id} disabled={fetching !== null} aria-label={`CSV of ${invoice.description}`}
+      onClick={() => csv.send({ type: 'csv.requested', id: invoice.id })}><IconDownload size={16} /></ActionIcon>
   );
 }
 
@@ -51,15 +51,18 @@ function InvoiceList() {
     return q ? invoices.filter((i) => `${i.description} ${i.merchantName} ${i.status}`.toLowerCase().includes(q)) : invoices;
   }, [invoices, search]);
   const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [
-    { accessorKey: 'description', header: 'Invoice Name' },
+    { accessorKey: 'description', header: 'Invoice Name', ...(phone ? { size: 125 } : {}) },
     { accessorKey: 'merchantName', header: 'Location' },
     { accessorKey: 'createdAt', header: 'Upload Date', Cell: ({ row }) => invoiceDate(row.original.createdAt) },
-    { accessorKey: 'status', header: 'Status', Cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { accessorKey: 'status', header: 'Status', Cell: ({ row }) => <StatusBadge status={row.original.status} />, ...(phone ? { size: 105 } : {}) },
     {
-      id: 'actions', header: '', enableSorting: false, Cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+      // On a phone, icons only, so the row's buttons fit beside its name and status.
+      id: 'actions', header: '', enableSorting: false, ...(phone ? { size: 95 } : {}), Cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
           {phone && row.original.status === 'done' && <PhoneCsv invoice={row.original} />}
-          <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>
+          {phone
+            ? <ActionIcon component={Link} to={`/invoice/${row.original.id}`} variant="light" aria-label="View Invoice"><IconEye size={16} /></ActionIcon>
+            : <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>}
           <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => setConfirming(row.original)}><IconTrash size={16} /></ActionIcon>
         </Group>
       ),
@@ -69,6 +72,9 @@ function InvoiceList() {
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
     renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
     mantineTableProps: { 'data-testid': 'invoices-table' } as object,
+    // A phone shows what a row needs at a glance: name, status and its buttons (Location and date on wider screens).
+    state: { columnVisibility: { merchantName: !phone, createdAt: !phone } },
+    ...(phone ? NARROW_CELLS : {}),
   });
   return (
     <Stack p="md">
