@@ -5,6 +5,7 @@ import { parseInvoiceText } from '../../src/model/invoice-parser.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { invoicesRepository } from '../repositories/invoices.ts';
 import { prepareForOcr } from './images.ts';
+import { checkPrices } from './price-check.ts';
 import type { Ocr } from './ocr.ts';
 
 export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Promise<void> {
@@ -20,15 +21,10 @@ export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Pr
   }
   const parsed = parseInvoiceText(text);
   if (!problem && parsed.lines.length === 0) problem = 'No line items were found on the image. Please upload a clearer photo of the whole page.';
-  const on = parsed.invoiceDate ?? new Date().toISOString().slice(0, 10);
-  const lines: { line: (typeof parsed.lines)[number]; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null }[] = [];
-  for (const line of parsed.lines) {
-    const hit = await repo.deviatedPrice(image.distributorId, line.itemCode, line.description, on);
-    const overpaid = hit && line.unitPrice !== null && line.unitPrice > hit.price
-      ? Math.round((line.unitPrice - hit.price) * (line.quantity ?? 1) * 100) / 100 : null;
-    lines.push({ line, matchedItemId: hit?.itemId ?? null, deviatedPrice: hit?.price ?? null, overpaid });
-  }
+  const lines = await checkPrices(pool, image.distributorId, parsed.lines, parsed.invoiceDate ?? new Date().toISOString().slice(0, 10));
   await inTransaction(pool, async (db) => {
+    // Deleted (or its invoice) while it was read: nothing to save.
+    if (!(await repo.lockImage(db, imageId))) return;
     await repo.saveReading(db, { imageId, invoiceId: image.invoiceId, parsed, ok: problem === null, text, lines });
     await repo.settleStatus(db, image.invoiceId, problem);
   });

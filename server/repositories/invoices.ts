@@ -1,11 +1,51 @@
 import type pg from 'pg';
 import type { ParsedInvoice } from '../../src/model/invoice-parser.ts';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
+import type { CheckedLine } from '../invoices/price-check.ts';
 
-type Db = pg.Pool | pg.PoolClient;
+export type Db = pg.Pool | pg.PoolClient;
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
 export type NewImage = { filename: string; contentType: string; data: Buffer; thumbnail: Buffer; width: number; height: number };
+
+/**
+ * How alike a description must be (pg_trgm similarity) to count as the same product: above the
+ * operator's 0.3, which pairs 'Mozzarella Shredded Whole Milk' with 'MILK WHOLE GAL' (0.32).
+ */
+export const MIN_DESCRIPTION_SIMILARITY = 0.35;
+
+/** The house's deviated price in force on the date for an item code (MIN, or the house's DIN), else the closest description (trigrams). */
+export async function deviatedPrice(db: Db, distributorId: number, itemCode: string, description: string, on: string): Promise<{ itemId: number; price: number } | null> {
+  const { rows } = await db.query(
+    `with fam as (select id from distributors where id = $1 or parent_id = (select coalesce(parent_id, id) from distributors where id = $1)
+                    or id = (select parent_id from distributors where id = $1)),
+          hit as (
+            (select i.id, 1 as rank, 1.0 as score from items i where i.min = $2
+             union all select di.item_id, 1, 1.0 from distributor_items di where di.distributor_id = $1 and di.din = $2)
+            union all
+            (select i.id, 2, similarity(i.description, $3) from items i where $3 <> '' and i.description % $3
+               and similarity(i.description, $3) >= $5 order by 3 desc limit 1))
+     select h.id, d.deviated_price from hit h join deviations d on d.item_id = h.id and d.distributor_id in (select id from fam)
+      where d.starts_on <= $4::date and d.ends_on >= $4::date
+      order by h.rank, h.score desc, d.deviated_price limit 1`, [distributorId, itemCode, description, on, MIN_DESCRIPTION_SIMILARITY]);
+  return rows[0] ? { itemId: rows[0].id, price: Number(rows[0].deviated_price) } : null;
+}
+
+/** Once no image is pending: 'done', or 'problem' with the reason of the first unreadable image; and the total overpaid. */
+export async function settleStatus(db: Db, invoiceId: number, problem: string | null): Promise<void> {
+  await db.query(
+    `update invoices i set
+       overpaid_total = coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0),
+       status = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then 'inprocessing'
+                     when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then 'problem'
+                     when not exists (select 1 from invoice_images where invoice_id = i.id) then 'problem'
+                     else 'done' end,
+       reason = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then null
+                     when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then coalesce($2, reason)
+                     when not exists (select 1 from invoice_images where invoice_id = i.id) then 'The invoice has no images.'
+                     else null end
+     where id = $1`, [invoiceId, problem]);
+}
 
 /** Invoices, their images (bytes in PostgreSQL) and the items read from them. */
 export function invoicesRepository(pool: pg.Pool) {
@@ -67,8 +107,9 @@ export function invoicesRepository(pool: pg.Pool) {
     async filenames(invoiceId: number): Promise<string[]> {
       return (await pool.query('select filename from invoice_images where invoice_id = $1', [invoiceId])).rows.map((r) => r.filename);
     },
-    async deleteImage(imageId: number): Promise<void> {
-      await pool.query('delete from invoice_images where id = $1', [imageId]);
+    /** Deletes the image's row, and so its bytes and the items read from it (cascade). */
+    async deleteImage(db: Db, imageId: number): Promise<void> {
+      await db.query('delete from invoice_images where id = $1', [imageId]);
     },
     async deleteInvoice(id: number): Promise<void> {
       await pool.query('delete from invoices where id = $1', [id]);
@@ -81,24 +122,13 @@ export function invoicesRepository(pool: pg.Pool) {
         'select g.invoice_id, i.distributor_id, g.data from invoice_images g join invoices i on i.id = g.invoice_id where g.id = $1', [imageId]);
       return rows[0] ? { invoiceId: rows[0].invoice_id, distributorId: rows[0].distributor_id, data: rows[0].data } : null;
     },
-    /** The house's deviated price in force on the date for an item code (DIN or MIN), else a close description. */
-    async deviatedPrice(distributorId: number, itemCode: string, description: string, on: string): Promise<{ itemId: number; price: number } | null> {
-      const { rows } = await pool.query(
-        `with fam as (select id from distributors where id = $1 or parent_id = (select coalesce(parent_id, id) from distributors where id = $1)
-                        or id = (select parent_id from distributors where id = $1)),
-              hit as (
-                (select i.id, 1 as rank, 1.0 as score from items i where i.min = $2
-                 union all select di.item_id, 1, 1.0 from distributor_items di where di.distributor_id = $1 and di.din = $2)
-                union all
-                (select i.id, 2, similarity(i.description, $3) from items i where $3 <> '' and i.description % $3 order by 3 desc limit 1))
-         select h.id, d.deviated_price from hit h join deviations d on d.item_id = h.id and d.distributor_id in (select id from fam)
-          where d.starts_on <= $4::date and d.ends_on >= $4::date
-          order by h.rank, h.score desc, d.deviated_price limit 1`, [distributorId, itemCode, description, on]);
-      return rows[0] ? { itemId: rows[0].id, price: Number(rows[0].deviated_price) } : null;
+    /** Holds the image's row until the transaction ends; false when it was deleted meanwhile (its reading is then dropped). */
+    async lockImage(db: Db, imageId: number): Promise<boolean> {
+      return (await db.query('select 1 from invoice_images where id = $1 for update', [imageId])).rowCount === 1;
     },
     /** Replaces what an image produced, sets the invoice's info and status, in one transaction. */
     async saveReading(db: Db, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
-      lines: { line: ParsedInvoice['lines'][number]; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null }[] }) {
+      lines: CheckedLine[] }) {
       await db.query('delete from invoice_items where image_id = $1', [v.imageId]);
       for (const { line: l, matchedItemId, deviatedPrice, overpaid } of v.lines) {
         await db.query(
@@ -114,20 +144,6 @@ export function invoicesRepository(pool: pg.Pool) {
            delivery_date = coalesce(delivery_date, $4::date), tax_amount = coalesce(tax_amount, $5) where id = $1`,
         [v.invoiceId, p.distributor, p.invoiceDate, p.deliveryDate, p.taxAmount]);
     },
-    /** Once no image is pending: 'done', or 'problem' with the reason of the first unreadable image. */
-    async settleStatus(db: Db, invoiceId: number, problem: string | null): Promise<void> {
-      await db.query(
-        `update invoices i set
-           overpaid_total = coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0),
-           status = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then 'inprocessing'
-                         when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then 'problem'
-                         when not exists (select 1 from invoice_images where invoice_id = i.id) then 'problem'
-                         else 'done' end,
-           reason = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then null
-                         when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then coalesce($2, reason)
-                         when not exists (select 1 from invoice_images where invoice_id = i.id) then 'The invoice has no images.'
-                         else null end
-         where id = $1`, [invoiceId, problem]);
-    },
+    settleStatus,
   };
 }

@@ -122,7 +122,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const owner = await deps.invoices.imageOwner(imageId);
     if (!owner || owner.invoiceId !== id) throw notFound('No such image.');
     await deps.transaction(async (db) => {
-      await db.query('delete from invoice_images where id = $1', [imageId]);
+      await deps.invoices.deleteImage(db, imageId);
       await deps.invoices.settleStatus(db, id, null);
     });
     return { ok: true };

@@ -2,6 +2,7 @@ import type { RegisteredMachine } from './registered-machine.ts';
 import { ACCOUNT_MACHINES } from './account/registration.ts';
 import { ADMIN_SWITCH_MACHINES } from './admin-switch/registration.ts';
 import { DASHBOARD_MACHINES } from './dashboard/registration.ts';
+import { INVOICE_MACHINES } from './invoices/registration.ts';
 import { REBATES_MACHINES } from './rebates/registration.ts';
 import { SHELL_MACHINES } from './shell/registration.ts';
 import { USER_MANAGEMENT_MACHINES } from './user-management/registration.ts';
@@ -17,4 +18,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...REBATES_MACHINES,
   ...ACCOUNT_MACHINES,
   ...USER_MANAGEMENT_MACHINES,
+  ...INVOICE_MACHINES,
 ];

@@ -24,8 +24,16 @@ export const INVOICE_MESSAGES = {
 export type InvoiceStatus = 'InProcess' | 'inprocessing' | 'done' | 'problem' | string;
 /** §4: yellow while being read, green when done, red for a problem or anything else. */
 export function statusColor(status: InvoiceStatus): 'yellow' | 'green' | 'red' {
-  if (status === 'inprocessing' || status === 'InProcess') return 'yellow';
+  if (beingRead(status)) return 'yellow';
   return status === 'done' ? 'green' : 'red';
+}
+
+/** Still being read: the server's 'inprocessing', or 'InProcess' shown locally right after an upload. */
+export const beingRead = (status: InvoiceStatus) => status === 'inprocessing' || status === 'InProcess';
+
+/** §4: the row a just-uploaded invoice shows ('InProcess') until the server's own status arrives. */
+export function inProcessRow(invoice: { id: number; description: string; merchantName: string }, nowIso: string): InvoiceSummary {
+  return { ...invoice, attachmentGroupingId: '', status: 'InProcess', reason: null, createdAt: nowIso };
 }
 
 export type FileFacts = { name: string; size: number };
@@ -80,3 +88,8 @@ export function invoiceDate(iso: string): string {
 export const INVOICE_ITEMS_CSV_HEADER = ['item description', 'brand', 'packsize', 'totalPrice', 'quantity', 'itemCode', 'uom'] as const;
 export const invoiceItemsCsvRows = (items: InvoiceItem[]) =>
   items.map((i) => [i.description, i.brand, i.pack, i.totalPrice === null ? '' : i.totalPrice.toFixed(2), i.quantity ?? '', i.itemCode, i.uom]);
+/** invoiceItems.csv of the given items, one record per item under the spec's column names. */
+export const invoiceItemsCsv = (items: InvoiceItem[]) => ({
+  fileName: 'invoiceItems.csv',
+  rows: invoiceItemsCsvRows(items).map((r) => Object.fromEntries(INVOICE_ITEMS_CSV_HEADER.map((h, k) => [h, r[k]!]))),
+});

@@ -1,8 +1,10 @@
-import { concat, defer, EMPTY, from, map, type Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, type SchedulerLike, asyncScheduler } from 'rxjs';
+import { defer, EMPTY, from, map, Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, switchMap, takeWhile, type SchedulerLike, asyncScheduler } from 'rxjs';
 import * as t from 'io-ts';
-import { INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
+import { beingRead, INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
 import type { ApiClient, TransferEvent } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
+
+const BlobCodec = new t.Type<Blob, Blob, unknown>('Blob', (u): u is Blob => u instanceof Blob, (u, c) => (u instanceof Blob ? t.success(u) : t.failure(u, c)), t.identity);
 
 export type UploadFile = { index: number; name: string; file: Blob };
 export type UploadForm = { description: string; merchant: string };
@@ -38,6 +40,17 @@ export function uploadSequentially(files: UploadFile[], send: SendFile, invoiceI
   });
 }
 
+/**
+ * Polling while something is being read: with nothing shown, asks now; with something shown that
+ * is still being read, asks after `every` ms; then every `every` ms until what arrives is settled.
+ * With something shown and settled it asks nothing at all.
+ */
+export function whileRead<T>(get: () => Observable<T>, reading: (value: T) => boolean, shown: T | null, every: number,
+  scheduler: SchedulerLike = asyncScheduler): Observable<T> {
+  if (shown !== null && !reading(shown)) return EMPTY;
+  return timer(shown === null ? 0 : every, every, scheduler).pipe(concatMap(get), takeWhile(reading, true));
+}
+
 export function createInvoiceService(api: ApiClient) {
   const send = (form: UploadForm): SendFile => (file, invoiceId) => defer(() => {
     const data = new FormData();
@@ -55,14 +68,28 @@ export function createInvoiceService(api: ApiClient) {
   return {
     list: (): Observable<InvoiceSummary[]> => api.get('/invoice', InvoiceList),
     detail: (id: number): Observable<InvoiceDetail> => api.get(`/invoice/${id}`, InvoiceDetail),
+    /** One invoice (now when nothing is shown yet), then every `every` ms while its images are being read. */
+    follow: (id: number, shown: InvoiceDetail | null, every = 3000, scheduler: SchedulerLike = asyncScheduler): Observable<InvoiceDetail> =>
+      whileRead(() => api.get(`/invoice/${id}`, InvoiceDetail), (d) => beingRead(d.status), shown, every, scheduler),
     upload: (files: UploadFile[], form: UploadForm, invoiceId: number | null): Observable<UploadEvent> => uploadSequentially(files, send(form), invoiceId),
+    /**
+     * An invoice image as an object URL (the API wants the bearer token, which an <img> cannot
+     * send): the URL stays valid while subscribed and is revoked on unsubscribe, so it lives
+     * exactly as long as the actor showing it.
+     */
+    imageUrl: (attachmentId: number, thumbnail: boolean): Observable<string> =>
+      api.get(`/invoice/image/${attachmentId}${thumbnail ? '?thumbnail=1' : ''}`, BlobCodec, { responseType: 'blob', quiet: true }).pipe(
+        switchMap((blob) => new Observable<string>((subscriber) => {
+          const url = URL.createObjectURL(blob);
+          subscriber.next(url);
+          return () => URL.revokeObjectURL(url);
+        })),
+      ),
     deleteImage: (id: number, imageId: number): Observable<unknown> => api.delete(`/invoice/${id}/image/${imageId}`, t.unknown),
     deleteInvoice: (id: number): Observable<unknown> => api.delete(`/invoice/${id}`, t.unknown).pipe(catchError(() => EMPTY)),
-    /** The list every 3 s while an invoice is being read, so statuses follow the server without a reload. */
-    watch: (every = 3000): Observable<InvoiceSummary[]> => concat(
-      api.get('/invoice', InvoiceList),
-      timer(every, every).pipe(concatMap(() => api.get('/invoice', InvoiceList))),
-    ),
+    /** The list (now when nothing is shown yet), then every `every` ms while an invoice is being read, so statuses follow the server without a reload. */
+    watch: (shown: InvoiceSummary[] | null, every = 3000, scheduler: SchedulerLike = asyncScheduler): Observable<InvoiceSummary[]> =>
+      whileRead(() => api.get('/invoice', InvoiceList), (list) => list.some((i) => beingRead(i.status)), shown, every, scheduler),
   };
 }
 

@@ -1,9 +1,65 @@
-import { Subject } from 'rxjs';
+import { NEVER, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable } from 'xstate';
+import { coverage } from '../../../tests/paths/coverage.ts';
+import { cataloguePaths } from '../../../tests/paths/catalogue-paths.ts';
+import { allEdges, distinctEdges, shortestPaths } from '../../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached } from '../../../tests/paths/model-checks.ts';
+import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
+import { INVOICE_MESSAGES } from '../../model/invoices.ts';
 import type { UploadEvent } from '../../services/invoice-service.ts';
+import { MACHINES } from '../registry.ts';
 import { invoiceUploadMachine, type UploadActorInput } from './invoice-upload.ts';
 
+const entry = MACHINES.find((m) => m.name === 'invoice-upload')!;
+
+/** The real machine; its upload stream is replaced by one that says nothing (the path's events stand for what it says). */
+function startModel(input: unknown) {
+  const sent: UploadActorInput[] = [];
+  const upload = fromEventObservable<UploadEvent, UploadActorInput>(({ input: i }) => (sent.push(i), NEVER));
+  const run = startControlled(invoiceUploadMachine, { actors: [], input, provide: { actors: { upload } } });
+  // What the screen showed at the previous check, and how many sends were checked by then.
+  return { ...run, sent, seen: { context: run.actor.getSnapshot().context, sends: 0 } };
+}
+
+/** What a user would notice in each state, and what reached the server. */
+function assertScreen(run: ReturnType<typeof startModel>) {
+  const { value, context } = run.actor.getSnapshot();
+  const names = (state: string) => context.files.filter((f) => f.state === state).map((f) => f.name);
+  if (value === 'success') expect(context.message).toBe(INVOICE_MESSAGES.uploaded);
+  if (value === 'partialSuccess') {
+    expect(context.message).toBe(INVOICE_MESSAGES.partial);
+    expect(names('done').length).toBeGreaterThan(0);
+    expect(names('failed').length).toBeGreaterThan(0);
+  }
+  if (value === 'failure') expect(context.message).toBe(names('failed').map(INVOICE_MESSAGES.failed).join(' '));
+  for (const i of run.sent.slice(run.seen.sends)) {
+    const before = run.seen.context;
+    // A send takes every file not yet on the server and none that is, to the invoice made so far.
+    expect(i.files.map((f) => f.name)).toEqual(before.files.filter((f) => f.state !== 'done').map((f) => f.name));
+    expect(i.invoiceId).toBe(before.invoiceId);
+    // Nothing goes without a name and location when it makes a new invoice.
+    if (i.invoiceId === null) expect([i.form.description, i.form.merchant]).toEqual(['Weekly produce', 'Blue Anchor Grill']);
+  }
+  run.seen = { context, sends: run.sent.length };
+}
+
+describe('invoice-upload, model-based', () => {
+  const edges = distinctEdges(allEdges(entry)).filter((e) => JSON.stringify(e.from) !== JSON.stringify(e.to) || e.event.type.startsWith('upload.'));
+
+  it('reaches every state and takes every transition the machine defines', () => {
+    expectEveryStateReached(invoiceUploadMachine, shortestPaths(entry), 'idle');
+    const c = coverage(entry, cataloguePaths(entry));
+    expect([...c.states.missing, ...c.transitions.missing]).toEqual([]);
+    // The eventless settling transitions are taken too: by the last file's answer.
+    const settles = new Set(edges.filter((e) => e.from === 'uploading').map((e) => `${e.event.type} -> ${String(e.to)}`));
+    for (const key of ['upload.fileDone -> success', 'upload.fileFailed -> partialSuccess', 'upload.fileFailed -> failure', 'upload.fileDone -> partialSuccess']) expect(settles).toContain(key);
+  });
+
+  itReplaysEdges(edges, (edge) => startModel(edge.input), assertScreen);
+});
+
+describe('invoice upload machine', () => {
 function start(invoiceId: number | null = null) {
   const sent: UploadActorInput[] = [];
   let stream = new Subject<UploadEvent>();
@@ -14,7 +70,6 @@ function start(invoiceId: number | null = null) {
 }
 const file = (name: string, size = 100) => ({ name, size, file: new Blob([]) });
 
-describe('invoice upload machine', () => {
   it('needs a name and location, refuses big or repeated files before sending', () => {
     const { actor, sent, state } = start();
     actor.send({ type: 'upload.filesAdded', files: [file('a.png', 10_000_001)] });

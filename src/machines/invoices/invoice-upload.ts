@@ -76,6 +76,7 @@ export const invoiceUploadMachine = setup({
     },
     uploading: {
       invoke: {
+        id: 'upload',
         src: 'upload',
         input: ({ context }) => ({
           files: context.files.flatMap((f, index) => (f.state === 'sending' ? [{ index, name: f.name, file: f.file }] : [])),
@@ -103,8 +104,8 @@ export const invoiceUploadMachine = setup({
     },
     failure: {
       on: {
+        // The modal offers Retry here, not Send Images.
         'upload.retry': { target: 'uploading', actions: 'startSending' },
-        'upload.send': { target: 'uploading', actions: 'startSending' },
         'upload.cleared': { target: 'idle', actions: 'clear' },
       },
     },

@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import { neutraliseRows } from '../../model/csv-cells.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
 
-function download({ fileName, rows }: CsvExport) {
+/** Saves the rows as a CSV file in the browser. */
+export function downloadCsv({ fileName, rows }: CsvExport) {
   const csv = Papa.unparse(neutraliseRows(rows));
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
@@ -32,7 +33,7 @@ export function ExportButton({ build, label, text = 'Export', size = 'compact-xs
       size={size}
       leftSection={<IconDownload size={14} />}
       disabled={disabled}
-      onClick={() => download(build())}
+      onClick={() => downloadCsv(build())}
       aria-label={label}
     >
       {text}

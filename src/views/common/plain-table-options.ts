@@ -12,3 +12,9 @@ export const PLAIN_TABLE_OPTIONS = {
   enableTopToolbar: false,
   enableBottomToolbar: false,
 } as const;
+
+/** Half the usual cell padding, for tables with many columns (or a phone's width). */
+export const NARROW_CELLS = {
+  mantineTableHeadCellProps: { style: { paddingInline: '0.5rem' } },
+  mantineTableBodyCellProps: { style: { paddingInline: '0.5rem' } },
+} as const;

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { invoiceDate, INVOICE_MESSAGES } from '../../model/invoices.ts';
-import { InvoiceDetailActor, InvoiceUploadActor, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
-import { InvoiceListActor } from './invoice-actors.ts';
+import { InvoiceDetailActor, InvoiceUploadActor, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
+import { InvoiceImage } from './invoice-image.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
@@ -25,9 +25,12 @@ function InvoiceDetail() {
   const invoice = InvoiceDetailActor.useSelector(selectInvoice);
   const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
   const message = InvoiceDetailActor.useSelector(selectDetailMessage);
-  const [enlarged, setEnlarged] = useState<string | null>(null);
+  const deleted = InvoiceDetailActor.useSelector(selectDetailDeleted);
+  const busy = InvoiceDetailActor.useSelector(selectDetailBusy);
+  const [enlarged, setEnlarged] = useState<number | null>(null);
   const [adding, setAdding] = useState(0);
   const [deleting, setDeleting] = useState(false);
+  if (deleted) return <Navigate to="/invoice/scanning" replace />;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;
   if (!invoice) return <Text p="md">Loading…</Text>;
   return (
@@ -55,11 +58,12 @@ function InvoiceDetail() {
       <Title order={4}>Images</Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
-          <Card key={img.attachmentId} withBorder p="xs">
-            <Image src={`${img.src}?thumbnail=1`} alt={img.filename} h={160} fit="contain" style={{ cursor: 'zoom-in' }} onClick={() => setEnlarged(img.src)} />
+          <Card key={img.attachmentId} withBorder p="xs" style={{ alignSelf: 'start' }}>
+            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)}
+              onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
             <Group justify="space-between" mt={4}>
               <Text size="xs" truncate>{img.filename}</Text>
-              <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
+              <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} disabled={busy} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
             </Group>
           </Card>
         ))}
@@ -67,38 +71,31 @@ function InvoiceDetail() {
       <Group>
         <Button onClick={() => setAdding((n) => n + 1)}>Add Images</Button>
         <Button component={Link} to={`/invoice/${invoice.id}/items`} variant="light">View Items</Button>
-        <Button color="red" variant="outline" onClick={() => setDeleting(true)}>Delete Invoice</Button>
+        <Button color="red" variant="outline" loading={busy} onClick={() => setDeleting(true)}>Delete Invoice</Button>
       </Group>
       <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title="Invoice image">
-        {enlarged && <Image src={enlarged} alt="Invoice image, full size" />}
+        {enlarged !== null && (
+          <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
+        )}
       </Modal>
       {adding > 0 && (
         <InvoiceUploadActor.Provider key={adding} options={{ input: { invoiceId: invoice.id } }}>
           <UploadModal opened addingTo locations={[]} onClose={() => { setAdding(0); actor.send({ type: 'invoice.imagesAdded' }); }} />
         </InvoiceUploadActor.Provider>
       )}
-      {deleting && <DeleteInvoice id={invoice.id} onCancel={() => setDeleting(false)} />}
+      {deleting && <ConfirmDelete onCancel={() => setDeleting(false)} onConfirm={() => { setDeleting(false); actor.send({ type: 'invoice.delete' }); }} />}
     </Stack>
   );
 }
 
-/** Deleting goes through the list machine (it fails silently, §8), then back to the list. */
-function DeleteInvoice({ id, onCancel }: { id: number; onCancel: () => void }) {
-  const navigate = useNavigate();
-  return (
-    <InvoiceListActor.Provider>
-      <ConfirmDelete id={id} onCancel={onCancel} onDone={() => navigate('/invoice/scanning')} />
-    </InvoiceListActor.Provider>
-  );
-}
-function ConfirmDelete({ id, onCancel, onDone }: { id: number; onCancel: () => void; onDone: () => void }) {
-  const list = InvoiceListActor.useActorRef();
+/** Delete Invoice asks first; the machine deletes it and the page goes back to the list. */
+function ConfirmDelete({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
   return (
     <Modal opened onClose={onCancel} title="Delete Invoice">
       <Text>Delete this invoice and its images?</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>Cancel</Button>
-        <Button color="red" onClick={() => { list.send({ type: 'invoices.delete', id }); setTimeout(onDone, 300); }}>Delete</Button>
+        <Button color="red" onClick={onConfirm}>Delete</Button>
       </Group>
     </Modal>
   );

@@ -1,20 +1,38 @@
-import { ActionIcon, Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { INVOICE_MESSAGES, invoiceDate, type InvoiceSummary } from '../../model/invoices.ts';
-import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { InvoiceListActor, InvoiceUploadActor, selectInvoices, selectListState } from './invoice-actors.ts';
+import { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
+import { INVOICE_MESSAGES, invoiceDate, invoiceItemsCsv, type InvoiceDetail, type InvoiceSummary } from '../../model/invoices.ts';
+import { downloadCsv } from '../common/export-button.tsx';
+import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
+
+// The phone CSV saves what the machine fetched as invoiceItems.csv.
+const csvLogic = invoiceCsvMachine.provide({ actions: { save: (_, invoice) => downloadCsv(invoiceItemsCsv((invoice as InvoiceDetail).items)) } });
 
 export function InvoiceListPage() {
   return (
     <InvoiceListActor.Provider>
-      <InvoiceList />
+      <InvoiceCsvActor.Provider logic={csvLogic}>
+        <InvoiceList />
+      </InvoiceCsvActor.Provider>
     </InvoiceListActor.Provider>
+  );
+}
+
+/** §2.6: on phones, a done invoice's items as a CSV. */
+function PhoneCsv({ invoice }: { invoice: InvoiceSummary }) {
+  const csv = InvoiceCsvActor.useActorRef();
+  const fetching = InvoiceCsvActor.useSelector(selectCsvFetching);
+  return (
+    <ActionIcon variant="subtle" loading={fetching === invoice.id} disabled={fetching !== null} aria-label={`CSV of ${invoice.description}`}
+      onClick={() => csv.send({ type: 'csv.requested', id: invoice.id })}><IconDownload size={16} /></ActionIcon>
   );
 }
 
@@ -22,30 +40,41 @@ function InvoiceList() {
   const actor = InvoiceListActor.useActorRef();
   const invoices = InvoiceListActor.useSelector(selectInvoices);
   const state = InvoiceListActor.useSelector(selectListState);
+  const csvMessage = InvoiceCsvActor.useSelector(selectCsvMessage);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [search, setSearch] = useState('');
   const [uploading, setUploading] = useState(0);
+  const [confirming, setConfirming] = useState<InvoiceSummary | null>(null);
   const locations = useMemo(() => [...new Set(invoices.map((i) => i.merchantName).filter(Boolean))], [invoices]);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     return q ? invoices.filter((i) => `${i.description} ${i.merchantName} ${i.status}`.toLowerCase().includes(q)) : invoices;
   }, [invoices, search]);
   const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [
-    { accessorKey: 'description', header: 'Invoice Name' },
+    { accessorKey: 'description', header: 'Invoice Name', ...(phone ? { size: 125 } : {}) },
     { accessorKey: 'merchantName', header: 'Location' },
     { accessorKey: 'createdAt', header: 'Upload Date', Cell: ({ row }) => invoiceDate(row.original.createdAt) },
-    { accessorKey: 'status', header: 'Status', Cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { accessorKey: 'status', header: 'Status', Cell: ({ row }) => <StatusBadge status={row.original.status} />, ...(phone ? { size: 105 } : {}) },
     {
-      id: 'actions', header: '', enableSorting: false, Cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>
-          <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => actor.send({ type: 'invoices.delete', id: row.original.id })}><IconTrash size={16} /></ActionIcon>
+      // On a phone, icons only, so the row's buttons fit beside its name and status.
+      id: 'actions', header: '', enableSorting: false, ...(phone ? { size: 95 } : {}), Cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
+          {phone && row.original.status === 'done' && <PhoneCsv invoice={row.original} />}
+          {phone
+            ? <ActionIcon component={Link} to={`/invoice/${row.original.id}`} variant="light" aria-label="View Invoice"><IconEye size={16} /></ActionIcon>
+            : <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>}
+          <ActionIcon color="red" variant="subtle" aria-label={`Delete ${row.original.description}`} onClick={() => setConfirming(row.original)}><IconTrash size={16} /></ActionIcon>
         </Group>
       ),
     },
-  ], [actor]);
+  ], [phone]);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
-    renderEmptyRowsFallback: () => <Alert m="md" color="gray">{INVOICE_MESSAGES.noInvoices}</Alert>,
+    renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
+    mantineTableProps: { 'data-testid': 'invoices-table' } as object,
+    // A phone shows what a row needs at a glance: name, status and its buttons (Location and date on wider screens).
+    state: { columnVisibility: { merchantName: !phone, createdAt: !phone } },
+    ...(phone ? NARROW_CELLS : {}),
   });
   return (
     <Stack p="md">
@@ -54,14 +83,24 @@ function InvoiceList() {
         <TextInput placeholder="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search invoices" />
         <Button onClick={() => setUploading((n) => n + 1)}>Upload Invoice</Button>
       </Group>
+      {csvMessage && <Alert color="red">{csvMessage}</Alert>}
       {state === 'failed'
         ? <Alert color="red">{INVOICE_MESSAGES.fetchList} <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'invoices.retry' })}>Retry</Button></Alert>
         : <MantineReactTable table={table} />}
       {uploading > 0 && (
         // A fresh upload machine each time the modal opens.
         <InvoiceUploadActor.Provider key={uploading} options={{ input: { invoiceId: null } }}>
-          <UploadModal opened onClose={() => { setUploading(0); actor.send({ type: 'invoices.uploaded' }); }} locations={locations} addingTo={false} />
+          <UploadModal opened onClose={(uploaded) => { setUploading(0); if (uploaded) actor.send({ type: 'invoices.uploaded', invoice: uploaded }); }} locations={locations} addingTo={false} />
         </InvoiceUploadActor.Provider>
+      )}
+      {confirming && (
+        <Modal opened onClose={() => setConfirming(null)} title="Delete Invoice">
+          <Text>Delete {confirming.description} and its images?</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirming(null)}>Cancel</Button>
+            <Button color="red" onClick={() => { actor.send({ type: 'invoices.delete', id: confirming.id }); setConfirming(null); }}>Delete</Button>
+          </Group>
+        </Modal>
       )}
     </Stack>
   );

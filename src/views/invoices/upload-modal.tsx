@@ -1,22 +1,32 @@
 import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { shallowEqual } from '@xstate/react';
-import { InvoiceUploadActor, selectUploadFiles, selectUploadForm, selectUploadMessage, selectUploadState } from './invoice-actors.ts';
+import { InvoiceUploadActor, selectUploadFiles, selectUploadForm, selectUploadedInvoice, selectUploadMessage, selectUploadState } from './invoice-actors.ts';
+
+export type Uploaded = { id: number; description: string; merchantName: string };
 
 /** Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker, per-file progress. */
-export function UploadModal({ opened, onClose, locations, addingTo }: { opened: boolean; onClose: () => void; locations: string[]; addingTo: boolean }) {
+export function UploadModal({ opened, onClose, locations, addingTo }: {
+  opened: boolean;
+  /** Told the invoice the files went to, or null when nothing was sent. */
+  onClose: (uploaded: Uploaded | null) => void;
+  locations: string[];
+  addingTo: boolean;
+}) {
   const actor = InvoiceUploadActor.useActorRef();
   const state = InvoiceUploadActor.useSelector(selectUploadState);
   const files = InvoiceUploadActor.useSelector(selectUploadFiles);
   const message = InvoiceUploadActor.useSelector(selectUploadMessage);
   const form = InvoiceUploadActor.useSelector(selectUploadForm, shallowEqual);
+  const invoiceId = InvoiceUploadActor.useSelector(selectUploadedInvoice);
   const input = useRef<HTMLInputElement>(null);
+  const close = () => onClose(invoiceId === null ? null : { id: invoiceId, description: form.description, merchantName: form.merchant });
   const add = (list: FileList | null) => {
     if (list?.length) actor.send({ type: 'upload.filesAdded', files: [...list].map((file) => ({ name: file.name, size: file.size, file })) });
   };
   const good = state === 'success';
   return (
-    <Modal opened={opened} onClose={onClose} title={addingTo ? 'Add Images' : 'Upload Invoice'} size="lg">
+    <Modal opened={opened} onClose={close} title={addingTo ? 'Add Images' : 'Upload Invoice'} size="lg">
       <Stack>
         {!addingTo && (
           <>

@@ -1,0 +1,36 @@
+import { assign, setup } from 'xstate';
+import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
+import { invoiceService } from '../../services/invoice-service.ts';
+import { fromCall } from '../from-call.ts';
+
+export type InvoiceCsvContext = { id: number | null; message: string | null };
+export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
+
+/**
+ * The list's CSV on phones (§2.6, done invoices only): fetches the invoice's items, then `save`
+ * (given by the view, which writes invoiceItems.csv) gets the invoice. One at a time.
+ */
+export const invoiceCsvMachine = setup({
+  types: { context: {} as InvoiceCsvContext, events: {} as InvoiceCsvEvent },
+  actors: { loadItems: fromCall((id: number) => invoiceService.detail(id)) },
+  actions: {
+    // The view saves the file; the machine only says when and what.
+    save: (_, _invoice: InvoiceDetail) => undefined,
+  },
+}).createMachine({
+  id: 'invoiceCsv',
+  context: { id: null, message: null },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'csv.requested': { target: 'fetching', actions: assign({ id: ({ event }) => event.id, message: null }) } } },
+    fetching: {
+      invoke: {
+        id: 'loadItems',
+        src: 'loadItems',
+        input: ({ context }) => context.id!,
+        onDone: { target: 'idle', actions: { type: 'save', params: ({ event }) => event.output } },
+        onError: { target: 'idle', actions: assign({ message: INVOICE_MESSAGES.fetchOne }) },
+      },
+    },
+  },
+});

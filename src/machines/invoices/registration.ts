@@ -1,0 +1,116 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { invoiceDetailMachine, type InvoiceDetailContext } from './invoice-detail.ts';
+import { invoiceImageMachine } from './invoice-image.ts';
+import { invoiceListMachine, type InvoiceListContext } from './invoice-list.ts';
+import { invoiceCsvMachine, type InvoiceCsvContext } from './invoice-csv.ts';
+import { invoiceCsvEvents, invoiceDetailEvents, invoiceImageEvents, invoiceListEvents, invoiceUploadEvents } from './invoice-samples.ts';
+import { invoiceUploadMachine, type InvoiceUploadContext } from './invoice-upload.ts';
+
+/** Invoice scanning's machines (accounts spec §2.6, §4), joined into MACHINES by registry.ts. */
+export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'invoice-upload',
+    description: "The Upload Invoice modal: files checked before sending, sent one after another, then success, partial success (Retry sends the failed ones) or failure.",
+    machine: invoiceUploadMachine,
+    events: invoiceUploadEvents,
+    variants: [{ label: 'new invoice', input: () => ({ invoiceId: null }) }, { label: 'adding images to invoice 7', input: () => ({ invoiceId: 7 }) }],
+    // What a user sees: the form filled or not, each file's bar (waiting, sending, done, failed), whether it joins an invoice, the message.
+    serializeState: seenState<InvoiceUploadContext>((c) => [c.description !== '', c.merchant !== '', c.files.map((f) => f.state), c.invoiceId !== null, c.message]),
+    labels: {
+      'upload.fieldChanged': 'Type the Invoice Name or the Location',
+      'upload.filesAdded': 'Drop images on the box (or pick them)',
+      'upload.send': 'Press Send Images',
+      'upload.progress': 'A file is partly sent (its bar grows)',
+      'upload.fileDone': 'The server takes a file',
+      'upload.fileFailed': 'A file fails (server error or 30 s without an answer)',
+      'upload.retry': 'Press Retry',
+      'upload.cleared': 'Press Clear Images',
+    },
+    checks: {
+      idle: "The form and the chosen files; 'Name and location are required.', 'Max file size is 10mb' or 'You have already uploaded…' when a rule is broken",
+      uploading: 'Send Images spins; each file has its progress bar',
+      success: "'Successfully Uploaded Invoice!', every bar green",
+      partialSuccess: "'Some Of Your Images Failed to Upload.' and Retry; failed bars red",
+      failure: "'Failed to upload {file}' and Retry",
+    },
+  },
+  {
+    name: 'invoice-list',
+    description: "The invoice list: loaded (or 'No Invoices'), followed while an invoice is read; a new upload shows 'InProcess'; delete fails silently.",
+    machine: invoiceListMachine,
+    events: invoiceListEvents,
+    variants: [{ label: 'page opened' }],
+    serializeState: seenState<InvoiceListContext>((c) => [c.invoices.length > 0, c.invoices.some((i) => i.status === 'InProcess')]),
+    labels: {
+      'invoices.loaded': 'The invoices arrive (again every 3 s while one is being read)',
+      'xstate.error.actor.watch': 'Loading the invoices fails',
+      'invoices.retry': 'Press Retry',
+      'invoices.uploaded': 'Close the Upload Invoice modal after an upload',
+      'invoices.delete': 'Press delete on a row',
+      'xstate.done.actor.deleteInvoice': 'The server deletes the invoice',
+      'xstate.error.actor.deleteInvoice': 'Deleting fails (silently)',
+    },
+    checks: {
+      loading: 'The table shows its loader',
+      loaded: "The invoices with coloured statuses, or 'No Invoices'",
+      deleting: 'The row is gone from the table',
+      failed: "'Failed To Fetch Your Invoices.' with Retry",
+    },
+  },
+  {
+    name: 'invoice-detail',
+    description: 'One invoice: loaded and followed while read; delete an image, add images, delete the invoice (back to the list).',
+    machine: invoiceDetailMachine,
+    events: invoiceDetailEvents,
+    variants: [{ label: 'invoice 7 opened', input: () => ({ id: 7 }) }],
+    serializeState: seenState<InvoiceDetailContext>((c) => [c.invoice?.status ?? null, c.message]),
+    labels: {
+      'invoice.loaded': 'The invoice arrives (again every 3 s while it is being read)',
+      'xstate.error.actor.follow': 'Loading the invoice fails',
+      'invoice.retry': 'Press Retry',
+      'invoice.imageFailed': 'An image does not load',
+      'invoice.deleteImage': 'Press delete on an image',
+      'xstate.done.actor.deleteImage': 'The server deletes the image',
+      'xstate.error.actor.deleteImage': 'Deleting the image fails',
+      'invoice.imagesAdded': 'Close the Add Images modal',
+      'invoice.delete': 'Press Delete Invoice, then Delete',
+      'xstate.done.actor.deleteInvoice': 'The server deletes the invoice',
+      'xstate.error.actor.deleteInvoice': 'Deleting the invoice fails (silently)',
+    },
+    checks: {
+      loading: "'Loading…'",
+      loaded: 'General Info, Status with its reason, the images, the total paid above deviated prices',
+      deletingImage: 'The invoice as it was while the image is deleted',
+      deletingInvoice: 'The invoice as it was while it is deleted',
+      deleted: 'Back on the invoice list',
+      failed: "'Failed To Fetch Invoice' with Retry",
+    },
+  },
+  {
+    name: 'invoice-csv',
+    description: 'On phones, the CSV of a done invoice in the list: its items are fetched, then saved as invoiceItems.csv.',
+    machine: invoiceCsvMachine,
+    events: invoiceCsvEvents,
+    variants: [{ label: 'list opened on a phone' }],
+    serializeState: seenState<InvoiceCsvContext>((c) => [c.message !== null]),
+    labels: {
+      'csv.requested': 'Press CSV on a done invoice',
+      'xstate.done.actor.loadItems': 'The items arrive (invoiceItems.csv is saved)',
+      'xstate.error.actor.loadItems': 'Loading the items fails',
+    },
+    checks: {
+      idle: "The list; after a failure, 'Failed To Fetch Invoice'",
+      fetching: 'The CSV button spins',
+    },
+  },
+  {
+    name: 'invoice-image',
+    description: "One invoice image (thumbnail or enlarged): loaded through the API, shown, or 'Failed To Load Images'.",
+    machine: invoiceImageMachine,
+    events: invoiceImageEvents,
+    variants: [{ label: 'thumbnail 31 in the grid', input: () => ({ attachmentId: 31, thumbnail: true }) }],
+    labels: { 'image.ready': 'The image arrives', 'image.failed': 'The image cannot be loaded' },
+    checks: { loading: 'A grey placeholder', shown: 'The image', failed: "A placeholder, and 'Failed To Load Images' on the page" },
+  },
+];

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, type Page, type Route } from '@playwright/test';
+import type { BrowserModel } from './browser-model.ts';
+import { openSignedIn } from './signed-in.ts';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const FIXTURES = path.resolve('tests/fixtures/invoices');
+// The registration's sample files, as real pages (and a file one byte over the limit).
+const BYTES: Record<string, () => Buffer> = {
+  'page-1.png': () => fs.readFileSync(path.join(FIXTURES, 'invoice-01-a-clean.png')),
+  'page-2.png': () => fs.readFileSync(path.join(FIXTURES, 'invoice-05-a-clean.png')),
+  'huge.png': () => Buffer.alloc(10_000_001),
+};
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Images' });
+const retryButton = (page: Page) => page.getByRole('button', { name: 'Retry' });
+
+/**
+ * Each file's upload is held until the path says how it ends: `upload.fileDone` lets the real
+ * server make the new invoice (a file joining an invoice is answered as the server would, so
+ * paths can send the same names again), `upload.fileFailed` answers 500. Progress needs no
+ * action: the bar moves as the file is sent.
+ */
+const held = new WeakMap<Page, Route[]>();
+async function holdUploads(page: Page) {
+  held.set(page, []);
+  await page.route(/\/api\/invoice(\/\d+)?$/, (route) => (route.request().method() === 'POST' ? void held.get(page)!.push(route) : route.fallback()));
+}
+async function answer(page: Page, how: (route: Route) => Promise<void>) {
+  await expect.poll(() => held.get(page)!.length, { message: 'the modal should have sent a file' }).toBeGreaterThan(0);
+  await how(held.get(page)!.shift()!);
+}
+
+/** The Upload Invoice modal on the invoice list, against the real server. */
+export const invoiceUploadModel: BrowserModel = {
+  machine: 'invoice-upload',
+  start: {
+    'new invoice': async (page) => {
+      await holdUploads(page);
+      await openSignedIn(page, 'leader@harbor.test', '/invoice/scanning');
+      await page.getByRole('button', { name: 'Upload Invoice' }).click();
+    },
+    // Invoice 7 is one of Harbor Foods Boston's demo invoices (the seed numbers Boston's first).
+    'adding images to invoice 7': async (page) => {
+      await holdUploads(page);
+      await openSignedIn(page, 'leader@harbor.test', '/invoice/7');
+      await page.getByRole('button', { name: 'Add Images' }).click();
+    },
+  },
+  events: {
+    'upload.fieldChanged': (page, e) => page.getByRole('textbox', { name: e.field === 'description' ? 'Invoice Name' : 'Location' }).fill(String(e.value)),
+    'upload.filesAdded': (page, e) => page.getByLabel('Invoice images').setInputFiles(
+      (e.files as { name: string }[]).map((f) => ({ name: f.name, mimeType: 'image/png', buffer: BYTES[f.name]!() }))),
+    'upload.send': (page) => sendButton(page).click(),
+    'upload.retry': (page) => retryButton(page).click(),
+    'upload.cleared': (page) => page.getByRole('button', { name: 'Clear Images' }).click(),
+    'upload.progress': async () => {},
+    'upload.fileDone': (page) => answer(page, (route) => {
+      const joining = /\/invoice\/(\d+)$/.exec(route.request().url());
+      return joining ? route.fulfill({ json: { id: Number(joining[1]), imageId: 2_000_000 + Math.floor(Math.random() * 1000) } }) : route.continue();
+    }),
+    'upload.fileFailed': (page) => answer(page, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong' } })),
+  },
+  states: {
+    idle: async (page) => {
+      await expect(sendButton(page)).toBeVisible();
+      await expect(sendButton(page)).not.toHaveAttribute('data-loading', 'true');
+      await expect(retryButton(page)).toHaveCount(0);
+    },
+    uploading: (page) => expect(sendButton(page)).toHaveAttribute('data-loading', 'true'),
+    success: (page) => expect(page.getByText('Successfully Uploaded Invoice!')).toBeVisible(),
+    partialSuccess: async (page) => {
+      await expect(page.getByText('Some Of Your Images Failed to Upload.')).toBeVisible();
+      await expect(retryButton(page)).toBeVisible();
+    },
+    failure: async (page) => {
+      await expect(page.getByRole('dialog').getByText(/^Failed to upload page-/)).toBeVisible();
+      await expect(retryButton(page)).toBeVisible();
+    },
+  },
+};
