@@ -12,6 +12,7 @@ import { loginAttemptsRepository } from './repositories/login-attempts.ts';
 import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
 import { houseUsersRepository } from './repositories/house-users.ts';
+import { intelRepository } from './repositories/intel.ts';
 import { invoicesRepository } from './repositories/invoices.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
 import { scopeRepository } from './repositories/scope.ts';
@@ -41,6 +42,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     scope: scopeRepository(pool),
     merchants: merchantsRepository(pool),
     dashboard: dashboardRepository(pool),
+    intel: intelRepository(pool),
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
     matches: matchesRepository(pool),
