@@ -46,7 +46,8 @@ export interface IntelContext {
   search: string;
   sort: Sort;
   page: number;
-  /** Detail pages: the one revealed row (spec §4: one at a time). */
+  /** Detail pages: their applied search (description or manufacturer) and the one revealed row (spec §4: one at a time). */
+  detailSearch: string;
   revealed: string | null;
   /** Graph cards showing all their distributors. */
   expanded: number[];
@@ -64,6 +65,7 @@ export type IntelEvent =
   | { type: 'intel.sortChanged'; column: SortColumn }
   | { type: 'intel.pageChanged'; page: number }
   | { type: 'intel.visited'; path: string }
+  | { type: 'intel.detailSearchApplied'; search: string }
   | { type: 'intel.revealToggled'; key: string }
   | { type: 'intel.showMoreToggled'; merchantId: number }
   | { type: 'intel.monthsChanged'; months: LineChartMonths }
@@ -155,6 +157,7 @@ export const intelMachine = setup({
     search: '',
     sort: DEFAULT_SORT,
     page: 1,
+    detailSearch: '',
     revealed: null,
     expanded: [],
     months: 3,
@@ -176,10 +179,13 @@ export const intelMachine = setup({
     'intel.visited': {
       actions: [assign(({ context, event }) => {
         const lastUrl = intelPath(event.path);
-        // Another view type keeps the search but starts at page 1 (page sizes differ).
-        return lastUrl === context.lastUrl ? {} : { lastUrl, page: 1, revealed: null };
+        if (lastUrl === context.lastUrl) return {};
+        // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
+        const detail = (url: string) => url.startsWith('/intel/detail/');
+        return { lastUrl, page: detail(lastUrl) || detail(context.lastUrl) ? context.page : 1, revealed: null, detailSearch: '' };
       }), 'rememberUrl'],
     },
+    'intel.detailSearchApplied': { actions: assign(({ event }) => ({ detailSearch: event.search, revealed: null })) },
     'intel.revealToggled': { actions: assign(({ context, event }) => ({ revealed: context.revealed === event.key ? null : event.key })) },
     'intel.showMoreToggled': {
       actions: assign(({ context, event }) => ({

@@ -1,0 +1,188 @@
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import { useMemo } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { formatMoney } from '../../model/format.ts';
+import {
+  describeItem, detailItems, intelDetailExport, itemKey, marketIndex, NO_PRICE_HINT, searchItems, type DetailTab,
+} from '../../model/intel-rules.ts';
+import { formatRebate } from '../../model/rebate-format.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { IntelActor, selectDetailSearch, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
+import { SearchBox } from './intel-search.tsx';
+import { useVisited } from './use-visited.ts';
+
+type Row = ReturnType<typeof detailItems>[number];
+
+/** /intel/detail/{id}/competitive and /distributor: one merchant's items, by whom it bought them from. */
+export function IntelDetailPage() {
+  const { id, tab } = useParams();
+  const merchantId = Number(id);
+  const rows = IntelActor.useSelector(selectRows);
+  const settled = IntelActor.useSelector(selectSettled);
+  const merchant = rows.find((m) => m.id === merchantId);
+  const path = merchant && !merchant.noData ? `/intel/detail/${merchantId}/${tab}` : null;
+  useVisited(path);
+  if (tab !== 'competitive' && tab !== 'distributor') return <Navigate to="/intel/list" replace />;
+  // Spec §2: a missing merchant, or one with no data, goes back to /intel (once every batch has answered).
+  if (!merchant || merchant.noData)
+    return settled ? (
+      <Navigate to="/intel" replace />
+    ) : (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  return <Detail merchantId={merchantId} tab={tab} />;
+}
+
+function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
+  const actor = IntelActor.useActorRef();
+  const merchant = IntelActor.useSelector(selectRows).find((m) => m.id === merchantId)!;
+  const search = IntelActor.useSelector(selectDetailSearch);
+  const revealed = IntelActor.useSelector(selectRevealed);
+  const range = IntelActor.useSelector(selectRange);
+  const platformId = IntelActor.useSelector(selectPlatformIdOf(merchantId));
+  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const navigate = useNavigate();
+  const items = useMemo(() => searchItems(detailItems(merchant, tab), search), [merchant, tab, search]);
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(
+    () => [
+      {
+        accessorKey: 'description',
+        header: 'Description',
+        size: 200,
+        // The seller under the item: a merchant may buy from several competitors.
+        Cell: ({ row }) => (
+          <div>
+            <Text size="sm">{describeItem(row.original)}</Text>
+            <Text size="xs" c="dimmed">
+              {row.original.distributor}
+            </Text>
+          </div>
+        ),
+      },
+      { accessorKey: 'manufacturer', header: 'Manufacturer', size: 115, Cell: ({ row }) => <Text size="sm">{row.original.manufacturer}</Text> },
+      { accessorKey: 'packsize', header: 'Pack Size', size: 75 },
+      { accessorKey: 'quantity', header: 'Qty', size: 55 },
+      { accessorKey: 'uom', header: 'UOM', size: 55 },
+      {
+        id: 'rebate',
+        header: 'Rebate',
+        size: 120,
+        Cell: ({ row }) => {
+          const item = row.original;
+          const open = revealed === itemKey(item);
+          return (
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" data-testid="intel-rebate">
+                {open ? (item.rebateType && item.rebateValue !== null ? formatRebate(item.rebateType, item.rebateValue) : '--') : item.rebateValue === null ? 'N' : 'Y'}
+              </Text>
+              <Button size="compact-xs" variant={open ? 'filled' : 'light'} onClick={() => actor.send({ type: 'intel.revealToggled', key: itemKey(item) })}>
+                {open ? 'Hide' : 'Reveal'}
+              </Button>
+            </Group>
+          );
+        },
+      },
+      {
+        id: 'deviation',
+        header: 'Deviated Price',
+        size: 85,
+        Cell: ({ row }) => {
+          const item = row.original;
+          const open = revealed === itemKey(item);
+          return (
+            <Text size="sm" data-testid="intel-deviation">
+              {open ? (item.deviationValue === null ? '--' : formatMoney(item.deviationValue)) : item.deviationValue === null ? 'N' : 'Y'}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'marketIndex',
+        header: 'Market Index',
+        size: 110,
+        Cell: ({ row }) => {
+          const text = marketIndex(row.original);
+          return text === 'N/A' ? (
+            <Tooltip label={NO_PRICE_HINT}>
+              <Text size="sm" td="underline dotted" aria-label={NO_PRICE_HINT}>
+                N/A
+              </Text>
+            </Tooltip>
+          ) : (
+            <Text size="sm">{text}</Text>
+          );
+        },
+      },
+      { accessorKey: 'purchase', header: 'Last Order Price', size: 85, Cell: ({ row }) => formatMoney(row.original.purchase) },
+      {
+        id: 'similar',
+        header: 'Similar Items',
+        size: 70,
+        Cell: ({ row }) => (
+          <Anchor
+            component={Link}
+            size="sm"
+            to={['/rebates/matches', ...[row.original.description, row.original.min, row.original.manufacturerPlatformId, platformId].map(encodeURIComponent)].join('/')}
+          >
+            View
+          </Anchor>
+        ),
+      },
+    ],
+    [actor, revealed, platformId],
+  );
+  const table = useMantineReactTable({
+    columns,
+    data: items,
+    getRowId: (row) => itemKey(row),
+    ...PLAIN_TABLE_OPTIONS,
+    enableSorting: false,
+    initialState: { density: 'xs' },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table', 'data-testid': 'intel-detail-table' } as never,
+    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 320px)', minHeight: 240 } },
+    enableStickyHeader: true,
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Anchor component={Link} to="/intel" size="sm">
+              Intel
+            </Anchor>
+            <Title order={2} size="h3">
+              {merchant.merchant}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {merchant.dcn || '--'} · Total {formatMoney(merchant.totalVolume)} · Competitors {formatMoney(merchant.competitorVolume)}
+            </Text>
+          </div>
+          {canExport && items.length > 0 && (
+            <ExportButton label={`Export ${tab} details`} build={() => intelDetailExport(merchant, tab, range)} size="compact-sm" />
+          )}
+        </Group>
+        <Tabs value={tab} onChange={(t) => t && navigate(`/intel/detail/${merchant.id}/${t}`)}>
+          <Tabs.List>
+            <Tabs.Tab value="competitive">Competitive Purchases</Tabs.Tab>
+            <Tabs.Tab value="distributor">Distributor Purchases</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <SearchBox key={tab} applied={search} placeholder="Search description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
+        {items.length === 0 ? (
+          <Center py="xl">
+            <Text c="dimmed">No data found</Text>
+          </Center>
+        ) : (
+          <MantineReactTable table={table} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
