@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import './intel-tables.css';
 import { useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
@@ -145,7 +146,9 @@ function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
     ...PLAIN_TABLE_OPTIONS,
     enableSorting: false,
     initialState: { density: 'xs' },
-    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table', 'data-testid': 'intel-detail-table' } as never,
+    // Long names and ranges wrap between words rather than being cut (the table must fit beside the menu).
+    mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table intel-table', 'data-testid': 'intel-detail-table' } as never,
     mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 320px)', minHeight: 240 } },
     enableStickyHeader: true,
   });

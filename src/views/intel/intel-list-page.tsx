@@ -1,6 +1,7 @@
 import { Button, Card, Center, Group, Pagination, Stack, Text } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
+import './intel-tables.css';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
@@ -18,7 +19,7 @@ const money = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> =>
   accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
 });
 const percent = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> => ({
-  accessorKey: key, header, size: 100, Cell: ({ row }) => formatPercent(row.original[key] as number, 1),
+  accessorKey: key, header, size: 105, Cell: ({ row }) => formatPercent(row.original[key] as number, 1),
 });
 
 /** /intel/list: 16 merchants a page, searched and sorted over every batch loaded so far. */
@@ -38,8 +39,8 @@ export function IntelListPage() {
   const shown = pageOf(visible, page, 'list');
   const columns = useMemo<MRT_ColumnDef<IntelMerchant>[]>(
     () => [
-      { accessorKey: 'dcn', header: 'Account Number', size: 95, Cell: ({ row }) => row.original.dcn || '--' },
-      { accessorKey: 'merchant', header: 'Merchant', size: 180, Cell: ({ row }) => <Text size="sm">{row.original.merchant}</Text> },
+      { accessorKey: 'dcn', header: 'Account Number', size: 90, Cell: ({ row }) => row.original.dcn || '--' },
+      { accessorKey: 'merchant', header: 'Merchant', size: 170, Cell: ({ row }) => <Text size="sm">{row.original.merchant}</Text> },
       money('totalVolume', 'Total Volume'),
       money('competitorVolume', 'Competitor Volume'),
       percent('competitorVolumePerc', '% Competitor'),
@@ -48,7 +49,7 @@ export function IntelListPage() {
       {
         id: 'details',
         header: '',
-        size: 95,
+        size: 115,
         enableSorting: false,
         Cell: ({ row }) => (
           <Button size="compact-xs" variant="light" disabled={row.original.noData} onClick={() => navigate(`/intel/detail/${row.original.id}/competitive`)}>
@@ -68,12 +69,14 @@ export function IntelListPage() {
     ...PLAIN_TABLE_OPTIONS,
     enableSortingRemoval: false,
     initialState: { density: 'xs' },
+    // Long names and ranges wrap between words rather than being cut (the table must fit beside the menu).
+    mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
     state: { sorting },
     onSortingChange: (updater) => {
       const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
       if (first) actor.send({ type: 'intel.sortChanged', column: first.id as SortColumn });
     },
-    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table', 'data-testid': 'intel-table' } as never,
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table intel-table', 'data-testid': 'intel-table' } as never,
   });
   return (
     <Card withBorder padding="md">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 export function SearchBox({ applied, placeholder, onApply }: { applied: string; placeholder: string; onApply: (search: string) => void }) {
   const [draft, setDraft] = useState(applied);
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
       <TextInput
         value={draft}
         onChange={(e) => setDraft(e.currentTarget.value)}
@@ -14,7 +14,8 @@ export function SearchBox({ applied, placeholder, onApply }: { applied: string; 
         placeholder={placeholder}
         aria-label={placeholder}
         leftSection={<IconSearch size={14} />}
-        w={{ base: '100%', sm: 300 }}
+        flex={{ base: 1, sm: 'none' }}
+        w={{ sm: 340 }}
       />
       <Button variant="light" onClick={() => onApply(draft)}>
         Search
