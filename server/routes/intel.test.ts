@@ -21,7 +21,7 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
   let db: { pool: pg.Pool; drop(): Promise<void> };
   let app: FastifyInstance;
   let leader: Caller, dm: Caller, rep: Caller, ops: Caller, admin: Caller, leaderAsDm: Caller;
-  let boston: number, dmId: number;
+  let boston: number, dmId: number, leaderId: number;
   let bostonMerchants: number[], dmMerchants: number[], summitOnly: number[], harborFamily: number[];
 
   const q = async <T = Record<string, unknown>>(sql: string, args: unknown[] = []) => (await db.pool.query(sql, args)).rows as T[];
@@ -36,11 +36,13 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
   beforeAll(async () => {
     db = await seededScratchDatabase(adminUrl, { merchants: 120, months: 13 });
     ({ app } = await testApp(db.pool));
-    const [d] = await q<{ boston: number; dm: number }>(
+    const [d] = await q<{ boston: number; dm: number; leader: number }>(
       `select (select id from distributors where nickname = 'Harbor Foods Boston') as boston,
-              (select id from users where email = 'dm@harbor.test') as dm`);
+              (select id from users where email = 'dm@harbor.test') as dm,
+              (select id from users where email = 'leader@harbor.test') as leader`);
     boston = d!.boston;
     dmId = d!.dm;
+    leaderId = d!.leader;
     harborFamily = await ids(`select id from distributors where nickname like 'Harbor Foods%'`);
     bostonMerchants = await ids('select merchant_id as id from merchant_accounts where distributor_id = $1 order by 1', [boston]);
     dmMerchants = await ids('select merchant_id as id from user_locations where user_id = $1 order by 1', [dmId]);
@@ -121,6 +123,10 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
       const shares = details.distributors.reduce((a, d) => a + d.percentage, 0);
       if (details.distributors.length > 0) expect(shares).toBeCloseTo(1, 5);
       expect(details.distributors.every((d) => d.isPreferredDistributor === !d.competitor)).toBe(true);
+      // An internal admin switched into the leader's session keeps it; the leader's own session does not.
+      const switched = await callAs(app, await loginToken(app, 'admin@portal.test')).post('/auth/session', { id: leaderId });
+      expect(switched.statusCode, switched.body).toBe(200);
+      expect((await callAs(app, switched.json().authKey).get(path)).statusCode).toBe(200);
     });
   });
 

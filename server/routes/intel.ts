@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -63,13 +64,15 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return intelFor(scope, ids, body.startDate, body.endDate, body.monthly === true);
   });
 
-  /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant). */
+  /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */
   app.get('/debug/details/:merchantId', async (request): Promise<DebugDetails> => {
     const { merchantId } = validate(DebugParams, request.params, 'path');
     const query = validate(DebugQuery, request.query, 'query');
     checkRange(query.startDate, query.endDate);
     const scope = await scopeOf(deps.scope, request, true);
-    if (!scope.caller.internalAdmin) throw forbidden(DEBUG_ONLY_MESSAGE);
+    // An internal admin switched into a user's session (POST /auth/session) keeps the admin's debug page.
+    const actingAdmin = scope.caller.internalAdmin ? null : await deps.sessions.actingAdmin(caller(request).sessionId);
+    if (!scope.caller.internalAdmin && actingAdmin === null) throw forbidden(DEBUG_ONLY_MESSAGE);
     const id = Number(merchantId);
     const [row] = await deps.intel.merchants([id], scope.distributorId);
     if (!row) throw notFound('No such merchant.');

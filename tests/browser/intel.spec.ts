@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import Papa from 'papaparse';
 import { logIn, sideMenu } from './login-helpers.ts';
 
 /** Intel in the real built app, on the demo data (the last two months, so the default range has numbers). */
@@ -160,4 +162,44 @@ test('on a phone, the list and the detail page fit the screen', async ({ page })
   await page.goto('/intel/linechart');
   await expect(page.getByTestId('intel-line-card').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'tests/screenshots/intel-linechart-mobile.png', fullPage: true });
+});
+
+test('an internal admin switched into the leader downloads the intel list and opens the debug page', async ({ page }) => {
+  await logIn(page, 'admin@portal.test');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  await page.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel/list');
+  const rows = page.getByTestId('intel-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const firstMerchant = await rows.first().locator('td').nth(1).textContent();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export intel list' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/For internal use only\.csv$/);
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await download.path())!, 'utf8'), { header: true, skipEmptyLines: true });
+  expect(csv.data[0]!.Merchant).toBe(firstMerchant);
+  expect(csv.data.length).toBeGreaterThanOrEqual(await rows.count());
+
+  // The debug page of the first merchant with details.
+  await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
+  const id = /\/intel\/detail\/(\d+)\//.exec(page.url())![1];
+  await page.goto(`/debug_details/${id}`);
+  await expect(page.getByRole('heading', { name: 'Debug Details' })).toBeVisible();
+  await expect(page.getByTestId('debug-distributors').locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('debug-items').locator('tbody tr').first()).toBeVisible();
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  await page.getByRole('button', { name: 'Send to console' }).first().click();
+  await expect.poll(() => logged.some((t) => t.startsWith('merchant'))).toBe(true);
+  await page.screenshot({ path: 'tests/screenshots/intel-debug-desktop.png', fullPage: true });
+});
+
+test('the debug page is not for a leader of their own', async ({ page }) => {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/debug_details/1');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

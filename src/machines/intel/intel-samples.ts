@@ -49,3 +49,19 @@ export const intelEvents: readonly AnyEventObject[] = [
   { type: 'xstate.error.actor.setActiveDistributor', error: serverError },
   { type: 'intel.dialogClosed' },
 ];
+
+export const sampleDebugDetails = {
+  merchant: { id: 1, platformId: 'MP-1', merchant: 'Merchant 1', dcn: 'D-1' },
+  distributors: [
+    { dcn: 'D-1', distributor: 'Harbor Foods Boston', distributorPlatformId: 'CP-000010', volume: 750, competitor: false, isPreferredDistributor: true, percentage: 0.75 },
+    { dcn: null, distributor: 'Metro Food Supply', distributorPlatformId: 'CP-000020', volume: 250, competitor: true, isPreferredDistributor: false, percentage: 0.25 },
+  ],
+  items: [],
+};
+
+export const debugDetailsEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadDetails', output: sampleDebugDetails },
+  { type: 'xstate.error.actor.loadDetails', error: serverError },
+  { type: 'debug.rangeChanged', range: otherRange },
+  { type: 'debug.rangeChanged', range: tooLongRange },
+];

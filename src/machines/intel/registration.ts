@@ -1,7 +1,8 @@
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { intelMachine, type IntelContext } from './intel.ts';
-import { boston, intelEvents, SAMPLE_TODAY } from './intel-samples.ts';
+import { debugDetailsMachine } from './debug-details.ts';
+import { boston, debugDetailsEvents, intelEvents, SAMPLE_TODAY } from './intel-samples.ts';
 
 export const INTEL_MACHINES: readonly RegisteredMachine[] = [
   {
@@ -34,6 +35,23 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       noMerchants: "'No Data Found'",
       merchantsFailed: "A dialog: 'We couldn't load the merchant list for this distributor…'",
       switchingDistributor: 'A loader while the new house is made active',
+    },
+  },
+  {
+    name: 'debug-details',
+    description: 'The debug page of one merchant (internal admins): its sellers and items for a range; a new range reloads.',
+    machine: debugDetailsMachine,
+    events: debugDetailsEvents,
+    variants: [{ label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY }) }],
+    labels: {
+      'xstate.done.actor.loadDetails': 'The details arrive',
+      'xstate.error.actor.loadDetails': 'Loading the details fails',
+      'debug.rangeChanged': 'Pick a date range',
+    },
+    checks: {
+      loading: 'A loader',
+      loaded: 'The merchant, its distributors with their share, and its items, each with Send to console',
+      failed: "'Failed to load, Try Refreshing.'",
     },
   },
 ];
