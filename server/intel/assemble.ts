@@ -21,6 +21,10 @@ const groupBy = <T,>(rows: T[], key: (r: T) => number) => {
   return out;
 };
 
+/** Items with the largest estimated volume (quantity × last price) first, then by description and MIN. */
+const byVolume = (items: ItemRow[]) =>
+  [...items].sort((a, b) => b.quantity * b.purchase - a.quantity * a.purchase || (a.description < b.description ? -1 : a.description > b.description ? 1 : 0) || (a.min < b.min ? -1 : 1));
+
 export function assembleIntel(p: IntelParts): IntelMerchant[] {
   const family = new Set(p.familyIds);
   const sellers = new Map(p.sellers.map((s) => [s.id, s]));
@@ -43,7 +47,7 @@ export function assembleIntel(p: IntelParts): IntelMerchant[] {
         distributorPlatformId: sellers.get(v.sellerId)?.platformId ?? '',
         distributor: name(v.sellerId),
         volume: cents(v.volume),
-        items: itemsBySeller.get(v.sellerId)!.map(({ merchantId: _m, sellerId: _s, ...item }) => item),
+        items: byVolume(itemsBySeller.get(v.sellerId)!).map(({ merchantId: _m, sellerId: _s, ...item }) => item),
       }));
     const merchant: IntelMerchant = {
       id: m.id,

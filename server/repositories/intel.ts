@@ -49,29 +49,30 @@ export function intelRepository(db: pg.Pool) {
      */
     async items(merchantIds: number[], from: string, to: string, houseId: number): Promise<ItemRow[]> {
       const { rows } = await db.query(
-        `with l as (
-           select * from purchase_lines
-            where merchant_id = any($1::int[]) and invoice_date between $2::date and $3::date),
-         q as (select merchant_id, distributor_id, item_id, sum(quantity) as quantity from l group by 1, 2, 3),
-         last as (
-           select distinct on (merchant_id, distributor_id, item_id) *
-             from l order by merchant_id, distributor_id, item_id, invoice_date desc, id desc)
+        // One pass over the batch's lines (window per merchant, seller and item); the rebates and
+        // deviations in force are looked up only for the items the batch bought.
+        `with l as materialized (
+           select p.*, sum(p.quantity) over w as total_quantity,
+                  row_number() over (w order by p.invoice_date desc, p.id desc) as rn
+             from purchase_lines p
+            where p.merchant_id = any($1::int[]) and p.invoice_date between $2::date and $3::date
+           window w as (partition by p.merchant_id, p.distributor_id, p.item_id)),
+         last as materialized (select * from l where rn = 1),
+         r as materialized (select * from rebate_in_force where item_id in (select item_id from last)),
+         dv as materialized (select * from deviation_in_force where distributor_id = $4 and item_id in (select item_id from last))
          select last.merchant_id, last.distributor_id as seller_id, i.description, m.name as manufacturer,
-                coalesce(i.pack, '') as packsize, c.name as category, q.quantity, coalesce(i.uom, '') as uom,
+                coalesce(i.pack, '') as packsize, c.name as category, last.total_quantity as quantity, coalesce(i.uom, '') as uom,
                 r.value as rebate_value, r.type as rebate_type, dv.deviated_price as deviation_value,
                 last.start_guidance, last.end_guidance,
                 coalesce(last.unit_price, (last.start_guidance + last.end_guidance) / 2) as purchase,
                 i.min, m.platform_id as manufacturer_platform_id, coalesce(m.group_platform_id, '') as manufacturer_group_platform_id,
                 to_char(last.invoice_date, 'YYYY-MM-DD') as invoice_date, last.invoice_id
            from last
-           join q using (merchant_id, distributor_id, item_id)
            join items i on i.id = last.item_id
            join manufacturers m on m.id = i.manufacturer_id
            join categories c on c.id = i.category_id
-           left join rebate_in_force r on r.item_id = last.item_id and last.invoice_date between r.starts_on and r.ends_on
-           left join deviation_in_force dv on dv.item_id = last.item_id and dv.distributor_id = $4
-                and last.invoice_date between dv.starts_on and dv.ends_on
-          order by q.quantity * coalesce(last.unit_price, (last.start_guidance + last.end_guidance) / 2) desc, i.description`,
+           left join r on r.item_id = last.item_id and last.invoice_date between r.starts_on and r.ends_on
+           left join dv on dv.item_id = last.item_id and last.invoice_date between dv.starts_on and dv.ends_on`,
         [merchantIds, from, to, houseId],
       );
       return rows.map((x) => ({
