@@ -149,13 +149,22 @@ test('the rep has no Intel menu entry and /intel sends them to the dashboard', a
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('on a phone, the list and the detail page fit the screen', async ({ page }) => {
+test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/intel/list');
   await expect(page.getByTestId('intel-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'tests/screenshots/intel-list-mobile.png', fullPage: true });
+  await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
+  // Phones get one card per item, with Reveal on screen.
+  const cards = page.getByTestId('intel-detail-cards');
+  await expect(cards.or(page.getByText('No data found'))).toBeVisible();
+  if (await cards.isVisible()) {
+    await cards.getByRole('button', { name: 'Reveal' }).first().click();
+    await expect(cards.getByRole('button', { name: 'Hide' })).toHaveCount(1);
+  }
+  await page.screenshot({ path: 'tests/screenshots/intel-detail-mobile.png' });
   await page.goto('/intel/graph');
   await expect(page.getByTestId('intel-graph-card').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'tests/screenshots/intel-graph-mobile.png', fullPage: true });

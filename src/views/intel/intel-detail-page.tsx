@@ -1,19 +1,18 @@
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import './intel-tables.css';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
-import {
-  describeItem, detailItems, intelDetailExport, itemKey, marketIndex, NO_PRICE_HINT, searchItems, type DetailTab,
-} from '../../model/intel-rules.ts';
-import { formatRebate } from '../../model/rebate-format.ts';
+import { detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
 import { IntelActor, selectDetailSearch, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
+import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { useVisited } from './use-visited.ts';
 
@@ -50,23 +49,12 @@ function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
   const platformId = IntelActor.useSelector(selectPlatformIdOf(merchantId));
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const items = useMemo(() => searchItems(detailItems(merchant, tab), search), [merchant, tab, search]);
+  const toggle = useCallback((item: Row) => () => actor.send({ type: 'intel.revealToggled', key: itemKey(item) }), [actor]);
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () => [
-      {
-        accessorKey: 'description',
-        header: 'Description',
-        size: 200,
-        // The seller under the item: a merchant may buy from several competitors.
-        Cell: ({ row }) => (
-          <div>
-            <Text size="sm">{describeItem(row.original)}</Text>
-            <Text size="xs" c="dimmed">
-              {row.original.distributor}
-            </Text>
-          </div>
-        ),
-      },
+      { accessorKey: 'description', header: 'Description', size: 200, Cell: ({ row }) => <ItemDescription item={row.original} /> },
       { accessorKey: 'manufacturer', header: 'Manufacturer', size: 115, Cell: ({ row }) => <Text size="sm">{row.original.manufacturer}</Text> },
       { accessorKey: 'packsize', header: 'Pack Size', size: 75 },
       { accessorKey: 'quantity', header: 'Qty', size: 55 },
@@ -75,69 +63,14 @@ function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
         id: 'rebate',
         header: 'Rebate',
         size: 120,
-        Cell: ({ row }) => {
-          const item = row.original;
-          const open = revealed === itemKey(item);
-          return (
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" data-testid="intel-rebate">
-                {open ? (item.rebateType && item.rebateValue !== null ? formatRebate(item.rebateType, item.rebateValue) : '--') : item.rebateValue === null ? 'N' : 'Y'}
-              </Text>
-              <Button size="compact-xs" variant={open ? 'filled' : 'light'} onClick={() => actor.send({ type: 'intel.revealToggled', key: itemKey(item) })}>
-                {open ? 'Hide' : 'Reveal'}
-              </Button>
-            </Group>
-          );
-        },
+        Cell: ({ row }) => <RebateCell item={row.original} open={revealed === itemKey(row.original)} onToggle={toggle(row.original)} />,
       },
-      {
-        id: 'deviation',
-        header: 'Deviated Price',
-        size: 85,
-        Cell: ({ row }) => {
-          const item = row.original;
-          const open = revealed === itemKey(item);
-          return (
-            <Text size="sm" data-testid="intel-deviation">
-              {open ? (item.deviationValue === null ? '--' : formatMoney(item.deviationValue)) : item.deviationValue === null ? 'N' : 'Y'}
-            </Text>
-          );
-        },
-      },
-      {
-        id: 'marketIndex',
-        header: 'Market Index',
-        size: 110,
-        Cell: ({ row }) => {
-          const text = marketIndex(row.original);
-          return text === 'N/A' ? (
-            <Tooltip label={NO_PRICE_HINT}>
-              <Text size="sm" td="underline dotted" aria-label={NO_PRICE_HINT}>
-                N/A
-              </Text>
-            </Tooltip>
-          ) : (
-            <Text size="sm">{text}</Text>
-          );
-        },
-      },
+      { id: 'deviation', header: 'Deviated Price', size: 85, Cell: ({ row }) => <DeviationCell item={row.original} open={revealed === itemKey(row.original)} /> },
+      { id: 'marketIndex', header: 'Market Index', size: 110, Cell: ({ row }) => <MarketIndexCell item={row.original} /> },
       { accessorKey: 'purchase', header: 'Last Order Price', size: 85, Cell: ({ row }) => formatMoney(row.original.purchase) },
-      {
-        id: 'similar',
-        header: 'Similar Items',
-        size: 70,
-        Cell: ({ row }) => (
-          <Anchor
-            component={Link}
-            size="sm"
-            to={['/rebates/matches', ...[row.original.description, row.original.min, row.original.manufacturerPlatformId, platformId].map(encodeURIComponent)].join('/')}
-          >
-            View
-          </Anchor>
-        ),
-      },
+      { id: 'similar', header: 'Similar Items', size: 70, Cell: ({ row }) => <SimilarItemsLink item={row.original} merchantPlatformId={platformId} /> },
     ],
-    [actor, revealed, platformId],
+    [toggle, revealed, platformId],
   );
   const table = useMantineReactTable({
     columns,
@@ -182,10 +115,49 @@ function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
           <Center py="xl">
             <Text c="dimmed">No data found</Text>
           </Center>
+        ) : isMobile ? (
+          <ItemCards items={items} revealed={revealed} platformId={platformId} onToggle={toggle} />
         ) : (
           <MantineReactTable table={table} />
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Phones: one card per item, so Reveal is on screen rather than at the end of a wide table. */
+function ItemCards({ items, revealed, platformId, onToggle }: { items: Row[]; revealed: string | null; platformId: string; onToggle: (item: Row) => () => void }) {
+  return (
+    <Stack gap="xs" data-testid="intel-detail-cards">
+      {items.map((item) => (
+        <Card key={itemKey(item)} withBorder padding="xs">
+          <Stack gap={4}>
+            <ItemDescription item={item} />
+            <Text size="xs" c="dimmed">
+              {item.manufacturer} · {item.packsize} · {item.quantity} {item.uom}
+            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <RebateCell item={item} open={revealed === itemKey(item)} onToggle={onToggle(item)} />
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Deviated
+                </Text>
+                <DeviationCell item={item} open={revealed === itemKey(item)} />
+              </Group>
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Market Index
+                </Text>
+                <MarketIndexCell item={item} />
+              </Group>
+              <Text size="sm">Last {formatMoney(item.purchase)}</Text>
+            </Group>
+            <SimilarItemsLink item={item} merchantPlatformId={platformId} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
   );
 }
