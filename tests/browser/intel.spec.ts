@@ -132,11 +132,14 @@ test('line chart: logarithmic by default, switched to linear', async ({ page }) 
   await expect(cards.first().locator('svg text', { hasText: /^\d{4}-\d\d$/ })).toHaveCount(12);
 });
 
-test('unknown intel paths go to the list', async ({ page }) => {
+test('unknown intel paths, and the detail of a missing merchant, go to the list', async ({ page }) => {
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/intel/nonsense');
   await expect(page).toHaveURL(/\/intel\/list$/);
+  // A detail page of a merchant the house does not have goes back to /intel, here the list.
+  await page.goto('/intel/detail/2147483647/competitive');
+  await expect(page).toHaveURL(/\/intel\/list$/, { timeout: 20_000 });
 });
 
 test('the rep has no Intel menu entry and /intel sends them to the dashboard', async ({ page }) => {

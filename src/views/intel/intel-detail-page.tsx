@@ -6,12 +6,12 @@ import './intel-tables.css';
 import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
-import { detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
+import { DEFAULT_INTEL_URL, detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
-import { IntelActor, selectDetailSearch, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
+import { IntelActor, selectDetailSearch, selectLastUrl, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { useVisited } from './use-visited.ts';
@@ -25,13 +25,15 @@ export function IntelDetailPage() {
   const rows = IntelActor.useSelector(selectRows);
   const settled = IntelActor.useSelector(selectSettled);
   const merchant = rows.find((m) => m.id === merchantId);
-  const path = merchant && !merchant.noData ? `/intel/detail/${merchantId}/${tab}` : null;
-  useVisited(path);
+  const lastUrl = IntelActor.useSelector(selectLastUrl);
+  const here = `/intel/detail/${merchantId}/${tab}`;
+  useVisited(merchant && !merchant.noData ? here : null);
   if (tab !== 'competitive' && tab !== 'distributor') return <Navigate to="/intel/list" replace />;
   // Spec §2: a missing merchant, or one with no data, goes back to /intel (once every batch has answered).
   if (!merchant || merchant.noData)
+    // /intel goes back to the last page viewed, unless that is this very page (after a house or range change): then the list.
     return settled ? (
-      <Navigate to="/intel" replace />
+      <Navigate to={lastUrl.startsWith(`/intel/detail/${merchantId}/`) ? DEFAULT_INTEL_URL : '/intel'} replace />
     ) : (
       <Center py="xl">
         <Loader size="sm" />
