@@ -26,7 +26,7 @@ export function IntelGraphPage() {
     ) : null;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
         {pageOf(visible, page, 'graph').map((m) => (
           <GraphCard key={m.id} merchant={m} />
         ))}

@@ -7,7 +7,7 @@ export function MerchantCardTitle({ merchant }: { merchant: IntelMerchant }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <div style={{ minWidth: 0 }}>
-        <Text fw={600} truncate>
+        <Text fw={600} lineClamp={2}>
           {merchant.merchant}
         </Text>
         <Text size="xs" c="dimmed">
