@@ -4,40 +4,23 @@
 // POST /api/dashboard through the real app (app.inject, as the leader) against the same numbers
 // computed by plain SQL over purchase_lines. Prints p50/p95 per case and the speed-up; the last
 // line is one JSON object. BENCH_RUNS / BENCH_RAW_RUNS set the number of timed runs.
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app.ts';
 import { tokenSigner } from '../server/auth/tokens.ts';
 import { readConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { makeDeps } from '../server/deps.ts';
 import { monthStart } from '../server/repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../server/repositories/raw-dashboard.ts';
-import { missingRollups, refreshRollups, refreshRunningTotals } from '../server/seed/rollups.ts';
-import { isSeeded, seed } from '../server/seed/seed.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
 import type { Selection } from '../server/scope/visible-merchants.ts';
+import { openBenchDatabase, pct, round1, timed } from './bench-database.ts';
 
-const SIZE = { merchants: 5000, months: 12, house: 'boston', linesScale: 4 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 5);
 const DAY = 86_400_000;
 
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || './data-bench' });
+const db = await openBenchDatabase();
 let failed = false;
 try {
-  await migrate(db.pool);
-  if (!(await isSeeded(db.pool))) {
-    console.log(`Seeding ${SIZE.merchants} merchants of one house, ${SIZE.months} months (several minutes)…`);
-    const s = await seed(db.pool, SIZE);
-    console.log(`Seeded ${s.purchaseLines.toLocaleString('en-US')} lines in ${(s.ms / 1000).toFixed(0)} s (rollups included)`);
-  } else {
-    const missing = await missingRollups(db.pool);
-    const t0 = performance.now();
-    if (missing === 'all') await refreshRollups(db.pool);
-    if (missing === 'running') await refreshRunningTotals(db.pool);
-    if (missing) console.log(`Built the missing rollups (${missing}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  }
   await run();
 } catch (err) {
   failed = true;
@@ -109,22 +92,4 @@ async function run() {
   console.log(JSON.stringify({
     p95_ms_12m_all: round1(all.p95), p95_ms_raw_12m_all: round1(all.rawP95), speedup_12m_all: round1(all.rawP95 / all.p95),
   }));
-}
-
-async function timed(fn: () => Promise<unknown>, runs: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return out.sort((a, b) => a - b);
-}
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
 }

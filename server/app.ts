@@ -11,6 +11,7 @@ import { microsoftAuthRoutes } from './routes/auth-microsoft.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { allowMicrosoftRedirectBridge } from './microsoft-redirect.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { intelRoutes } from './routes/intel.ts';
 import { distributorUserRoutes } from './routes/distributor-user.ts';
 import { distributorUsersRoutes } from './routes/distributor-users.ts';
 import { userManagementRoutes } from './routes/user-management.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(authSessionRoutes, { deps });
       await api.register(merchantRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
+      await api.register(intelRoutes, { deps });
       await api.register(announcementRoutes, { deps });
       await api.register(rebateRoutes, { deps });
       await api.register(matchRoutes, { deps });

@@ -13,6 +13,7 @@ import { loginAttemptsRepository } from './repositories/login-attempts.ts';
 import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
 import { houseUsersRepository } from './repositories/house-users.ts';
+import { intelRepository } from './repositories/intel.ts';
 import { invoicesRepository } from './repositories/invoices.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
 import { scopeRepository } from './repositories/scope.ts';
@@ -44,6 +45,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     dashboard: dashboardRepository(pool),
     /** Dashboard answers per house, selection, range and data version. */
     dashboardAnswers: answerCache(),
+    intel: intelRepository(pool),
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
     matches: matchesRepository(pool),

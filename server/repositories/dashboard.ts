@@ -33,7 +33,7 @@ const RUNNING = (table: string, cols: string[], key: string) => {
 };
 
 /** Named parameters (@name) to positional ones, binding only the names the text uses. */
-function bind(sql: string, named: Record<string, unknown>): [string, unknown[]] {
+export function bind(sql: string, named: Record<string, unknown>): [string, unknown[]] {
   const order: string[] = [];
   const text = sql.replace(/@(\w+)/g, (_, name: string) => {
     if (!(name in named)) throw new Error(`No value for @${name}`);
@@ -42,10 +42,10 @@ function bind(sql: string, named: Record<string, unknown>): [string, unknown[]] 
   });
   return [text, order.map((n) => named[n])];
 }
-const EDGE_DAYS = (col: string) => `${col} between @from::date and @to::date and not (${col} >= @fs::date and ${col} < @fe::date)`;
+export const EDGE_DAYS = (col: string) => `${col} between @from::date and @to::date and not (${col} >= @fs::date and ${col} < @fe::date)`;
 /** `union all` the daily rows, only when the range has days outside its whole months. */
-const PLUS_EDGES = (r: RangeParts, daily: string) => (r.edges ? `union all ${daily}` : '');
-const WHOLE_MONTHS = (col: string) => `${col} >= @fs::date and ${col} < @fe::date`;
+export const PLUS_EDGES = (r: RangeParts, daily: string) => (r.edges ? `union all ${daily}` : '');
+export const WHOLE_MONTHS = (col: string) => `${col} >= @fs::date and ${col} < @fe::date`;
 
 export function dashboardRepository(db: pg.Pool) {
   /** Whether the house-wide rollups hold this distributor (else the per-merchant path answers). */

@@ -8,6 +8,7 @@ export interface ScopeUser {
   title: Title | null;
   internalAdmin: boolean;
   inviteAll: boolean;
+  displayIntel: boolean;
   channelPartnerId: number | null;
   activeDistributorId: number | null; // the active house, else the channel partner
   familyRootId: number | null; // the family head of the channel partner
@@ -25,7 +26,7 @@ export function scopeRepository(db: pg.Pool) {
   return {
     async user(userId: number): Promise<ScopeUser | null> {
       const { rows } = await db.query(
-        `select u.id, u.title, u.is_internal_admin, u.invite_all, u.channel_partner_id,
+        `select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_intel, u.channel_partner_id,
                 coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
                 coalesce(cp.parent_id, cp.id) as family_root_id,
                 array(select h.distributor_id from user_houses h where h.user_id = u.id
@@ -42,6 +43,7 @@ export function scopeRepository(db: pg.Pool) {
         title: r.title,
         internalAdmin: r.is_internal_admin,
         inviteAll: r.invite_all,
+        displayIntel: r.display_intel,
         channelPartnerId: r.channel_partner_id,
         activeDistributorId: r.active_id,
         familyRootId: r.family_root_id,

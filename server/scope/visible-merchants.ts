@@ -70,16 +70,20 @@ async function viewerOf(repo: ScopeRepository, me: ScopeUser, header: string | s
   return target;
 }
 
+/** The ids of `requested` inside the scope, listed (duplicates and ids outside dropped), ascending. */
+export async function visibleAmong(repo: ScopeRepository, scope: Scope, requested: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(requested)];
+  if (scope.all) return repo.accountMerchantIds(scope.distributorId, wanted);
+  const visible = new Set(scope.merchantIds);
+  return wanted.filter((id) => visible.has(id)).sort((a, b) => a - b);
+}
+
 /** Narrows the scope to the merchants a body names; ids outside the scope are ignored, none means all. */
 export async function selectMerchants(repo: ScopeRepository, scope: Scope, requested: readonly number[]): Promise<Selection> {
   const base = { distributorId: scope.distributorId, familyIds: scope.familyIds };
   if (requested.length === 0) return { ...base, all: scope.all, merchantIds: scope.merchantIds };
-  const wanted = [...new Set(requested)];
-  if (!scope.all) {
-    const visible = new Set(scope.merchantIds);
-    return { ...base, all: false, merchantIds: wanted.filter((id) => visible.has(id)).sort((a, b) => a - b) };
-  }
-  const merchantIds = await repo.accountMerchantIds(scope.distributorId, wanted);
+  const merchantIds = await visibleAmong(repo, scope, requested);
+  if (!scope.all) return { ...base, all: false, merchantIds };
   // Naming every merchant of the house is the same as naming none: use the house-wide rollups.
   const all = merchantIds.length > 0 && merchantIds.length === (await repo.merchantCount(scope.distributorId));
   return { ...base, all, merchantIds: all ? [] : merchantIds };

@@ -12,9 +12,9 @@ import { FOREIGN, inFamily, loadIds, SAMPLES, type Ids } from './route-samples.t
 const ROLES: { email: string | null; caller: Caller | null }[] = [
   { email: null, caller: null },
   { email: 'rep@harbor.test', caller: { title: 'Distributor Rep', internalAdmin: false } },
-  { email: 'dm@harbor.test', caller: { title: 'District Manager', internalAdmin: false } },
+  { email: 'dm@harbor.test', caller: { title: 'District Manager', internalAdmin: false, displayIntel: true } },
   { email: 'ops@summit.test', caller: { title: 'Operations', internalAdmin: false, displayInvoice: true } },
-  { email: 'leader@harbor.test', caller: { title: 'Leadership', internalAdmin: false, displayInvoice: true } },
+  { email: 'leader@harbor.test', caller: { title: 'Leadership', internalAdmin: false, displayInvoice: true, displayIntel: true } },
   { email: 'admin@portal.test', caller: { title: 'Admin', internalAdmin: true } },
 ];
 

@@ -45,6 +45,8 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/dashboard': () => ({ method: 'POST', url: '/api/dashboard', payload: { ...range, merchants: [] } }),
   'POST /api/dashboard/lost-volume': () => ({ method: 'POST', url: '/api/dashboard/lost-volume', payload: { merchantIds: [] } }),
   'POST /api/dashboard/monthly-volume': () => ({ method: 'POST', url: '/api/dashboard/monthly-volume', payload: { merchantIds: [] } }),
+  'POST /api/intel': (ids) => ({ method: 'POST', url: '/api/intel', payload: { startDate: range.startDate, endDate: range.endDate, merchants: [{ id: ids.harborMerchant, merchant: 'x' }] } }),
+  'GET /api/debug/details/:merchantId': (ids) => ({ method: 'GET', url: `/api/debug/details/${ids.harborMerchant}?startDate=${range.startDate}&endDate=${range.endDate}` }),
   'GET /api/user': () => ({ method: 'GET', url: '/api/user' }),
   'GET /api/user/current-distributor': () => ({ method: 'GET', url: '/api/user/current-distributor' }),
   'POST /api/user/active-distributor/:id': (ids) => ({ method: 'POST', url: `/api/user/active-distributor/${ids.bostonId}` }),
@@ -92,6 +94,7 @@ export const FOREIGN: Record<string, Sample | 'no ids'> = {
   'POST /api/dashboard': (ids) => ({ method: 'POST', url: '/api/dashboard', payload: { ...range, merchants: [ids.summitMerchant] } }),
   'POST /api/dashboard/lost-volume': (ids) => ({ method: 'POST', url: '/api/dashboard/lost-volume', payload: { merchantIds: [ids.summitMerchant] } }),
   'POST /api/dashboard/monthly-volume': (ids) => ({ method: 'POST', url: '/api/dashboard/monthly-volume', payload: { merchantIds: [ids.summitMerchant] } }),
+  'POST /api/intel': (ids) => ({ method: 'POST', url: '/api/intel', payload: { startDate: range.startDate, endDate: range.endDate, merchants: [{ id: ids.summitMerchant, merchant: 'x' }], monthly: true } }),
   'POST /api/user/active-distributor/:id': (ids) => ({ method: 'POST', url: `/api/user/active-distributor/${ids.summitHouse}` }),
   'GET /api/merchant/available/:id': (ids) => ({ method: 'GET', url: `/api/merchant/available/${ids.summitUser}` }),
   'PATCH /api/user/:id': (ids) => ({

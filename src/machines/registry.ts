@@ -2,6 +2,7 @@ import type { RegisteredMachine } from './registered-machine.ts';
 import { ACCOUNT_MACHINES } from './account/registration.ts';
 import { ADMIN_SWITCH_MACHINES } from './admin-switch/registration.ts';
 import { DASHBOARD_MACHINES } from './dashboard/registration.ts';
+import { INTEL_MACHINES } from './intel/registration.ts';
 import { INVOICE_MACHINES } from './invoices/registration.ts';
 import { REBATES_MACHINES } from './rebates/registration.ts';
 import { SHELL_MACHINES } from './shell/registration.ts';
@@ -15,6 +16,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...SHELL_MACHINES,
   ...ADMIN_SWITCH_MACHINES,
   ...DASHBOARD_MACHINES,
+  ...INTEL_MACHINES,
   ...REBATES_MACHINES,
   ...ACCOUNT_MACHINES,
   ...USER_MANAGEMENT_MACHINES,

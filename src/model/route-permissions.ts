@@ -12,8 +12,9 @@ import type { Title } from './session-user.ts';
  * - leaders: internal admins, Admin and Leadership
  * - internalAdmin: the GPO's own staff only
  * - invoiceUsers: internal admins and users with displayInvoice (invoice scanning), their family's invoices only
+ * - intelUsers: internal admins and users with displayIntel (Intel), scoped like the dashboard
  */
-export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers';
+export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers' | 'intelUsers';
 
 export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/health': 'public',
@@ -34,6 +35,8 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/dashboard': 'signedIn',
   'POST /api/dashboard/lost-volume': 'signedIn',
   'POST /api/dashboard/monthly-volume': 'signedIn',
+  'POST /api/intel': 'intelUsers',
+  'GET /api/debug/details/:merchantId': 'internalAdmin',
   'GET /api/user': 'signedIn',
   'GET /api/user/current-distributor': 'signedIn',
   'POST /api/user/active-distributor/:id': 'signedIn',
@@ -72,6 +75,8 @@ export interface Caller {
   internalAdmin: boolean;
   /** The user's invoice scanning flag (only the invoiceUsers audience reads it). */
   displayInvoice?: boolean;
+  /** The user's Intel flag (only the intelUsers audience reads it). */
+  displayIntel?: boolean;
 }
 
 /** Whether a caller (null: not logged in) belongs to the audience. */
@@ -89,5 +94,7 @@ export function audienceAllows(audience: Audience, caller: Caller | null): boole
       return caller.internalAdmin;
     case 'invoiceUsers':
       return caller.internalAdmin || caller.displayInvoice === true;
+    case 'intelUsers':
+      return caller.internalAdmin || caller.displayIntel === true;
   }
 }

@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useState } from 'react';
-import { fromIsoDate, toIsoDate } from '../../model/date-range.ts';
+import { HouseInput } from '../common/house-input.tsx';
+import { RangeInput } from '../common/range-input.tsx';
 import {
   DashboardActor,
   selectActiveDistributor,
@@ -20,15 +19,11 @@ export function HouseSelect() {
   const active = DashboardActor.useSelector(selectActiveDistributor);
   const switching = DashboardActor.useSelector(selectSwitching);
   return (
-    <Select
-      label="House"
-      data={houses.map((h) => ({ value: String(h.id), label: h.nickname }))}
-      value={active ? String(active.id) : null}
-      onChange={(v) => v && actor.send({ type: 'dashboard.distributorSelected', distributorId: Number(v) })}
-      disabled={switching || houses.length === 0}
-      allowDeselect={false}
-      w={{ base: '100%', sm: 200 }}
-      comboboxProps={{ withinPortal: true }}
+    <HouseInput
+      houses={houses}
+      activeId={active?.id ?? null}
+      disabled={switching}
+      onSelect={(distributorId) => actor.send({ type: 'dashboard.distributorSelected', distributorId })}
     />
   );
 }
@@ -78,27 +73,5 @@ export function LocationSelect() {
 export function RangePicker() {
   const actor = DashboardActor.useActorRef();
   const range = DashboardActor.useSelector(selectRange);
-  // The picker holds a half-chosen range locally; the machine only hears about complete ones.
-  const [draft, setDraft] = useState<DatesRangeValue>([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
-  // A range set by the machine (a house switch, a refused range) replaces the draft, during render.
-  const [drafted, setDrafted] = useState(range);
-  if (drafted !== range) {
-    setDrafted(range);
-    setDraft([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
-  }
-  return (
-    <DatePickerInput
-      type="range"
-      label="Date range"
-      value={draft}
-      onChange={(value) => {
-        setDraft(value);
-        const [start, end] = value;
-        if (start && end) actor.send({ type: 'dashboard.rangeChanged', range: { startDate: toIsoDate(start), endDate: toIsoDate(end) } });
-      }}
-      valueFormat="MM/DD/YYYY"
-      allowSingleDateInRange
-      w={{ base: '100%', sm: 250 }}
-    />
-  );
+  return <RangeInput range={range} onChange={(r) => actor.send({ type: 'dashboard.rangeChanged', range: r })} />;
 }

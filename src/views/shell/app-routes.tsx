@@ -7,6 +7,7 @@ import { MaintenancePage } from './maintenance-page.tsx';
 import { NotBuiltPage, NotBuiltScreen } from './not-built-page.tsx';
 import { rebatesRoutes } from '../rebates/rebates-routes.tsx';
 import { invoicesRoutes } from '../invoices/invoices-routes.tsx';
+import { intelRoutes } from '../intel/intel-routes.tsx';
 import { RouteGate } from './route-gate.tsx';
 
 // Loaded when first opened, so the login page does not wait for the frame, charts and tables.
@@ -38,6 +39,7 @@ export function AppRoutes() {
         {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
         <Route element={<PortalShell />}>
           <Route path="/dashboard" element={<DashboardPage />} />
+          {intelRoutes()}
           {rebatesRoutes()}
           {invoicesRoutes()}
           {settingsRoute()}

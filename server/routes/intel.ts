@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { caller } from '../auth/authenticate.ts';
+import type { Deps } from '../deps.ts';
+import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { daysInRange } from '../repositories/dashboard-range.ts';
+import { scopeOf, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
+import {
+  DebugParams, DebugQuery, INTEL_BATCH_SIZE, INTEL_BATCH_TOO_LARGE, IntelPayload,
+  type DebugDetails, type IntelResponse,
+} from '../../src/model/intel.ts';
+
+export const NO_INTEL_MESSAGE = 'Intel is not enabled for your account.';
+export const DEBUG_ONLY_MESSAGE = 'Only internal admins may see debug details.';
+
+/** The dashboard's range rule (spec §5), said the same way. */
+function checkRange(startDate: string, endDate: string) {
+  const days = daysInRange(startDate, endDate);
+  if (days < 1) throw badRequest('The end date must not be before the start date.');
+  if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
+}
+
+/** First day of the month `back` months before the month of `day` (YYYY-MM-DD). */
+function monthBefore(day: string, back: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+}
+
+export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  /** Computes intel for merchant ids already narrowed to the scope. */
+  async function intelFor(scope: Scope, merchantIds: number[], startDate: string, endDate: string, monthly: boolean): Promise<IntelResponse> {
+    if (merchantIds.length === 0) return [];
+    const [merchants, volumes, items, months] = await Promise.all([
+      deps.intel.merchants(merchantIds, scope.distributorId),
+      deps.intel.volumes(merchantIds, startDate, endDate),
+      deps.intel.items(merchantIds, startDate, endDate, scope.distributorId),
+      // The line chart's 12 months end with the range's last month.
+      monthly ? deps.intel.monthly(merchantIds, monthBefore(endDate, 11), monthBefore(endDate, 0)) : Promise.resolve(null),
+    ]);
+    const sellerIds = [...new Set([...volumes.map((v) => v.sellerId), ...(months ?? []).map((m) => m.sellerId)])];
+    const sellers = await deps.intel.sellers(sellerIds);
+    return assembleIntel({ merchants, volumes, items, monthly: months, sellers, familyIds: scope.familyIds });
+  }
+
+  // The flag is the caller's (the one whose session asks); View As then narrows whose merchants.
+  async function intelScope(request: FastifyRequest): Promise<Scope> {
+    const scope = await scopeOf(deps.scope, request);
+    if (!scope.caller.internalAdmin && !scope.caller.displayIntel) throw forbidden(NO_INTEL_MESSAGE);
+    return scope;
+  }
+
+  app.post('/intel', async (request): Promise<IntelResponse> => {
+    const body = validate(IntelPayload, request.body, 'body');
+    if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
+    checkRange(body.startDate, body.endDate);
+    const scope = await intelScope(request);
+    if (body.merchants.length === 0) return [];
+    // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
+    const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
+    const order = new Map(body.merchants.map((m, i) => [m.id, i]));
+    const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);
+    return intelFor(scope, ids, body.startDate, body.endDate, body.monthly === true);
+  });
+
+  /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */
+  app.get('/debug/details/:merchantId', async (request): Promise<DebugDetails> => {
+    const { merchantId } = validate(DebugParams, request.params, 'path');
+    const query = validate(DebugQuery, request.query, 'query');
+    checkRange(query.startDate, query.endDate);
+    const scope = await scopeOf(deps.scope, request, true);
+    // An internal admin switched into a user's session (POST /auth/session) keeps the admin's debug page.
+    const actingAdmin = scope.caller.internalAdmin ? null : await deps.sessions.actingAdmin(caller(request).sessionId);
+    if (!scope.caller.internalAdmin && actingAdmin === null) throw forbidden(DEBUG_ONLY_MESSAGE);
+    const id = Number(merchantId);
+    const [row] = await deps.intel.merchants([id], scope.distributorId);
+    if (!row) throw notFound('No such merchant.');
+    const [intel] = await intelFor(scope, [id], query.startDate, query.endDate, false);
+    const accounts = await deps.intel.accounts(id);
+    const sellers = await deps.intel.sellers([...accounts.keys(), ...(await deps.intel.volumes([id], query.startDate, query.endDate)).map((v) => v.sellerId)]);
+    return assembleDebug(intel!, row, accounts, sellers);
+  });
+};

@@ -1,0 +1,54 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
+import type { DebugDetails } from '../../model/intel.ts';
+import { intelService } from '../../services/intel-service.ts';
+
+/** /debug_details/{id} (analytics spec §2, §6): one merchant's sellers and items, for internal admins. */
+
+export const DEBUG_FAILED_MESSAGE = 'Failed to load, Try Refreshing.';
+
+export interface DebugDetailsInput {
+  merchantId: number;
+  today: string;
+}
+
+export interface DebugDetailsContext {
+  merchantId: number;
+  range: DateRange;
+  details: DebugDetails | null;
+  error: string | null;
+}
+
+export type DebugDetailsEvent = { type: 'debug.rangeChanged'; range: DateRange };
+
+export const debugDetailsMachine = setup({
+  types: { context: {} as DebugDetailsContext, events: {} as DebugDetailsEvent, input: {} as DebugDetailsInput },
+  actors: {
+    loadDetails: fromCall<DebugDetails, { merchantId: number; range: DateRange }>((input) => intelService.debugDetails(input.merchantId, input.range)),
+  },
+  guards: {
+    rangeAccepted: ({ event }) => !rangeTooLong(event.range) && !rangeReversed(event.range),
+  },
+}).createMachine({
+  id: 'debugDetails',
+  context: ({ input }) => ({ merchantId: input.merchantId, range: previousMonth(input.today), details: null, error: null }),
+  initial: 'loading',
+  // A new range reloads (re-entering aborts the call in flight); a range over a year is ignored.
+  on: {
+    'debug.rangeChanged': { guard: 'rangeAccepted', target: '.loading', reenter: true, actions: assign(({ event }) => ({ range: event.range, details: null, error: null })) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadDetails',
+        src: 'loadDetails',
+        input: ({ context }) => ({ merchantId: context.merchantId, range: context.range }),
+        onDone: { target: 'loaded', actions: assign({ details: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: DEBUG_FAILED_MESSAGE }) },
+      },
+    },
+    loaded: {},
+    failed: {},
+  },
+});

@@ -1,0 +1,67 @@
+import type { AnyEventObject } from 'xstate';
+import type { Merchant } from '../../model/dashboard.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { boston, portland, serverError, switchedToPortland } from '../dashboard/dashboard-samples.ts';
+
+/** Sample answers and events for the intel machine (registry paths and tests). */
+
+export { boston, portland, serverError, switchedToPortland };
+export const SAMPLE_TODAY = '2026-11-21';
+
+/** 300 merchants: two batches, of 250 and 50. */
+export const sampleMerchants: Merchant[] = Array.from({ length: 300 }, (_, i) => ({
+  id: i + 1, platformId: `MP-${i + 1}`, merchant: `Merchant ${i + 1}`, dcn: i % 7 === 0 ? null : `D-${i + 1}`,
+}));
+
+export const intelRow = (id: number, total = 1000, competitor = 250): IntelMerchant => ({
+  id,
+  merchant: `Merchant ${id}`,
+  dcn: `D-${id}`,
+  totalVolume: total,
+  competitorVolume: competitor,
+  competitorVolumePerc: total ? competitor / total : 0,
+  distributorVolume: total - competitor,
+  distributorVolumePerc: total ? (total - competitor) / total : 0,
+  noData: total === 0,
+  data: [],
+});
+
+export const firstBatch = sampleMerchants.slice(0, 250).map((m) => intelRow(m.id));
+export const secondBatch = sampleMerchants.slice(250).map((m) => intelRow(m.id));
+
+export const otherRange = { startDate: '2026-09-01', endDate: '2026-09-30' };
+export const tooLongRange = { startDate: '2025-09-01', endDate: '2026-09-30' };
+
+export const intelEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadMerchants', output: sampleMerchants },
+  { type: 'xstate.done.actor.loadMerchants', output: [] },
+  { type: 'xstate.error.actor.loadMerchants', error: serverError },
+  { type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 },
+  { type: 'intel.batchFailed', index: 1, loaded: 250 },
+  // The stream ends when every batch has answered (loaded or failed).
+  { type: 'xstate.done.actor.loadBatches' },
+  { type: 'xstate.error.actor.loadBatches', error: serverError },
+  { type: 'intel.retry' },
+  { type: 'intel.rangeChanged', range: otherRange },
+  { type: 'intel.rangeChanged', range: tooLongRange },
+  { type: 'intel.distributorSelected', distributorId: portland.id },
+  { type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland },
+  { type: 'xstate.error.actor.setActiveDistributor', error: serverError },
+  { type: 'intel.dialogClosed' },
+];
+
+export const sampleDebugDetails = {
+  merchant: { id: 1, platformId: 'MP-1', merchant: 'Merchant 1', dcn: 'D-1' },
+  distributors: [
+    { dcn: 'D-1', distributor: 'Harbor Foods Boston', distributorPlatformId: 'CP-000010', volume: 750, competitor: false, isPreferredDistributor: true, percentage: 0.75 },
+    { dcn: null, distributor: 'Metro Food Supply', distributorPlatformId: 'CP-000020', volume: 250, competitor: true, isPreferredDistributor: false, percentage: 0.25 },
+  ],
+  items: [],
+};
+
+export const debugDetailsEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadDetails', output: sampleDebugDetails },
+  { type: 'xstate.error.actor.loadDetails', error: serverError },
+  { type: 'debug.rangeChanged', range: otherRange },
+  { type: 'debug.rangeChanged', range: tooLongRange },
+];

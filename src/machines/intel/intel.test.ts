@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
+import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
+import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
+import { INTEL_BATCH_SIZE } from '../../model/intel.ts';
+import { progressText } from '../../model/intel-rules.ts';
+import { intelLastUrl } from '../../services/intel-last-url.ts';
+import { MACHINES } from '../registry.ts';
+import { intelMachine, MERCHANTS_FAILED_MESSAGE } from './intel.ts';
+import {
+  boston, firstBatch, otherRange, SAMPLE_TODAY, sampleMerchants, secondBatch, serverError, switchedToPortland, tooLongRange,
+} from './intel-samples.ts';
+
+beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+
+const entry = MACHINES.find((m) => m.name === 'intel')!;
+const ACTORS = ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches'] as const;
+
+function startReal(lastUrl = '/intel/list') {
+  const changed: unknown[] = [];
+  const run = startControlled(intelMachine, {
+    actors: ACTORS,
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
+    provide: { actions: { distributorChanged: (_, params) => void changed.push(params.response) } },
+  });
+  return { ...run, changed };
+}
+type Started = ReturnType<typeof startReal>;
+
+/** What a user would notice in each state. */
+function assertScreen({ actor, callsOf }: Started) {
+  const { value, context } = actor.getSnapshot();
+  // The progress text never counts more merchants than the list has.
+  expect(context.loaded).toBeLessThanOrEqual(context.merchants.length);
+  if (value === 'loading') {
+    const call = callsOf('loadBatches').at(-1)!;
+    expect(call.signal.aborted).toBe(false);
+    // Every batch request is for a range under a year; never the rejected one.
+    expect((call.input as { range: { startDate: string } }).range.startDate).not.toBe(tooLongRange.startDate);
+  }
+  if (value === 'partial') expect(context.failed.length).toBeGreaterThan(0);
+  if (value === 'complete') expect(context.failed).toEqual([]);
+  if (value === 'noMerchants' || value === 'switchingDistributor' || value === 'loadingMerchants') expect(context.rows).toEqual([]);
+  if (value === 'merchantsFailed') expect([MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, null]).toContain(context.dialog);
+}
+
+const loadingIntel = async () => {
+  const s = startReal();
+  await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+  return s;
+};
+
+describe('intel, model-based', () => {
+  const paths = shortestPaths(entry);
+  const edges = stateChangingEdges(entry);
+  // A new range while loading re-enters loading: checked by the cancellation test below.
+  const SELF = ['loading --intel.rangeChanged--> loading'];
+  it('reaches every state', () => expectEveryStateReached(intelMachine, paths, 'loadingMerchants'));
+  it('takes every transition the machine defines', () => expectEveryTransitionTaken(intelMachine, edges, SELF));
+  itReplaysEdges(edges, () => startReal(), assertScreen);
+});
+
+describe('intel, batches', () => {
+  it('sends the whole list in batches of 250 for the previous month, and shows each batch as it arrives', async () => {
+    const s = await loadingIntel();
+    const call = s.callsOf('loadBatches')[0]!;
+    expect(call.input).toEqual({ range: { startDate: '2026-10-01', endDate: '2026-10-31' }, merchants: sampleMerchants, indexes: [0, 1], alreadyLoaded: 0 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: INTEL_BATCH_SIZE });
+    let c = s.actor.getSnapshot().context;
+    expect(progressText(c.loaded, c.merchants.length)).toBe('250/300 Merchants Loaded');
+    expect(c.rows).toHaveLength(250);
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    c = s.actor.getSnapshot().context;
+    expect(progressText(c.loaded, c.merchants.length)).toBe('300/300 Merchants Loaded');
+    expect(c.rows).toHaveLength(300);
+  });
+
+  it('a failed batch leaves the others on screen; Retry asks for that batch only', async () => {
+    const s = await loadingIntel();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    s.actor.send({ type: 'intel.batchFailed', index: 1, loaded: 250 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'partial');
+    expect(s.actor.getSnapshot().context.rows).toHaveLength(250);
+    await s.replay({ type: 'intel.retry' }, 'loading');
+    expect(s.callsOf('loadBatches')[1]!.input).toMatchObject({ indexes: [1], alreadyLoaded: 250 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    expect(s.actor.getSnapshot().context.rows).toHaveLength(300);
+  });
+
+  it('a new range cancels the batches in flight and starts over from 0', async () => {
+    const s = await loadingIntel();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    const first = s.callsOf('loadBatches')[0]!;
+    await s.replay({ type: 'intel.rangeChanged', range: otherRange }, 'loading');
+    expect(first.signal.aborted).toBe(true);
+    const c = s.actor.getSnapshot().context;
+    expect([c.rows, c.loaded]).toEqual([[], 0]);
+    expect(s.callsOf('loadBatches')[1]!.input).toMatchObject({ range: otherRange, indexes: [0, 1] });
+  });
+
+  it('a range over a year shows the dialog and keeps loading the old range', async () => {
+    const s = await loadingIntel();
+    await s.replay({ type: 'intel.rangeChanged', range: tooLongRange }, 'loading');
+    expect(s.actor.getSnapshot().context.dialog).toBe(RANGE_TOO_LONG_MESSAGE);
+    expect(s.callsOf('loadBatches')).toHaveLength(1);
+    expect(s.callsOf('loadBatches')[0]!.signal.aborted).toBe(false);
+  });
+
+  it('a house change cancels the batches, sets the house, then loads its merchants', async () => {
+    const s = await loadingIntel();
+    await s.replay({ type: 'intel.distributorSelected', distributorId: switchedToPortland.activeDistributor.id }, 'switchingDistributor');
+    expect(s.callsOf('loadBatches')[0]!.signal.aborted).toBe(true);
+    expect(s.actor.getSnapshot().context.rows).toEqual([]);
+    await s.replay({ type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland }, 'loadingMerchants');
+    expect(s.changed).toEqual([switchedToPortland]);
+    expect(s.callsOf('loadMerchants')).toHaveLength(2);
+  });
+
+  it('an empty merchant list loads no intel', async () => {
+    const s = startReal();
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: [] }, 'noMerchants');
+    expect(s.callsOf('loadBatches')).toHaveLength(0);
+  });
+});
+
+describe('intel, pages', () => {
+  it('search applies on the action and resets the page; sort flips on the same column', async () => {
+    const s = await loadingIntel();
+    s.actor.send({ type: 'intel.pageChanged', page: 3 });
+    s.actor.send({ type: 'intel.searchApplied', search: 'merchant 1' });
+    let c = s.actor.getSnapshot().context;
+    expect([c.search, c.page]).toEqual(['merchant 1', 1]);
+    expect(c.sort).toEqual({ column: 'totalVolume', descending: true });
+    s.actor.send({ type: 'intel.sortChanged', column: 'totalVolume' });
+    s.actor.send({ type: 'intel.sortChanged', column: 'merchant' });
+    c = s.actor.getSnapshot().context;
+    expect(c.sort).toEqual({ column: 'merchant', descending: false });
+  });
+
+  it('remembers the last intel page, and sends unknown ones to the list', async () => {
+    const s = startReal();
+    s.actor.send({ type: 'intel.visited', path: '/intel/graph' });
+    expect([s.actor.getSnapshot().context.lastUrl, intelLastUrl.get()]).toEqual(['/intel/graph', '/intel/graph']);
+    s.actor.send({ type: 'intel.visited', path: '/intel/nonsense' });
+    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/list');
+    expect(startReal('/intel/detail/7/distributor').actor.getSnapshot().context.lastUrl).toBe('/intel/detail/7/distributor');
+  });
+
+  it('reveals one row at a time; a second Reveal hides the first', () => {
+    const s = startReal();
+    s.actor.send({ type: 'intel.revealToggled', key: 'a' });
+    s.actor.send({ type: 'intel.revealToggled', key: 'b' });
+    expect(s.actor.getSnapshot().context.revealed).toBe('b');
+    s.actor.send({ type: 'intel.revealToggled', key: 'b' });
+    expect(s.actor.getSnapshot().context.revealed).toBeNull();
+  });
+
+  it('line chart: 3 months on a log scale by default, switchable', () => {
+    const s = startReal();
+    expect([s.actor.getSnapshot().context.months, s.actor.getSnapshot().context.logScale]).toEqual([3, true]);
+    s.actor.send({ type: 'intel.monthsChanged', months: 12 });
+    s.actor.send({ type: 'intel.scaleToggled' });
+    expect([s.actor.getSnapshot().context.months, s.actor.getSnapshot().context.logScale]).toEqual([12, false]);
+  });
+
+  it('a failed merchant list says so', async () => {
+    const s = startReal();
+    await s.replay({ type: 'xstate.error.actor.loadMerchants', error: serverError }, 'merchantsFailed');
+    expect(s.actor.getSnapshot().context.dialog).toBe(MERCHANTS_FAILED_MESSAGE);
+  });
+});

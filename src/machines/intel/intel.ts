@@ -1,0 +1,274 @@
+import { assign, fromEventObservable, setup } from 'xstate';
+import { map } from 'rxjs';
+import { fromCall } from '../from-call.ts';
+import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
+import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
+import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
+import { batchesOf } from '../../services/intel-batches.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { DEFAULT_SORT, intelPath, nextSort, type LineChartMonths, type Sort, type SortColumn } from '../../model/intel-rules.ts';
+import type { ActiveDistributor } from '../../model/session-user.ts';
+import { isCancelled } from '../../services/api-client.ts';
+import { dashboardService } from '../../services/dashboard-service.ts';
+import { intelService } from '../../services/intel-service.ts';
+import { intelLastUrl } from '../../services/intel-last-url.ts';
+import { merchantService } from '../../services/merchant-service.ts';
+
+/** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */
+
+export const MERCHANTS_FAILED_MESSAGE = "We couldn't load the merchant list for this distributor. Please try refreshing the page.";
+
+export interface IntelInput {
+  today: string;
+  activeDistributor: ActiveDistributor | null;
+  /** The intel page last viewed (it outlives the screen). */
+  lastUrl?: string;
+}
+
+export interface IntelContext {
+  range: DateRange;
+  merchants: Merchant[];
+  /** Intel rows of the batches loaded so far, in the order they arrived. */
+  rows: IntelMerchant[];
+  /** Merchants of the list whose batch has answered (the progress text's n). */
+  loaded: number;
+  /** Batches (indexes) still to load: all at first, then the failed ones for a retry. */
+  pending: number[];
+  /** Batches (indexes) answered, and those that failed. */
+  done: number[];
+  failed: number[];
+  houses: House[];
+  activeDistributor: ActiveDistributor | null;
+  requestedDistributorId: number | null;
+  dialog: string | null;
+  lastUrl: string;
+  /** The list's applied search (Search button or Enter), sort and page. */
+  search: string;
+  sort: Sort;
+  page: number;
+  /** Detail pages: their applied search (description or manufacturer) and the one revealed row (spec §4: one at a time). */
+  detailSearch: string;
+  revealed: string | null;
+  /** Graph cards showing all their distributors. */
+  expanded: number[];
+  months: LineChartMonths;
+  logScale: boolean;
+}
+
+export type IntelEvent =
+  | { type: 'intel.rangeChanged'; range: DateRange }
+  | { type: 'intel.distributorSelected'; distributorId: number }
+  | { type: 'intel.batchLoaded'; index: number; merchants: IntelMerchant[]; loaded: number }
+  | { type: 'intel.batchFailed'; index: number; loaded: number }
+  | { type: 'intel.retry' }
+  | { type: 'intel.searchApplied'; search: string }
+  | { type: 'intel.sortChanged'; column: SortColumn }
+  | { type: 'intel.pageChanged'; page: number }
+  | { type: 'intel.visited'; path: string }
+  | { type: 'intel.detailSearchApplied'; search: string }
+  | { type: 'intel.revealToggled'; key: string }
+  | { type: 'intel.showMoreToggled'; merchantId: number }
+  | { type: 'intel.monthsChanged'; months: LineChartMonths }
+  | { type: 'intel.scaleToggled' }
+  | { type: 'intel.dialogClosed' };
+
+interface BatchInput {
+  range: DateRange;
+  merchants: Merchant[];
+  indexes: number[];
+  alreadyLoaded: number;
+}
+
+const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
+  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
+};
+
+const allBatches = (merchants: readonly Merchant[]) => batchesOf(merchants).map((_, i) => i);
+/** A fresh load of every batch: what a new range or a new merchant list starts. */
+const restart = (merchants: Merchant[]) => ({ rows: [], loaded: 0, failed: [], done: [], pending: allBatches(merchants), revealed: null, page: 1 });
+
+export const intelMachine = setup({
+  types: {
+    context: {} as IntelContext,
+    events: {} as IntelEvent,
+    input: {} as IntelInput,
+  },
+  actors: {
+    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
+    loadHouses: fromCall<CurrentDistributor>(() => dashboardService.currentDistributor()),
+    setActiveDistributor: fromCall<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    // Each batch's answer arrives as an event; stopping the actor (new range, new house, leaving
+    // Intel) unsubscribes, which aborts the request in flight and sends no further batch.
+    loadBatches: fromEventObservable(({ input }: { input: BatchInput }) =>
+      intelService
+        .batches(input.range, input.merchants, { indexes: input.indexes, alreadyLoaded: input.alreadyLoaded })
+        .pipe(
+          map((e): IntelEvent =>
+            e.type === 'loaded'
+              ? { type: 'intel.batchLoaded', index: e.index, merchants: e.merchants, loaded: e.loaded }
+              : { type: 'intel.batchFailed', index: e.index, loaded: e.loaded },
+          ),
+        ),
+    ),
+  },
+  guards: {
+    rangeRejected: ({ event }) => event.type === 'intel.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
+    noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
+    someFailed: ({ context }) => context.failed.length > 0,
+    otherDistributor: ({ context, event }) =>
+      event.type === 'intel.distributorSelected' && event.distributorId !== context.activeDistributor?.id,
+  },
+  actions: {
+    rejectRange: assign(({ event }) =>
+      event.type === 'intel.rangeChanged' && rangeTooLong(event.range) ? { dialog: RANGE_TOO_LONG_MESSAGE } : {},
+    ),
+    assignRange: assign(({ context, event }) => (event.type === 'intel.rangeChanged' ? { range: event.range, ...restart(context.merchants) } : {})),
+    addBatch: assign(({ context, event }) =>
+      event.type === 'intel.batchLoaded' ? { rows: [...context.rows, ...event.merchants], loaded: event.loaded, done: [...context.done, event.index] } : {},
+    ),
+    noteFailure: assign(({ context, event }) =>
+      event.type === 'intel.batchFailed' ? { failed: [...context.failed, event.index], loaded: event.loaded } : {},
+    ),
+    /** The stream itself broke (not one batch): every batch that has not answered counts as failed. */
+    failUnanswered: assign(({ context }) => ({ failed: context.pending.filter((i) => !context.done.includes(i)) })),
+    retryFailed: assign(({ context }) => ({ pending: context.failed, failed: [] })),
+    clearForSwitch: assign(({ event }) =>
+      event.type === 'intel.distributorSelected' ? { requestedDistributorId: event.distributorId, merchants: [], ...restart([]) } : {},
+    ),
+    /** The view persists the new house for the rest of the app; a no-op by default. */
+    distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
+    rememberUrl: ({ context }) => intelLastUrl.set(context.lastUrl),
+  },
+}).createMachine({
+  id: 'intel',
+  context: ({ input }) => ({
+    range: previousMonth(input.today),
+    merchants: [],
+    rows: [],
+    loaded: 0,
+    pending: [],
+    done: [],
+    failed: [],
+    houses: [],
+    activeDistributor: input.activeDistributor,
+    requestedDistributorId: null,
+    dialog: null,
+    lastUrl: intelPath(input.lastUrl ?? intelLastUrl.get()),
+    search: '',
+    sort: DEFAULT_SORT,
+    page: 1,
+    detailSearch: '',
+    revealed: null,
+    expanded: [],
+    months: 3,
+    logScale: true,
+  }),
+  invoke: {
+    id: 'loadHouses',
+    src: 'loadHouses',
+    onDone: { actions: assign(({ event }) => ({ houses: event.output.houses, activeDistributor: event.output.active })) },
+    onError: { actions: logged('Loading houses') },
+  },
+  // What the pages show changes nothing in the loading: these apply in every state.
+  on: {
+    'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: assign(({ event }) => ({ range: event.range })) }],
+    'intel.dialogClosed': { actions: assign({ dialog: null }) },
+    'intel.searchApplied': { actions: assign(({ event }) => ({ search: event.search, page: 1 })) },
+    'intel.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextSort(context.sort, event.column), page: 1 })) },
+    'intel.pageChanged': { actions: assign(({ event }) => ({ page: Math.max(1, event.page) })) },
+    'intel.visited': {
+      actions: [assign(({ context, event }) => {
+        const lastUrl = intelPath(event.path);
+        if (lastUrl === context.lastUrl) return {};
+        // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
+        const detail = (url: string) => url.startsWith('/intel/detail/');
+        return { lastUrl, page: detail(lastUrl) || detail(context.lastUrl) ? context.page : 1, revealed: null, detailSearch: '' };
+      }), 'rememberUrl'],
+    },
+    'intel.detailSearchApplied': { actions: assign(({ event }) => ({ detailSearch: event.search, revealed: null })) },
+    'intel.revealToggled': { actions: assign(({ context, event }) => ({ revealed: context.revealed === event.key ? null : event.key })) },
+    'intel.showMoreToggled': {
+      actions: assign(({ context, event }) => ({
+        expanded: context.expanded.includes(event.merchantId) ? context.expanded.filter((id) => id !== event.merchantId) : [...context.expanded, event.merchantId],
+      })),
+    },
+    'intel.monthsChanged': { actions: assign(({ event }) => ({ months: event.months })) },
+    'intel.scaleToggled': { actions: assign(({ context }) => ({ logScale: !context.logScale })) },
+  },
+  initial: 'loadingMerchants',
+  states: {
+    loadingMerchants: {
+      invoke: {
+        id: 'loadMerchants',
+        src: 'loadMerchants',
+        onDone: [
+          // Spec §5: intel loads only when the merchant list is not empty.
+          { guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) }, target: 'noMerchants', actions: assign({ merchants: [] }) },
+          { target: 'loading', actions: assign(({ event }) => ({ merchants: event.output, ...restart(event.output) })) },
+        ],
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
+      },
+      on: {
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    /** '{n}/{total} Merchants Loaded'; each batch shows as it arrives. */
+    loading: {
+      invoke: {
+        id: 'loadBatches',
+        src: 'loadBatches',
+        input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded }),
+        onDone: [{ guard: 'someFailed', target: 'partial' }, { target: 'complete' }],
+        onError: { target: 'partial', actions: ['failUnanswered', logged('Loading intel')] },
+      },
+      on: {
+        'intel.batchLoaded': { actions: 'addBatch' },
+        'intel.batchFailed': { actions: 'noteFailure' },
+        // Re-entering stops the stream: the batch in flight is aborted and the load starts over.
+        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }],
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    complete: {
+      on: {
+        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
+    partial: {
+      on: {
+        'intel.retry': { target: 'loading', actions: 'retryFailed' },
+        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    /** 'No Data Found': the house has no merchant this user sees. */
+    noMerchants: {
+      on: {
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    merchantsFailed: {
+      on: {
+        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+      },
+    },
+    /** Merchants reload only after the server has made the new house active (as on the dashboard). */
+    switchingDistributor: {
+      invoke: {
+        id: 'setActiveDistributor',
+        src: 'setActiveDistributor',
+        input: ({ context }) => ({ id: context.requestedDistributorId! }),
+        onDone: {
+          target: 'loadingMerchants',
+          actions: [
+            assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
+            { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
+          ],
+        },
+        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), logged('Switching house')] },
+      },
+    },
+  },
+});

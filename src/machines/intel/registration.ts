@@ -1,0 +1,57 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { intelMachine, type IntelContext } from './intel.ts';
+import { debugDetailsMachine } from './debug-details.ts';
+import { boston, debugDetailsEvents, intelEvents, SAMPLE_TODAY } from './intel-samples.ts';
+
+export const INTEL_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'intel',
+    description: 'Intel: the house’s merchants, then intel in batches of 250 with progress; a range or house change cancels and starts over; a failed batch is retried alone.',
+    machine: intelMachine,
+    events: intelEvents,
+    variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
+    // What a user sees: the state, whether rows show, whether a batch failed, a dialog, the house.
+    serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate]),
+    labels: {
+      'xstate.done.actor.loadMerchants': 'The merchant list arrives',
+      'xstate.error.actor.loadMerchants': 'Loading the merchant list fails',
+      'intel.batchLoaded': 'A batch of 250 merchants arrives',
+      'intel.batchFailed': 'A batch fails',
+      'xstate.done.actor.loadBatches': 'Every batch has answered',
+      'xstate.error.actor.loadBatches': 'The batch stream breaks (not one batch)',
+      'intel.retry': 'Press Retry',
+      'intel.rangeChanged': 'Pick a date range',
+      'intel.distributorSelected': 'Pick another house',
+      'xstate.done.actor.setActiveDistributor': 'The server switches the house',
+      'xstate.error.actor.setActiveDistributor': 'Switching the house fails',
+      'intel.dialogClosed': 'Press OK on the dialog',
+    },
+    checks: {
+      loadingMerchants: 'A loader; no rows',
+      loading: "'{n}/{total} Merchants Loaded' above the rows of the batches loaded so far",
+      complete: "The rows; '{total}/{total} Merchants Loaded' gone",
+      partial: "The rows loaded, a notice that some merchants could not be loaded and a Retry button",
+      noMerchants: "'No Data Found'",
+      merchantsFailed: "A dialog: 'We couldn't load the merchant list for this distributor…'",
+      switchingDistributor: 'A loader while the new house is made active',
+    },
+  },
+  {
+    name: 'debug-details',
+    description: 'The debug page of one merchant (internal admins): its sellers and items for a range; a new range reloads.',
+    machine: debugDetailsMachine,
+    events: debugDetailsEvents,
+    variants: [{ label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY }) }],
+    labels: {
+      'xstate.done.actor.loadDetails': 'The details arrive',
+      'xstate.error.actor.loadDetails': 'Loading the details fails',
+      'debug.rangeChanged': 'Pick a date range',
+    },
+    checks: {
+      loading: 'A loader',
+      loaded: 'The merchant, its distributors with their share, and its items, each with Send to console',
+      failed: "'Failed to load, Try Refreshing.'",
+    },
+  },
+];

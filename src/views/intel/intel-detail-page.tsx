@@ -1,0 +1,165 @@
+import { Anchor, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import './intel-tables.css';
+import { useCallback, useMemo } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { formatMoney } from '../../model/format.ts';
+import { DEFAULT_INTEL_URL, detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { IntelActor, selectDetailSearch, selectLastUrl, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
+import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
+import { SearchBox } from './intel-search.tsx';
+import { useVisited } from './use-visited.ts';
+
+type Row = ReturnType<typeof detailItems>[number];
+
+/** /intel/detail/{id}/competitive and /distributor: one merchant's items, by whom it bought them from. */
+export function IntelDetailPage() {
+  const { id, tab } = useParams();
+  const merchantId = Number(id);
+  const rows = IntelActor.useSelector(selectRows);
+  const settled = IntelActor.useSelector(selectSettled);
+  const merchant = rows.find((m) => m.id === merchantId);
+  const lastUrl = IntelActor.useSelector(selectLastUrl);
+  const here = `/intel/detail/${merchantId}/${tab}`;
+  useVisited(merchant && !merchant.noData ? here : null);
+  if (tab !== 'competitive' && tab !== 'distributor') return <Navigate to="/intel/list" replace />;
+  // Spec §2: a missing merchant, or one with no data, goes back to /intel (once every batch has answered).
+  if (!merchant || merchant.noData)
+    // /intel goes back to the last page viewed, unless that is this very page (after a house or range change): then the list.
+    return settled ? (
+      <Navigate to={lastUrl.startsWith(`/intel/detail/${merchantId}/`) ? DEFAULT_INTEL_URL : '/intel'} replace />
+    ) : (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  return <Detail merchantId={merchantId} tab={tab} />;
+}
+
+function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
+  const actor = IntelActor.useActorRef();
+  const merchant = IntelActor.useSelector(selectRows).find((m) => m.id === merchantId)!;
+  const search = IntelActor.useSelector(selectDetailSearch);
+  const revealed = IntelActor.useSelector(selectRevealed);
+  const range = IntelActor.useSelector(selectRange);
+  const platformId = IntelActor.useSelector(selectPlatformIdOf(merchantId));
+  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const navigate = useNavigate();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const items = useMemo(() => searchItems(detailItems(merchant, tab), search), [merchant, tab, search]);
+  const toggle = useCallback((item: Row) => () => actor.send({ type: 'intel.revealToggled', key: itemKey(item) }), [actor]);
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(
+    () => [
+      { accessorKey: 'description', header: 'Description', size: 200, Cell: ({ row }) => <ItemDescription item={row.original} /> },
+      { accessorKey: 'manufacturer', header: 'Manufacturer', size: 115, Cell: ({ row }) => <Text size="sm">{row.original.manufacturer}</Text> },
+      { accessorKey: 'packsize', header: 'Pack Size', size: 75 },
+      { accessorKey: 'quantity', header: 'Qty', size: 55 },
+      { accessorKey: 'uom', header: 'UOM', size: 55 },
+      {
+        id: 'rebate',
+        header: 'Rebate',
+        size: 120,
+        Cell: ({ row }) => <RebateCell item={row.original} open={revealed === itemKey(row.original)} onToggle={toggle(row.original)} />,
+      },
+      { id: 'deviation', header: 'Deviated Price', size: 85, Cell: ({ row }) => <DeviationCell item={row.original} open={revealed === itemKey(row.original)} /> },
+      { id: 'marketIndex', header: 'Market Index', size: 110, Cell: ({ row }) => <MarketIndexCell item={row.original} /> },
+      { accessorKey: 'purchase', header: 'Last Order Price', size: 85, Cell: ({ row }) => formatMoney(row.original.purchase) },
+      { id: 'similar', header: 'Similar Items', size: 70, Cell: ({ row }) => <SimilarItemsLink item={row.original} merchantPlatformId={platformId} /> },
+    ],
+    [toggle, revealed, platformId],
+  );
+  const table = useMantineReactTable({
+    columns,
+    data: items,
+    getRowId: (row) => itemKey(row),
+    ...PLAIN_TABLE_OPTIONS,
+    enableSorting: false,
+    initialState: { density: 'xs' },
+    // Long names and ranges wrap between words rather than being cut (the table must fit beside the menu).
+    mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table intel-table', 'data-testid': 'intel-detail-table' } as never,
+    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 320px)', minHeight: 240 } },
+    enableStickyHeader: true,
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Anchor component={Link} to="/intel" size="sm">
+              Intel
+            </Anchor>
+            <Title order={2} size="h3">
+              {merchant.merchant}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {merchant.dcn || '--'} · Total {formatMoney(merchant.totalVolume)} · Competitors {formatMoney(merchant.competitorVolume)}
+            </Text>
+          </div>
+          {canExport && items.length > 0 && (
+            <ExportButton label={`Export ${tab} details`} build={() => intelDetailExport(merchant, tab, range)} size="compact-sm" />
+          )}
+        </Group>
+        <Tabs value={tab} onChange={(t) => t && navigate(`/intel/detail/${merchant.id}/${t}`)}>
+          <Tabs.List>
+            <Tabs.Tab value="competitive">Competitive Purchases</Tabs.Tab>
+            <Tabs.Tab value="distributor">Distributor Purchases</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <SearchBox key={tab} applied={search} placeholder="Search description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
+        {items.length === 0 ? (
+          <Center py="xl">
+            <Text c="dimmed">No data found</Text>
+          </Center>
+        ) : isMobile ? (
+          <ItemCards items={items} revealed={revealed} platformId={platformId} onToggle={toggle} />
+        ) : (
+          <MantineReactTable table={table} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Phones: one card per item, so Reveal is on screen rather than at the end of a wide table. */
+function ItemCards({ items, revealed, platformId, onToggle }: { items: Row[]; revealed: string | null; platformId: string; onToggle: (item: Row) => () => void }) {
+  return (
+    <Stack gap="xs" data-testid="intel-detail-cards">
+      {items.map((item) => (
+        <Card key={itemKey(item)} withBorder padding="xs">
+          <Stack gap={4}>
+            <ItemDescription item={item} />
+            <Text size="xs" c="dimmed">
+              {item.manufacturer} · {item.packsize} · {item.quantity} {item.uom}
+            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <RebateCell item={item} open={revealed === itemKey(item)} onToggle={onToggle(item)} />
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Deviated
+                </Text>
+                <DeviationCell item={item} open={revealed === itemKey(item)} />
+              </Group>
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Market Index
+                </Text>
+                <MarketIndexCell item={item} />
+              </Group>
+              <Text size="sm">Last {formatMoney(item.purchase)}</Text>
+            </Group>
+            <SimilarItemsLink item={item} merchantPlatformId={platformId} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

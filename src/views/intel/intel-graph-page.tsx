@@ -1,0 +1,91 @@
+import { Box, Button, Card, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ResponsivePie } from '@nivo/pie';
+import { useMemo } from 'react';
+import { formatMoney, formatPercent } from '../../model/format.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { GRAPH_DISTRIBUTORS, pageCount, pageOf, visibleMerchants } from '../../model/intel-rules.ts';
+import { useVisited } from './use-visited.ts';
+import { IntelActor, selectExpanded, selectPage, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
+import { IntelPagination } from './intel-list-page.tsx';
+import { MerchantCardTitle } from './merchant-card-title.tsx';
+
+/** /intel/graph: 8 merchant cards a page, each its volume by distributor. */
+export function IntelGraphPage() {
+  useVisited('/intel/graph');
+  const rows = IntelActor.useSelector(selectRows);
+  const search = IntelActor.useSelector(selectSearch);
+  const sort = IntelActor.useSelector(selectSort);
+  const page = IntelActor.useSelector(selectPage);
+  const settled = IntelActor.useSelector(selectSettled);
+  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
+  if (visible.length === 0)
+    return settled ? (
+      <Center py="xl">
+        <Text c="dimmed">No Data Found</Text>
+      </Center>
+    ) : null;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
+        {pageOf(visible, page, 'graph').map((m) => (
+          <GraphCard key={m.id} merchant={m} />
+        ))}
+      </SimpleGrid>
+      <IntelPagination total={pageCount(visible.length, 'graph')} page={page} />
+    </Stack>
+  );
+}
+
+function GraphCard({ merchant }: { merchant: IntelMerchant }) {
+  const actor = IntelActor.useActorRef();
+  const expanded = IntelActor.useSelector(selectExpanded).includes(merchant.id);
+  const groups = merchant.data.filter((g) => g.volume > 0);
+  const shown = expanded ? groups : groups.slice(0, GRAPH_DISTRIBUTORS);
+  return (
+    <Card withBorder padding="sm" data-testid="intel-graph-card">
+      <Stack gap="xs">
+        <MerchantCardTitle merchant={merchant} />
+        {groups.length === 0 ? (
+          <Center h={180}>
+            <Text size="sm" c="dimmed">
+              Chart data not available
+            </Text>
+          </Center>
+        ) : (
+          <>
+            <Box h={180}>
+              <ResponsivePie
+                data={groups.map((g) => ({ id: g.distributor, label: g.distributor, value: g.volume }))}
+                margin={{ top: 10, right: 10, bottom: 10, left: 10 }}
+                innerRadius={0.55}
+                padAngle={1}
+                colors={(d) => (groups.find((g) => g.distributor === d.id)?.competitor ? '#f76707' : '#0ca678')}
+                enableArcLinkLabels={false}
+                enableArcLabels={false}
+                valueFormat={(v) => formatMoney(v)}
+                role="img"
+              />
+            </Box>
+            <Stack gap={2}>
+              {shown.map((g) => (
+                <Group key={g.distributorPlatformId} justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="xs" c={g.competitor ? 'orange.8' : 'teal.8'} truncate>
+                    {g.distributor}
+                  </Text>
+                  <Text size="xs">
+                    {formatMoney(g.volume)} ({formatPercent(merchant.totalVolume ? g.volume / merchant.totalVolume : 0, 1)})
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+            {groups.length > GRAPH_DISTRIBUTORS && (
+              <Button variant="subtle" size="compact-xs" onClick={() => actor.send({ type: 'intel.showMoreToggled', merchantId: merchant.id })}>
+                {expanded ? 'Show Less' : 'Show More'}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

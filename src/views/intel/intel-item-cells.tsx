@@ -1,0 +1,67 @@
+import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../model/format.ts';
+import type { IntelItem } from '../../model/intel.ts';
+import { describeItem, marketIndex, NO_PRICE_HINT } from '../../model/intel-rules.ts';
+import { formatRebate } from '../../model/rebate-format.ts';
+
+/** The cells of an intel item, shared by the detail table (desktop) and its cards (phones). */
+
+export type DetailItem = IntelItem & { distributor: string };
+
+export function ItemDescription({ item }: { item: DetailItem }) {
+  // The seller under the item: a merchant may buy from several competitors.
+  return (
+    <div>
+      <Text size="sm">{describeItem(item)}</Text>
+      <Text size="xs" c="dimmed">
+        {item.distributor}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec §5: Y or N until revealed, then the values. */
+export function RebateCell({ item, open, onToggle }: { item: DetailItem; open: boolean; onToggle: () => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" data-testid="intel-rebate">
+        {open ? (item.rebateType && item.rebateValue !== null ? formatRebate(item.rebateType, item.rebateValue) : '--') : item.rebateValue === null ? 'N' : 'Y'}
+      </Text>
+      <Button size="compact-xs" variant={open ? 'filled' : 'light'} onClick={onToggle}>
+        {open ? 'Hide' : 'Reveal'}
+      </Button>
+    </Group>
+  );
+}
+
+export function DeviationCell({ item, open }: { item: DetailItem; open: boolean }) {
+  return (
+    <Text size="sm" data-testid="intel-deviation">
+      {open ? (item.deviationValue === null ? '--' : formatMoney(item.deviationValue)) : item.deviationValue === null ? 'N' : 'Y'}
+    </Text>
+  );
+}
+
+/** Spec §5: the Market Index as a range, or N/A with the hint why. */
+export function MarketIndexCell({ item }: { item: DetailItem }) {
+  const text = marketIndex(item);
+  return text === 'N/A' ? (
+    <Tooltip label={NO_PRICE_HINT}>
+      <Text size="sm" td="underline dotted" aria-label={NO_PRICE_HINT}>
+        N/A
+      </Text>
+    </Tooltip>
+  ) : (
+    <Text size="sm">{text}</Text>
+  );
+}
+
+export function SimilarItemsLink({ item, merchantPlatformId }: { item: DetailItem; merchantPlatformId: string }) {
+  const to = ['/rebates/matches', ...[item.description, item.min, item.manufacturerPlatformId, merchantPlatformId].map(encodeURIComponent)].join('/');
+  return (
+    <Anchor component={Link} size="sm" to={to}>
+      View
+    </Anchor>
+  );
+}

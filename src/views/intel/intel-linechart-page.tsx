@@ -1,0 +1,120 @@
+import { Box, Card, Center, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { ResponsiveLine } from '@nivo/line';
+import { useMemo } from 'react';
+import { formatMoney } from '../../model/format.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { LINE_CHART_MONTHS, lineSeries, pageCount, pageOf, visibleMerchants, type LineChartMonths, type LineSeries } from '../../model/intel-rules.ts';
+import { useVisited } from './use-visited.ts';
+import {
+  IntelActor, selectLogScale, selectMonths, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort,
+} from './intel-actor.ts';
+import { IntelPagination } from './intel-list-page.tsx';
+import { MerchantCardTitle } from './merchant-card-title.tsx';
+
+const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
+
+/** Log-scale ticks: 0 and the powers of ten up to the largest value, so the axis reads as orders of magnitude. */
+function powersOfTen(series: LineSeries[]): number[] {
+  const max = Math.max(1, ...series.flatMap((s) => s.data.map((p) => p.y)));
+  const ticks = [0];
+  for (let t = 10; t <= max * 10 && ticks.length < 8; t *= 10) ticks.push(t);
+  return ticks;
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'currency', currency: 'USD' });
+
+/** /intel/linechart: 4 merchants a page, monthly volume per distributor. */
+export function IntelLineChartPage() {
+  useVisited('/intel/linechart');
+  const actor = IntelActor.useActorRef();
+  const rows = IntelActor.useSelector(selectRows);
+  const search = IntelActor.useSelector(selectSearch);
+  const sort = IntelActor.useSelector(selectSort);
+  const page = IntelActor.useSelector(selectPage);
+  const months = IntelActor.useSelector(selectMonths);
+  const logScale = IntelActor.useSelector(selectLogScale);
+  const settled = IntelActor.useSelector(selectSettled);
+  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="wrap">
+        <SegmentedControl
+          size="xs"
+          value={String(months)}
+          onChange={(v) => actor.send({ type: 'intel.monthsChanged', months: Number(v) as LineChartMonths })}
+          data={LINE_CHART_MONTHS.map((m) => ({ value: String(m), label: `${m} months` }))}
+          aria-label="Months shown"
+        />
+        <Switch
+          label="Logarithmic scale"
+          checked={logScale}
+          onChange={() => actor.send({ type: 'intel.scaleToggled' })}
+          data-testid="intel-log-switch"
+        />
+      </Group>
+      {visible.length === 0 ? (
+        settled && (
+          <Center py="xl">
+            <Text c="dimmed">No Data Found</Text>
+          </Center>
+        )
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {pageOf(visible, page, 'linechart').map((m) => (
+              <LineCard key={m.id} merchant={m} months={months} logScale={logScale} />
+            ))}
+          </SimpleGrid>
+          <IntelPagination total={pageCount(visible.length, 'linechart')} page={page} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function LineCard({ merchant, months, logScale }: { merchant: IntelMerchant; months: number; logScale: boolean }) {
+  const range = IntelActor.useSelector(selectRange);
+  const series = lineSeries(merchant.monthly ?? [], range.endDate, months);
+  return (
+    <Card withBorder padding="sm" data-testid="intel-line-card" data-scale={logScale ? 'log' : 'linear'}>
+      <Stack gap="xs">
+        <MerchantCardTitle merchant={merchant} />
+        {series.length === 0 ? (
+          <Center h={240}>
+            <Text size="sm" c="dimmed">
+              Chart data not available
+            </Text>
+          </Center>
+        ) : (
+          <>
+            <Box h={220}>
+              <ResponsiveLine
+                data={series}
+                margin={{ top: 10, right: 30, bottom: 30, left: 60 }}
+                // symlog: a logarithmic axis that also shows months without volume (0).
+                yScale={logScale ? { type: 'symlog', min: 0, max: 'auto' } : { type: 'linear', min: 0, max: 'auto' }}
+                axisLeft={{ format: (v: number) => compact.format(v), tickValues: logScale ? powersOfTen(series) : 4 }}
+                axisBottom={{ tickRotation: months > 6 ? -45 : 0 }}
+                gridYValues={logScale ? powersOfTen(series) : 4}
+                yFormat={(v) => formatMoney(Number(v))}
+                colors={PALETTE}
+                pointSize={5}
+                useMesh
+                role="img"
+              />
+            </Box>
+            {/* Our own legend: nivo's overlaps with long distributor names on narrow cards. */}
+            <Group gap="xs" wrap="wrap">
+              {series.map((s, i) => (
+                <Group key={s.id} gap={4} wrap="nowrap">
+                  <Box w={10} h={10} style={{ background: PALETTE[i % PALETTE.length], borderRadius: 2 }} />
+                  <Text size="xs">{s.id}</Text>
+                </Group>
+              ))}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Card, Center, Group, Pagination, Stack, Text } from '@mantine/core';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import './intel-tables.css';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatMoney, formatPercent } from '../../model/format.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { intelListExport, pageCount, pageOf, visibleMerchants, type SortColumn } from '../../model/intel-rules.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { useVisited } from './use-visited.ts';
+import { IntelActor, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
+import { SearchBox } from './intel-search.tsx';
+
+const money = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> => ({
+  accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
+});
+const percent = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> => ({
+  accessorKey: key, header, size: 105, Cell: ({ row }) => formatPercent(row.original[key] as number, 1),
+});
+
+/** /intel/list: 16 merchants a page, searched and sorted over every batch loaded so far. */
+export function IntelListPage() {
+  useVisited('/intel/list');
+  const actor = IntelActor.useActorRef();
+  const rows = IntelActor.useSelector(selectRows);
+  const search = IntelActor.useSelector(selectSearch);
+  const sort = IntelActor.useSelector(selectSort);
+  const page = IntelActor.useSelector(selectPage);
+  const range = IntelActor.useSelector(selectRange);
+  const settled = IntelActor.useSelector(selectSettled);
+  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const navigate = useNavigate();
+  // Only the 16 rows of the page reach the table: 5,000 merchants never render at once.
+  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
+  const shown = pageOf(visible, page, 'list');
+  const columns = useMemo<MRT_ColumnDef<IntelMerchant>[]>(
+    () => [
+      { accessorKey: 'dcn', header: 'Account Number', size: 90, Cell: ({ row }) => row.original.dcn || '--' },
+      { accessorKey: 'merchant', header: 'Merchant', size: 170, Cell: ({ row }) => <Text size="sm">{row.original.merchant}</Text> },
+      money('totalVolume', 'Total Volume'),
+      money('competitorVolume', 'Competitor Volume'),
+      percent('competitorVolumePerc', '% Competitor'),
+      money('distributorVolume', 'Distributor Volume'),
+      percent('distributorVolumePerc', '% Distributor'),
+      {
+        id: 'details',
+        header: '',
+        size: 115,
+        enableSorting: false,
+        Cell: ({ row }) => (
+          <Button size="compact-xs" variant="light" disabled={row.original.noData} onClick={() => navigate(`/intel/detail/${row.original.id}/competitive`)}>
+            See Details
+          </Button>
+        ),
+      },
+    ],
+    [navigate],
+  );
+  const sorting: MRT_SortingState = [{ id: sort.column, desc: sort.descending }];
+  const table = useMantineReactTable({
+    columns,
+    data: shown,
+    getRowId: (row) => String(row.id),
+    manualSorting: true,
+    ...PLAIN_TABLE_OPTIONS,
+    enableSortingRemoval: false,
+    initialState: { density: 'xs' },
+    // Long names and ranges wrap between words rather than being cut (the table must fit beside the menu).
+    mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      if (first) actor.send({ type: 'intel.sortChanged', column: first.id as SortColumn });
+    },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table intel-table', 'data-testid': 'intel-table' } as never,
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <SearchBox applied={search} placeholder="Search merchant name or account number" onApply={(s) => actor.send({ type: 'intel.searchApplied', search: s })} />
+          {canExport && visible.length > 0 && <ExportButton label="Export intel list" build={() => intelListExport(visible, range)} size="compact-sm" />}
+        </Group>
+        {visible.length === 0 ? (
+          settled && (
+            <Center py="xl">
+              <Text c="dimmed">No Data Found</Text>
+            </Center>
+          )
+        ) : (
+          <>
+            <MantineReactTable table={table} />
+            <IntelPagination total={pageCount(visible.length, 'list')} page={page} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function IntelPagination({ total, page }: { total: number; page: number }) {
+  const actor = IntelActor.useActorRef();
+  if (total <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination total={total} value={Math.min(page, total)} onChange={(p) => actor.send({ type: 'intel.pageChanged', page: p })} size="sm" siblings={1} />
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+
+// Loaded when first opened, like the dashboard: nivo's pie and line come with it.
+const IntelPage = lazy(() => import('./intel-page.tsx').then((m) => ({ default: m.IntelPage })));
+const IntelListPage = lazy(() => import('./intel-list-page.tsx').then((m) => ({ default: m.IntelListPage })));
+const IntelGraphPage = lazy(() => import('./intel-graph-page.tsx').then((m) => ({ default: m.IntelGraphPage })));
+const IntelLineChartPage = lazy(() => import('./intel-linechart-page.tsx').then((m) => ({ default: m.IntelLineChartPage })));
+const IntelDetailPage = lazy(() => import('./intel-detail-page.tsx').then((m) => ({ default: m.IntelDetailPage })));
+
+const DebugDetailsPage = lazy(() => import('./debug-details-page.tsx').then((m) => ({ default: m.DebugDetailsPage })));
+const LastIntelPage = lazy(() => import('./intel-page.tsx').then((m) => ({ default: m.LastIntelPage })));
+
+/**
+ * The /intel routes inside the portal shell; RouteGate has already sent users without
+ * displayIntel to the dashboard. Any other path under /intel goes to the list. /debug_details/{id}
+ * is the internal admins' debug page of one merchant (others go to the dashboard).
+ */
+export function intelRoutes() {
+  return (
+    <>
+      <Route path="/debug_details/:id" element={<DebugDetailsPage />} />
+      <Route path="/intel" element={<IntelPage />}>
+        <Route index element={<LastIntelPage />} />
+        <Route path="list" element={<IntelListPage />} />
+        <Route path="graph" element={<IntelGraphPage />} />
+        <Route path="linechart" element={<IntelLineChartPage />} />
+        <Route path="detail/:id/:tab" element={<IntelDetailPage />} />
+        <Route path="*" element={<Navigate to="/intel/list" replace />} />
+      </Route>
+    </>
+  );
+}

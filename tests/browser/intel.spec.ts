@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import { expect, type Page, type Route } from '@playwright/test';
+import { test } from './a11y-test.ts';
+import Papa from 'papaparse';
+import { logIn, sideMenu } from './login-helpers.ts';
+
+/** Intel in the real built app, on the demo data (the last two months, so the default range has numbers). */
+
+async function openIntel(page: Page, email = 'leader@harbor.test') {
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await expect(page).toHaveURL(/\/intel\/list$/);
+  await expect(page.getByTestId('intel-table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+}
+
+test('the leader sees the progress of the batches, then the list', async ({ page }) => {
+  // Hold the intel batch so the progress text can be read before it answers.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const bodies: { merchants: unknown[] }[] = [];
+  await page.route('**/api/intel', async (route: Route) => {
+    bodies.push(route.request().postDataJSON());
+    await held;
+    await route.continue();
+  });
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel');
+  await expect(page).toHaveURL(/\/intel\/list$/);
+  const progress = page.getByTestId('intel-progress');
+  await expect(progress).toHaveText(/^0\/\d+ Merchants Loaded$/, { timeout: 15_000 });
+  const total = Number((await progress.textContent())!.split('/')[1]!.split(' ')[0]);
+  expect(total).toBeGreaterThan(0);
+  await page.screenshot({ path: 'tests/screenshots/intel-progress-desktop.png' });
+  release();
+  await expect(progress).toHaveCount(0, { timeout: 15_000 });
+  // Every batch holds at most 250 merchants, and together they are the whole list.
+  expect(bodies.every((b) => b.merchants.length <= 250)).toBe(true);
+  expect(bodies.reduce((a, b) => a + b.merchants.length, 0)).toBe(total);
+  const rows = page.getByTestId('intel-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(16);
+  // Default sort: total volume, largest first; volumes as $0,0.00, percentages as 0.0%.
+  const firstRow = await rows.first().textContent();
+  expect(firstRow).toMatch(/\$[\d,]+\.\d\d/);
+  expect(firstRow).toMatch(/\d+\.\d%/);
+  const totals = await rows.evaluateAll((trs) => trs.map((tr) => Number((tr.children[2]?.textContent ?? '').replace(/[$,]/g, ''))));
+  expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  await page.screenshot({ path: 'tests/screenshots/intel-list-desktop.png', fullPage: true });
+
+  // Search applies on Enter and finds by name; a name nobody has shows 'No Data Found'.
+  const search = page.getByRole('textbox', { name: 'Search merchant name or account number' });
+  await search.fill('zzz-nobody');
+  await expect(rows.first()).toBeVisible();
+  await search.press('Enter');
+  await expect(page.getByText('No Data Found')).toBeVisible();
+  await search.fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rows.first()).toBeVisible();
+});
+
+test('list → detail → Reveal shows the values; a second Reveal hides the first', async ({ page }) => {
+  await openIntel(page);
+  await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
+  await expect(page).toHaveURL(/\/intel\/detail\/\d+\/competitive$/);
+  const table = page.getByTestId('intel-detail-table');
+  if (await page.getByText('No data found').isVisible()) {
+    await page.getByRole('tab', { name: 'Distributor Purchases' }).click();
+    await expect(page).toHaveURL(/\/distributor$/);
+  }
+  const rows = table.locator('tbody tr');
+  await expect(rows.nth(1)).toBeVisible();
+  // A row with a rebate, so revealing shows a value; the second row is any other.
+  const flags = await rows.getByTestId('intel-rebate').allTextContents();
+  const i = Math.max(0, flags.indexOf('Y'));
+  const first = rows.nth(i);
+  const second = rows.nth(i === 0 ? 1 : 0);
+  await expect(first.getByTestId('intel-rebate')).toHaveText(/^[YN]$/);
+  await first.getByRole('button', { name: 'Reveal' }).click();
+  await expect(first.getByRole('button', { name: 'Hide' })).toBeVisible();
+  await expect(first.getByTestId('intel-rebate')).not.toHaveText(/^[YN]$/);
+  await expect(first.getByTestId('intel-deviation')).not.toHaveText(/^[YN]$/);
+  // Descriptions are title-cased; the Market Index is a range or N/A.
+  await expect(first.locator('td').nth(0)).toHaveText(/^[A-Z0-9]/);
+  await expect(first.locator('td').nth(7)).toHaveText(/^(\$[\d,.]+ – \$[\d,.]+|N\/A)$/);
+  await page.screenshot({ path: 'tests/screenshots/intel-detail-desktop.png', fullPage: true });
+  await second.getByRole('button', { name: 'Reveal' }).click();
+  await expect(second.getByRole('button', { name: 'Hide' })).toBeVisible();
+  await expect(first.getByTestId('intel-rebate')).toHaveText(/^[YN]$/);
+  await expect(first.getByRole('button', { name: 'Reveal' })).toBeVisible();
+
+  // /intel comes back to this detail page, the last intel page viewed.
+  await sideMenu(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  const detailUrl = /\/intel\/detail\/\d+\/(competitive|distributor)$/;
+  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await expect(page).toHaveURL(detailUrl);
+});
+
+test('graph cards list 4 distributors, then Show More', async ({ page }) => {
+  await openIntel(page);
+  await page.locator('label', { hasText: /^Graph$/ }).click();
+  await expect(page).toHaveURL(/\/intel\/graph$/);
+  const cards = page.getByTestId('intel-graph-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeLessThanOrEqual(8);
+  await page.screenshot({ path: 'tests/screenshots/intel-graph-desktop.png', fullPage: true });
+  // A card with more than 4 distributors (pinned by position: its button's name changes).
+  const withMore = await cards.evaluateAll((els) => els.findIndex((el) => el.textContent?.includes('Show More')));
+  expect(withMore).toBeGreaterThanOrEqual(0);
+  const card = cards.nth(withMore);
+  const listed = () => card.locator('.mantine-Stack-root .mantine-Group-root').count();
+  const before = await listed();
+  await card.getByRole('button', { name: 'Show More' }).click();
+  await expect(card.getByRole('button', { name: 'Show Less' })).toBeVisible();
+  expect(await listed()).toBeGreaterThan(before);
+});
+
+test('line chart: logarithmic by default, switched to linear', async ({ page }) => {
+  await openIntel(page);
+  await page.goto('/intel/linechart');
+  const cards = page.getByTestId('intel-line-card');
+  await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+  expect(await cards.count()).toBeLessThanOrEqual(4);
+  await expect(cards.first()).toHaveAttribute('data-scale', 'log');
+  const ticks = () => cards.first().locator('svg text').allTextContents();
+  const logTicks = await ticks();
+  await page.screenshot({ path: 'tests/screenshots/intel-linechart-desktop.png', fullPage: true });
+  await page.getByText('Logarithmic scale').click();
+  await expect(cards.first()).toHaveAttribute('data-scale', 'linear');
+  await expect.poll(ticks).not.toEqual(logTicks);
+  await page.locator('label', { hasText: /^12 months$/ }).click();
+  await expect(cards.first().locator('svg text', { hasText: /^\d{4}-\d\d$/ })).toHaveCount(12);
+});
+
+test('unknown intel paths, and the detail of a missing merchant, go to the list', async ({ page }) => {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel/nonsense');
+  await expect(page).toHaveURL(/\/intel\/list$/);
+  // A detail page of a merchant the house does not have goes back to /intel, here the list.
+  await page.goto('/intel/detail/2147483647/competitive');
+  await expect(page).toHaveURL(/\/intel\/list$/, { timeout: 20_000 });
+});
+
+test('the rep has no Intel menu entry and /intel sends them to the dashboard', async ({ page }) => {
+  await logIn(page, 'rep@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sideMenu(page).getByRole('link', { name: 'Intel' })).toHaveCount(0);
+  await page.goto('/intel');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel/list');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel/list');
+  await expect(page.getByTestId('intel-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'tests/screenshots/intel-list-mobile.png', fullPage: true });
+  await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
+  // Phones get one card per item, with Reveal on screen.
+  const cards = page.getByTestId('intel-detail-cards');
+  await expect(cards.or(page.getByText('No data found'))).toBeVisible();
+  if (await cards.isVisible()) {
+    await cards.getByRole('button', { name: 'Reveal' }).first().click();
+    await expect(cards.getByRole('button', { name: 'Hide' })).toHaveCount(1);
+  }
+  await page.screenshot({ path: 'tests/screenshots/intel-detail-mobile.png' });
+  await page.goto('/intel/graph');
+  await expect(page.getByTestId('intel-graph-card').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'tests/screenshots/intel-graph-mobile.png', fullPage: true });
+  await page.goto('/intel/linechart');
+  await expect(page.getByTestId('intel-line-card').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'tests/screenshots/intel-linechart-mobile.png', fullPage: true });
+});
+
+test('an internal admin switched into the leader downloads the intel list and opens the debug page', async ({ page }) => {
+  await logIn(page, 'admin@portal.test');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  await page.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/intel/list');
+  const rows = page.getByTestId('intel-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const firstMerchant = await rows.first().locator('td').nth(1).textContent();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export intel list' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/For internal use only\.csv$/);
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await download.path())!, 'utf8'), { header: true, skipEmptyLines: true });
+  expect(csv.data[0]!.Merchant).toBe(firstMerchant);
+  expect(csv.data.length).toBeGreaterThanOrEqual(await rows.count());
+
+  // The debug page of the first merchant with details.
+  await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
+  const id = /\/intel\/detail\/(\d+)\//.exec(page.url())![1];
+  await page.goto(`/debug_details/${id}`);
+  await expect(page.getByRole('heading', { name: 'Debug Details' })).toBeVisible();
+  await expect(page.getByTestId('debug-distributors').locator('tbody tr').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('debug-items').locator('tbody tr').first()).toBeVisible();
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  await page.getByRole('button', { name: 'Send to console' }).first().click();
+  await expect.poll(() => logged.some((t) => t.startsWith('merchant'))).toBe(true);
+  await page.screenshot({ path: 'tests/screenshots/intel-debug-desktop.png', fullPage: true });
+});
+
+test('the debug page is not for a leader of their own', async ({ page }) => {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/debug_details/1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
