@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { importPurchaseFile, type ImportSummary } from '../server/import/import-file.ts';
-import { progressLine, progressReporter } from '../server/import/progress.ts';
+import { progressReporter } from '../server/import/progress.ts';
 
 const { values, positionals } = parseArgs({ options: { rejects: { type: 'string' } }, allowPositionals: true });
 if (positionals.length !== 1) {
@@ -46,7 +46,7 @@ function describe(s: ImportSummary): string {
       `with ${n(s.linesLoaded)} lines. Nothing was added.`;
   }
   return [
-    progressLine({ rowsRead: s.rowsRead, rejects: s.rejects, elapsedMs: s.ms }),
+    `Read ${n(s.rowsRead)} rows in ${(s.ms / 1000).toFixed(1)} s (${n(Math.round((s.rowsRead * 1000) / Math.max(s.ms, 1)))} rows/s, reading and saving).`,
     `Batch ${s.batchId} loaded: ${n(s.linesLoaded)} purchase lines, rollups refreshed for the months they touched.`,
     `Created: ${n(s.itemsCreated)} items, ${n(s.manufacturersCreated)} manufacturers, ${n(s.categoriesCreated)} categories.`,
     s.rejectPath ? `Rejected: ${n(s.rejects)} rows, with line numbers and reasons in ${s.rejectPath}` : 'Rejected: none.',

@@ -149,10 +149,12 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
 
       await pipeline(Readable.from(stagedChunks()), client.query(copyFrom(`copy import_staging (${STAGING_COLUMNS.join(', ')}) from stdin`)));
       await rejects.close();
-      progress();
+      opts.onProgress?.({ ...counts, elapsedMs: Date.now() - started, stage: 'saving the lines and refreshing the rollups' });
 
       const created = catalogue.created();
       await createCatalogueEntries(client, created);
+      // Statistics for the staged lines, so the inserts below join them to items with a good plan.
+      await client.query('analyze import_staging');
       const linesLoaded = (await client.query(INSERT_LINES, [batch!.id])).rowCount ?? 0;
       const staged = Number((await client.query<{ n: string }>('select count(*) as n from import_staging')).rows[0]!.n);
       if (linesLoaded !== staged) throw new Error(`${staged - linesLoaded} staged lines found no item: nothing was loaded`);

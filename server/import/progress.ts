@@ -5,6 +5,8 @@ export interface ImportProgress {
   rowsRead: number;
   rejects: number;
   elapsedMs: number;
+  /** What the import does once every row is read (the database's part can take a while). */
+  stage?: string;
 }
 
 interface Output {
@@ -15,7 +17,7 @@ interface Output {
 export function progressLine(p: ImportProgress): string {
   const perSecond = p.elapsedMs > 0 ? Math.round((p.rowsRead * 1000) / p.elapsedMs) : 0;
   return `${p.rowsRead.toLocaleString('en-US')} rows read · ${perSecond.toLocaleString('en-US')} rows/s · ` +
-    `${p.rejects.toLocaleString('en-US')} rejected · ${(p.elapsedMs / 1000).toFixed(1)} s`;
+    `${p.rejects.toLocaleString('en-US')} rejected · ${(p.elapsedMs / 1000).toFixed(1)} s${p.stage ? ` · ${p.stage}…` : ''}`;
 }
 
 export function progressReporter(out: Output): { update(p: ImportProgress): void; done(): void } {
@@ -23,9 +25,12 @@ export function progressReporter(out: Output): { update(p: ImportProgress): void
   const every = tty ? 200 : 5000;
   let last = 0;
   let drawn = false;
+  let stage: string | undefined;
   return {
     update(p) {
-      if (p.elapsedMs - last < every) return;
+      // A new stage is shown at once; rows are redrawn at most every `every` ms.
+      if (p.elapsedMs - last < every && p.stage === stage) return;
+      stage = p.stage;
       last = p.elapsedMs;
       if (tty) {
         out.write(`\r\x1b[2K${progressLine(p)}`);

@@ -20,12 +20,14 @@ export async function sampleSource(pool: pg.Pool): Promise<SampleSource> {
     `select m.platform_id as merchant, d.platform_id as distributor, a.dcn
        from merchant_accounts a join merchants m on m.id = a.merchant_id join distributors d on d.id = a.distributor_id
       order by a.merchant_id, a.distributor_id`);
-  // A typical price per item from its lines, so generated volumes look like the real ones.
+  // A typical price per item from a 1 % sample of its lines (a full scan of 20M lines would take
+  // longer than the import), so generated volumes look like the real ones.
   const { rows: items } = await pool.query<SampleSource['items'][number]>(
     `select i.min, i.description, m.platform_id as manufacturer, c.name as category, coalesce(i.pack, '') as pack,
-            coalesce(i.uom, '') as uom, coalesce(i.weight::text, '') as weight,
-            coalesce((select avg(l.unit_price) from purchase_lines l where l.item_id = i.id and l.invoice_date > current_date - 60), 20)::float8 as price
+            coalesce(i.uom, '') as uom, coalesce(i.weight::text, '') as weight, coalesce(p.price, 20)::float8 as price
        from items i join manufacturers m on m.id = i.manufacturer_id join categories c on c.id = i.category_id
+       left join (select item_id, avg(unit_price) as price from purchase_lines tablesample system (1) group by item_id) p
+         on p.item_id = i.id
       order by i.id`);
   return { accounts, items };
 }
