@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,6 +153,32 @@ describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
     fs.writeFileSync(file, IMPORT_COLUMNS.filter((c) => c !== 'quantity').join(',') + '\n');
     await expect(importPurchaseFile(db.pool, file)).rejects.toThrow('missing column quantity');
     expect(await count('select count(*) as n from import_batches where file_name = $1', [file])).toBe(0);
+  });
+
+  it('npm run import killed with SIGKILL while copying leaves nothing of the batch; run again, it loads', async () => {
+    const file = await csvFile(sampleRows(source, 40_000, { seed: 'sigkill', from: monthStart(today, 2), to: todayIso }));
+    const lines = await lineCount();
+    const rollups = await rollupContents();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file],
+      { env: { ...process.env, DATABASE_URL: db.url }, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const copying = `select pid from pg_stat_activity where datname = current_database() and query like 'copy import_staging%'`;
+    let pids: { pid: number }[] = [];
+    for (let waited = 0; !pids.length && waited < 30_000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+      pids = await q<{ pid: number }>(copying);
+    }
+    expect(pids.length, 'the import reached COPY').toBe(1);
+    child.kill('SIGKILL');
+    await exited;
+    // PostgreSQL notices the dropped connection and rolls its transaction back.
+    for (let waited = 0; (await q(`select 1 from pg_stat_activity where pid = $1`, [pids[0]!.pid])).length && waited < 10_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await lineCount()).toBe(lines);
+    expect(await rollupContents()).toEqual(rollups);
+    expect(await count('select count(*) as n from import_batches where file_name = $1', [file])).toBe(0);
+    expect(await importPurchaseFile(db.pool, file)).toMatchObject({ status: 'loaded', linesLoaded: 40_000 });
   });
 
   it.each([
