@@ -13,7 +13,7 @@ import { decodeImportRow, IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS } from '../../
 import { inTransaction } from '../db/transaction.ts';
 import { copyLine } from '../seed/copy.ts';
 import { refreshTouchedRollups } from '../seed/incremental-rollups.ts';
-import { createCatalogueEntries, loadCatalogue } from './catalogue.ts';
+import { createCatalogueEntries, loadCatalogue, type StagedLine } from './catalogue.ts';
 import type { ImportProgress } from './progress.ts';
 import { rejectFile } from './reject-file.ts';
 
@@ -44,7 +44,7 @@ export interface ImportSummary {
 export class ImportFileError extends Error {}
 
 // Imports run one at a time: two batches refreshing the same months' rollups side by side would
-// each miss the other's lines. Any constant works; this one spells "import" in hex-ish.
+// each miss the other's lines. The key only has to differ from other advisory locks' (migrations').
 const IMPORT_LOCK = 0x1a9047;
 
 const STAGING_COLUMNS = ['line', 'merchant_id', 'distributor_id', 'invoice_id', 'invoice_date', 'min', 'quantity',
@@ -63,7 +63,7 @@ const INSERT_LINES = `insert into purchase_lines (merchant_id, distributor_id, i
          i.category_id, s.quantity, s.unit_price, s.start_guidance, s.end_guidance, $1
     from import_staging s join items i on i.min = s.min`;
 
-const TOUCHED = `select coalesce(array_agg(merchant_id), '{}') as merchant_ids, coalesce(array_agg(month::text), '{}') as months
+const TOUCHED_MONTHS = `select coalesce(array_agg(merchant_id), '{}') as merchant_ids, coalesce(array_agg(month::text), '{}') as months
   from (select distinct merchant_id, date_trunc('month', invoice_date)::date as month from import_staging) t`;
 
 export async function sha256OfFile(path: string): Promise<string> {
@@ -119,13 +119,14 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
           }
           if (values.length === 1 && values[0]!.trim() === '') continue; // a blank line
           counts.rowsRead++;
-          const reason = stage(values);
-          if (typeof reason === 'string') {
+          const outcome = stage(values);
+          if (typeof outcome === 'string') {
             counts.rejects++;
-            await rejects.add(line, reason, values);
+            await rejects.add(line, outcome, values);
           } else {
-            buf += copyLine([line, reason.merchantId, reason.distributorId, reason.row.invoice_id, reason.row.invoice_date, reason.row.min,
-              reason.row.quantity, reason.row.unit_price || null, reason.row.market_index_low || '0', reason.row.market_index_high || '0']);
+            const { row } = outcome;
+            buf += copyLine([line, outcome.merchantId, outcome.distributorId, row.invoice_id, row.invoice_date, row.min,
+              row.quantity, row.unit_price || null, row.market_index_low || '0', row.market_index_high || '0']);
           }
           if (counts.rowsRead % 500 === 0) progress();
           if (buf.length > 65536) {
@@ -137,7 +138,8 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
         if (buf) yield buf;
       }
 
-      function stage(values: string[]) {
+      // The staged line, or the reason the row is rejected.
+      function stage(values: string[]): StagedLine | string {
         if (values.length !== header.length) return `has ${values.length} values where the header has ${header.length} columns`;
         const raw: Record<string, string> = {};
         header.forEach((column, i) => (raw[column] = values[i]!.trim()));
@@ -159,7 +161,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
       const staged = Number((await client.query<{ n: string }>('select count(*) as n from import_staging')).rows[0]!.n);
       if (linesLoaded !== staged) throw new Error(`${staged - linesLoaded} staged lines found no item: nothing was loaded`);
 
-      const { rows: [touched] } = await client.query<{ merchant_ids: number[]; months: string[] }>(TOUCHED);
+      const { rows: [touched] } = await client.query<{ merchant_ids: number[]; months: string[] }>(TOUCHED_MONTHS);
       await client.query(`set local work_mem = '256MB'`);
       await refreshTouchedRollups(client, { merchantIds: touched!.merchant_ids, months: touched!.months });
 
