@@ -1,4 +1,4 @@
-import { Anchor, Drawer, Loader, MantineProvider, Modal, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, Drawer, Loader, MantineProvider, Modal, Notification, Pagination, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { browserStore } from './services/storage.ts';
@@ -25,6 +25,13 @@ const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    }),
+    // Page controls are icons: say what each does.
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` }),
+        getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
+      },
     }),
     // A loader is a live status, so the label it carries is read out.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),

@@ -15,6 +15,7 @@ import { IntelActor, selectDetailSearch, selectLastUrl, selectPlatformIdOf, sele
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { useVisited } from './use-visited.ts';
+import { TabPanels } from '../common/tab-panels.tsx';
 
 type Row = ReturnType<typeof detailItems>[number];
 
@@ -111,17 +112,19 @@ function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
             <Tabs.Tab value="competitive">Competitive Purchases</Tabs.Tab>
             <Tabs.Tab value="distributor">Distributor Purchases</Tabs.Tab>
           </Tabs.List>
+          <TabPanels values={['competitive', 'distributor']} active={tab}>
+            <SearchBox key={tab} applied={search} placeholder="Search description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
+            {items.length === 0 ? (
+              <Center py="xl">
+                <Text c="dimmed">No data found</Text>
+              </Center>
+            ) : isMobile ? (
+              <ItemCards items={items} revealed={revealed} platformId={platformId} onToggle={toggle} />
+            ) : (
+              <MantineReactTable table={table} />
+            )}
+          </TabPanels>
         </Tabs>
-        <SearchBox key={tab} applied={search} placeholder="Search description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
-        {items.length === 0 ? (
-          <Center py="xl">
-            <Text c="dimmed">No data found</Text>
-          </Center>
-        ) : isMobile ? (
-          <ItemCards items={items} revealed={revealed} platformId={platformId} onToggle={toggle} />
-        ) : (
-          <MantineReactTable table={table} />
-        )}
       </Stack>
     </Card>
   );

@@ -53,7 +53,8 @@ function GraphCard({ merchant }: { merchant: IntelMerchant }) {
           </Center>
         ) : (
           <>
-            <Box h={180}>
+            {/* nivo's pie takes no label: the box is the image, the svg inside only draws it. */}
+            <Box h={180} role="img" aria-label={`Volume of ${merchant.merchant} by distributor`}>
               <ResponsivePie
                 data={groups.map((g) => ({ id: g.distributor, label: g.distributor, value: g.volume }))}
                 margin={{ top: 10, right: 10, bottom: 10, left: 10 }}
@@ -63,13 +64,13 @@ function GraphCard({ merchant }: { merchant: IntelMerchant }) {
                 enableArcLinkLabels={false}
                 enableArcLabels={false}
                 valueFormat={(v) => formatMoney(v)}
-                role="img"
+                role="presentation"
               />
             </Box>
             <Stack gap={2}>
               {shown.map((g) => (
                 <Group key={g.distributorPlatformId} justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="xs" c={g.competitor ? 'orange.8' : 'teal.8'} truncate>
+                  <Text size="xs" c={`var(--mantine-color-${g.competitor ? 'orange' : 'teal'}-light-color)`} truncate>
                     {g.distributor}
                   </Text>
                   <Text size="xs">

@@ -101,6 +101,7 @@ function LineCard({ merchant, months, logScale }: { merchant: IntelMerchant; mon
                 pointSize={5}
                 useMesh
                 role="img"
+                ariaLabel={`Monthly volume of ${merchant.merchant} by distributor`}
               />
             </Box>
             {/* Our own legend: nivo's overlaps with long distributor names on narrow cards. */}

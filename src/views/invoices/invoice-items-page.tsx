@@ -43,9 +43,9 @@ function InvoiceItems() {
     {
       id: 'check', header: 'Price Check', size: 125, enableSorting: false, Cell: ({ row }) => {
         const i = row.original;
-        if ((i.overpaid ?? 0) > 0) return <Badge color="red" tt="none" title={`Paid above the deviated price ${money(i.deviatedPrice)}`}>Over {money(i.overpaid)}</Badge>;
-        if (i.doubtful) return <Badge color="yellow" tt="none">Check line</Badge>;
-        return i.deviatedPrice !== null ? <Badge color="green" tt="none">OK</Badge> : null;
+        if ((i.overpaid ?? 0) > 0) return <Badge color="red" variant="light" tt="none" title={`Paid above the deviated price ${money(i.deviatedPrice)}`}>Over {money(i.overpaid)}</Badge>;
+        if (i.doubtful) return <Badge color="yellow" variant="light" tt="none">Check line</Badge>;
+        return i.deviatedPrice !== null ? <Badge color="green" variant="light" tt="none">OK</Badge> : null;
       },
     },
   ], []);
