@@ -12,25 +12,15 @@ import { monthStart } from '../server/repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../server/repositories/raw-dashboard.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
 import type { Selection } from '../server/scope/visible-merchants.ts';
-import { openBenchDatabase, pct, round1, timed } from './bench-database.ts';
+import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 5);
 const DAY = 86_400_000;
 
-const db = await openBenchDatabase();
-let failed = false;
-try {
-  await run();
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await db.close();
-}
-process.exit(failed ? 1 : 0);
+await runBench(run);
 
-async function run() {
+async function run(db: BenchDatabase) {
   const { rows: [facts] } = await db.pool.query(
     `select (select count(*) from purchase_lines) as lines,
             (select id from distributors where nickname = 'Harbor Foods Boston') as boston,

@@ -20,6 +20,23 @@ export async function openBenchDatabase() {
   return db;
 }
 
+export type BenchDatabase = Awaited<ReturnType<typeof openBenchDatabase>>;
+
+/** Opens the benchmark database, runs `bench` on it, closes it, and exits 1 if it failed. */
+export async function runBench(bench: (db: BenchDatabase) => Promise<void>): Promise<never> {
+  const db = await openBenchDatabase();
+  let failed = false;
+  try {
+    await bench(db);
+  } catch (err) {
+    failed = true;
+    console.error(err);
+  } finally {
+    await db.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
 async function prepare(pool: Parameters<typeof migrate>[0]) {
   const db = { pool };
   await migrate(db.pool);

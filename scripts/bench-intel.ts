@@ -11,24 +11,14 @@ import { makeDeps } from '../server/deps.ts';
 import { monthStart } from '../server/repositories/dashboard-range.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
 import { INTEL_BATCH_SIZE } from '../src/model/intel.ts';
-import { openBenchDatabase, pct, round1, timed } from './bench-database.ts';
+import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const DAY = 86_400_000;
 
-const db = await openBenchDatabase();
-let failed = false;
-try {
-  await run();
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await db.close();
-}
-process.exit(failed ? 1 : 0);
+await runBench(run);
 
-async function run() {
+async function run(db: BenchDatabase) {
   const app = await buildApp(makeDeps(readConfig({}), db.pool, tokenSigner('bench-secret-that-is-long-enough-for-hs256')));
   const auth = async () => {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'leader@harbor.test', password: DEMO_PASSWORD } });
