@@ -1,8 +1,10 @@
 // npm run bench:load — many users at once on the real server (HTTP over loopback, the built app on
 // DATA_DIR, default ./data-bench: run `npm run bench:dashboard` once to build it). Logs in as the
 // demo users, then autocannon sends a mix of what they do on Monday morning: dashboards of several
-// ranges and houses, rebate pages and searches, merchant lists, lost volume. LOAD_CONNECTIONS
-// (200) for LOAD_SECONDS (30). Last line: one JSON object.
+// ranges and houses, rebate pages and searches, merchant lists, lost volume, and for the users with
+// Intel a batch of 250 merchants as the Intel list sends it. LOAD_CONNECTIONS (200) for
+// LOAD_SECONDS (30); LOAD_NO_INTEL=1 leaves the Intel batch out; DATABASE_URL runs the server on
+// another PostgreSQL. Last line: one JSON object.
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startPortal } from './portal-server.ts';
@@ -28,18 +30,28 @@ const RANGES = [
 
 type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 
-async function logIn(base: string, email: string): Promise<string> {
+interface LoadUser {
+  token: string;
+  /** The Intel list's first batch (as the client sends it), for users with Intel. */
+  intel: string | null;
+}
+
+async function logIn(base: string, email: string): Promise<LoadUser> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'portal-demo' }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { authKey: string }).authKey;
+  const { authKey: token, user } = (await res.json()) as { authKey: string; user: { displayIntel: boolean } };
+  if (!user.displayIntel || process.env.LOAD_NO_INTEL) return { token, intel: null };
+  const merchants = (await (await fetch(`${base}/api/merchant`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; merchant: string }[];
+  const batch = merchants.slice(0, 250).map(({ id, merchant }) => ({ id, merchant }));
+  return { token, intel: JSON.stringify({ startDate: monthStart(1), endDate: lastMonthEnd, merchants: batch, monthly: true, items: false }) };
 }
 
 /** One user's round: what a person does in a minute of the portal. */
-function round(token: string, userIndex: number): Request[] {
+function round({ token, intel }: LoadUser, userIndex: number): Request[] {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const [from, to] = RANGES[userIndex % RANGES.length]!;
   const dashboard = (startDate: string, endDate: string): Request => ({
@@ -57,21 +69,22 @@ function round(token: string, userIndex: number): Request[] {
     get(`/api/full-rebate-deviation?page=${2 + (userIndex % 5)}&sort=rebateValue&order=desc`),
     get('/api/rebate-deviation?page=1&sort=manufacturer&order=asc&search=chick'),
     dashboard(monthStart(1), lastMonthEnd),
+    ...(intel ? [{ method: 'POST' as const, path: '/api/intel', headers, body: intel }] : []),
   ];
 }
 
-const portal = await startPortal({ port: PORT, dataDir: DATA_DIR });
+const portal = await startPortal({ port: PORT, dataDir: DATA_DIR, env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {} });
 try {
-  const tokens = await Promise.all(USERS.map((email) => logIn(portal.base, email)));
+  const users = await Promise.all(USERS.map((email) => logIn(portal.base, email)));
   // Every connection plays one user's round over and over; users are spread over the connections.
   const result = await autocannon({
     url: portal.base,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: round(tokens[0]!, 0),
+    requests: round(users[0]!, 0),
     setupClient: (client) => {
       const n = Math.floor(Math.random() * USERS.length);
-      client.setRequests(round(tokens[n]!, n));
+      client.setRequests(round(users[n]!, n));
     },
   });
   const errors = result.errors + result.timeouts + result.non2xx;

@@ -1,3 +1,8 @@
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { auditLogRoutes } from './routes/audit-log.ts';
+import { loadSpeedRoutes } from './routes/load-speeds.ts';
+import { salesRepRoutes } from './routes/sales-reps.ts';
+import { auditWrites } from './auth/audit-writes.ts';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticate } from './auth/authenticate.ts';
@@ -12,14 +17,18 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { allowMicrosoftRedirectBridge } from './microsoft-redirect.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { intelRoutes } from './routes/intel.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { distributorUserRoutes } from './routes/distributor-user.ts';
 import { distributorUsersRoutes } from './routes/distributor-users.ts';
 import { userManagementRoutes } from './routes/user-management.ts';
 import { authSessionRoutes } from './routes/auth-session.ts';
 import { merchantRoutes } from './routes/merchants.ts';
 import { matchRoutes } from './routes/matches.ts';
+import { adminImportRoutes } from './routes/admin-imports.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { rebateRoutes } from './routes/rebates.ts';
+import { rebateCheckRoutes } from './routes/rebate-checks.ts';
+import { businessPanelRoutes } from './routes/business-panel.ts';
 import { statusRoutes } from './routes/status.ts';
 import { userRoutes } from './routes/user.ts';
 import { builtVersion, serveSpa } from './spa.ts';
@@ -46,7 +55,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'https://login.microsoftonline.com'], 'frame-src': ["'self'", 'https://login.microsoftonline.com'] },
+      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'https://login.microsoftonline.com'], 'frame-src': ["'self'", 'blob:', 'https://login.microsoftonline.com'] },
     },
     // MSAL's sign-in popup must stay reachable from the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -80,6 +89,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
         if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });
       });
       api.addHook('onRequest', authenticate(deps.tokens, deps.sessions));
+      api.addHook('onSend', auditWrites(deps));
       await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
       await api.register(authRoutes, { deps });
       await api.register(accountRoutes, { deps });
@@ -93,10 +103,18 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(merchantRoutes, { deps });
       await api.register(dashboardRoutes, { deps });
       await api.register(intelRoutes, { deps });
+      await api.register(insightsRoutes, { deps });
       await api.register(announcementRoutes, { deps });
       await api.register(rebateRoutes, { deps });
       await api.register(matchRoutes, { deps });
       await api.register(invoiceRoutes, { deps });
+      await api.register(adminImportRoutes, { deps });
+      await api.register(rebateCheckRoutes, { deps });
+      await api.register(businessPanelRoutes, { deps });
+      await api.register(adminUserRoutes, { deps });
+      await api.register(salesRepRoutes, { deps });
+      await api.register(auditLogRoutes, { deps });
+      await api.register(loadSpeedRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,8 @@ import type { TokenSigner } from './auth/tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountTokensRepository } from './repositories/account-tokens.ts';
 import { accountsRepository } from './repositories/accounts.ts';
+import { adminUsersRepository } from './repositories/admin-users.ts';
+import { auditLogRepository } from './repositories/audit-log.ts';
 import { announcementsRepository } from './repositories/announcements.ts';
 import { dashboardRepository } from './repositories/dashboard.ts';
 import { loginAttemptsRepository } from './repositories/login-attempts.ts';
@@ -14,8 +16,13 @@ import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
 import { houseUsersRepository } from './repositories/house-users.ts';
 import { intelRepository } from './repositories/intel.ts';
+import { importJobsRepository } from './repositories/import-jobs.ts';
+import { cancellable, type Queryable } from './db/cancellable.ts';
+import { insightsRepository } from './repositories/insights.ts';
 import { invoicesRepository } from './repositories/invoices.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
+import { rebateChecksRepository } from './repositories/rebate-checks.ts';
+import { salesRepsRepository } from './repositories/sales-reps.ts';
 import { scopeRepository } from './repositories/scope.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { settingsRepository } from './repositories/settings.ts';
@@ -33,6 +40,8 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     mail: mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, 'outbox') }),
     /** Runs work in one transaction: used where several writes must all happen or none. */
     transaction: <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, work),
+    /** Work whose running queries PostgreSQL cancels when `signal` aborts. */
+    cancellable: <T>(signal: AbortSignal, work: (db: Queryable) => Promise<T>) => cancellable(pool, signal, work),
     ping: async () => void (await pool.query('select 1')),
     users: usersRepository(pool),
     accountTokens: accountTokensRepository(pool),
@@ -45,24 +54,35 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     dashboard: dashboardRepository(pool),
     /** Dashboard answers per house, selection, range and data version. */
     dashboardAnswers: answerCache(),
+    /** Rebate list pages, the same way (the costliest part of a Monday-morning mix without them). */
+    rebateAnswers: answerCache(),
     intel: intelRepository(pool),
+    /** The intel queries on cancellable's database. */
+    intelOn: intelRepository,
+    insights: insightsRepository(pool),
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
+    rebateChecks: rebateChecksRepository(pool),
     matches: matchesRepository(pool),
     userSessions: userSessionsRepository(pool),
     houseUsers: houseUsersRepository(pool),
     userAdmin: userAdminRepository(pool),
     invoices: invoicesRepository(pool),
+    adminUsers: adminUsersRepository(pool),
+    auditLog: auditLogRepository(pool),
+    salesReps: salesRepsRepository(pool),
     /** Where uploads queue their OCR job: set by whoever starts the queue (server/invoices/queue.ts). Without one, images wait as 'pending' and are queued when a worker starts. */
-    invoiceJobs: invoiceJobsSlot(),
+    invoiceJobs: jobSlot(),
+    importJobs: importJobsRepository(pool),
+    importQueue: jobSlot(),
   };
 }
 
-/** A late-bound job sink: the queue starts after the app is built (it needs the migrated database). */
-function invoiceJobsSlot() {
-  let sink: ((imageId: number) => Promise<void>) | null = null;
+/** A late-bound job sink: a queue starts after the app is built (it needs the migrated database). */
+function jobSlot() {
+  let sink: ((id: number) => Promise<void>) | null = null;
   return {
-    attach(enqueue: (imageId: number) => Promise<void>) { sink = enqueue; },
-    async enqueue(imageId: number) { await sink?.(imageId); },
+    attach(enqueue: (id: number) => Promise<void>) { sink = enqueue; },
+    async enqueue(id: number) { await sink?.(id); },
   };
 }

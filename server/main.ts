@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { makeDeps } from './deps.ts';
 import { startInvoiceQueue, type InvoiceQueue } from './invoices/queue.ts';
+import { startImportQueue, type ImportQueue } from './import/import-queue.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { missingRollups, refreshRollups, refreshRunningTotals } from './seed/rollups.ts';
 import { isSeeded, seed } from './seed/seed.ts';
@@ -13,11 +14,13 @@ import { isSeeded, seed } from './seed/seed.ts';
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
 let app: FastifyInstance | undefined;
 let invoiceQueue: InvoiceQueue | undefined;
+let importQueue: ImportQueue | undefined;
 
 /** Stops the HTTP server, then the database (the embedded one must not outlive us). */
 async function shutdown(code: number) {
   await app?.close().catch(() => {});
   await invoiceQueue?.stop().catch(() => {});
+  await importQueue?.stop();
   await db?.close().catch(() => {});
   process.exit(code);
 }
@@ -46,6 +49,9 @@ async function main() {
   // The invoice OCR queue (pg-boss); its worker runs here unless INVOICE_WORKER=0 (then `npm run worker`).
   invoiceQueue = await startInvoiceQueue(db.pool, { work: config.invoiceWorker });
   deps.invoiceJobs.attach(invoiceQueue.enqueue);
+  // Purchase imports from the admin panel run here too, one at a time (docs/import.md).
+  importQueue = await startImportQueue(db.pool, { work: true });
+  deps.importQueue.attach(importQueue.enqueue);
   app = await buildApp(deps, { level: config.logLevel });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Portal ready on http://localhost:${config.port}`);

@@ -1,5 +1,7 @@
 import { NO_CHANNEL_PARTNER_MESSAGE, type LoginResponse } from '../../src/model/auth.ts';
-import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { IMPERSONATION_MINUTES } from '../../src/model/impersonation.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { AuditLogRepository } from '../repositories/audit-log.ts';
 import type { HouseUsersRepository } from '../repositories/house-users.ts';
 import type { ScopeRepository } from '../repositories/scope.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
@@ -7,17 +9,21 @@ import type { UsersRepository } from '../repositories/users.ts';
 import type { TokenSigner } from './tokens.ts';
 
 export const ADMINS_ONLY_MESSAGE = 'Only internal admins may log in as another user.';
+export const REASON_REQUIRED = 'Please give the reason for logging in as this user.';
 
 type Deps = {
   users: UsersRepository;
   sessions: SessionsRepository;
   scope: ScopeRepository;
   houseUsers: HouseUsersRepository;
+  auditLog: AuditLogRepository;
   tokens: TokenSigner;
   tokenTtlHours: number;
 };
 
-export type SwitchRequest = { sessionId: string; callerId: number; targetId: number; ip: string; userAgent: string | undefined };
+export type SwitchRequest = {
+  sessionId: string; callerId: number; targetId: number; reason: string | undefined; ip: string; userAgent: string | undefined;
+};
 
 /**
  * POST /auth/session (accounts spec §2.3 Admin user-picker, §4 Switch User): the internal admin
@@ -32,6 +38,7 @@ export async function switchSession(deps: Deps, req: SwitchRequest): Promise<Log
 
   const backToSelf = req.targetId === admin.id;
   if (!backToSelf) {
+    if (!req.reason) throw badRequest(REASON_REQUIRED);
     const target = await deps.houseUsers.switchTarget(req.targetId);
     if (!target) throw notFound('No such user.');
     if (target.internalAdmin) throw forbidden('Internal admins cannot be logged in as.');
@@ -40,11 +47,23 @@ export async function switchSession(deps: Deps, req: SwitchRequest): Promise<Log
     if (!target.hasChannelPartner) throw forbidden(NO_CHANNEL_PARTNER_MESSAGE);
   }
 
-  const expiresAt = new Date(Date.now() + deps.tokenTtlHours * 3600_000);
-  const sessionId = await deps.sessions.create(req.targetId, expiresAt, req.ip, req.userAgent, backToSelf ? null : admin.id);
-  await deps.sessions.revoke(req.sessionId);
+  // Acting as someone else lasts at most an hour; the admin's own session the usual lifetime.
+  const hours = backToSelf ? deps.tokenTtlHours : Math.min(deps.tokenTtlHours, IMPERSONATION_MINUTES / 60);
+  const expiresAt = new Date(Date.now() + hours * 3600_000);
+  const sessionId = await deps.sessions.create(req.targetId, expiresAt, req.ip, req.userAgent, backToSelf ? null : admin.id, backToSelf ? null : req.reason);
+  await endSession(deps, req.sessionId, req.callerId);
+  if (!backToSelf) await deps.auditLog.append({ event: 'start', adminId: admin.id, userId: req.targetId, sessionId, reason: req.reason });
   // Not recorded as the user's login: the user did not log in, an admin did.
   const user = await deps.users.sessionUser(req.targetId);
   if (!user) throw unauthorized();
   return { authKey: await deps.tokens.sign({ userId: req.targetId, sessionId }, expiresAt), user };
+}
+
+/** Ends a session; when an admin was acting through it, the audit log records the end. */
+export async function endSession(
+  deps: { sessions: SessionsRepository; auditLog: AuditLogRepository }, sessionId: string, userId: number, actingAdminId?: number | null,
+): Promise<void> {
+  const adminId = actingAdminId === undefined ? await deps.sessions.actingAdmin(sessionId) : actingAdminId;
+  await deps.sessions.revoke(sessionId);
+  if (adminId !== null && adminId !== userId) await deps.auditLog.append({ event: 'end', adminId, userId, sessionId });
 }

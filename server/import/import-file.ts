@@ -20,6 +20,8 @@ import { rejectFile } from './reject-file.ts';
 export interface ImportOptions {
   /** Where rejected rows go; default FILE.rejects.csv beside the file. */
   rejectPath?: string;
+  /** The name the batch keeps (default: the path), e.g. the admin's own file name for an upload. */
+  fileName?: string;
   /** Called every few hundred rows; throwing from it aborts the import (nothing is kept). */
   onProgress?: (p: ImportProgress) => void;
 }
@@ -99,7 +101,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
       // The batch row comes first so the lines can carry its id; its counts are filled in at the end.
       const { rows: [batch] } = await client.query<{ id: number }>(
         `insert into import_batches (sha256, file_name, rows_read, lines_loaded, rejects, items_created, manufacturers_created, categories_created)
-         values ($1, $2, 0, 0, 0, 0, 0, 0) returning id`, [sha256, path]);
+         values ($1, $2, 0, 0, 0, 0, 0, 0) returning id`, [sha256, opts.fileName ?? path]);
       const catalogue = await loadCatalogue(client);
       await client.query(STAGING_TABLE);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDashboard } from '../dashboard/assemble.ts';
 import { monthStart, monthsOf } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
+import { INSIGHTS_ROLLUPS } from '../seed/insights-rollups.ts';
 import { MERCHANT_ROLLUPS, ACCOUNT_ROLLUPS, RUNNING_ROLLUPS, refreshRollups } from '../seed/rollups.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { callAs, loginToken } from '../testing/portal-callers.ts';
@@ -21,7 +22,8 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = new Date();
 const todayIso = iso(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-const ROLLUP_TABLES = [...MERCHANT_ROLLUPS.map(([t]) => t), ...ACCOUNT_ROLLUPS.map(([t]) => t), ...RUNNING_ROLLUPS];
+const ROLLUP_TABLES = [...MERCHANT_ROLLUPS.map(([t]) => t), ...ACCOUNT_ROLLUPS.map(([t]) => t), ...RUNNING_ROLLUPS,
+  ...INSIGHTS_ROLLUPS.map(([t]) => t)];
 
 describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;

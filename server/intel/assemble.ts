@@ -9,7 +9,8 @@ const share = (part: number, total: number) => (total > 0 ? part / total : 0);
 export interface IntelParts {
   merchants: MerchantRow[];
   volumes: SellerVolume[];
-  items: ItemRow[];
+  /** null: the sellers' volumes only (every group's items empty). */
+  items: ItemRow[] | null;
   monthly: MonthVolume[] | null;
   sellers: SellerRow[];
   familyIds: number[];
@@ -29,7 +30,7 @@ export function assembleIntel(p: IntelParts): IntelMerchant[] {
   const family = new Set(p.familyIds);
   const sellers = new Map(p.sellers.map((s) => [s.id, s]));
   const volumes = groupBy(p.volumes, (v) => v.merchantId);
-  const items = groupBy(p.items, (i) => i.merchantId);
+  const items = p.items && groupBy(p.items, (i) => i.merchantId);
   const monthly = p.monthly ? groupBy(p.monthly, (m) => m.merchantId) : null;
   const name = (id: number) => sellers.get(id)?.nickname ?? `Distributor ${id}`;
 
@@ -38,16 +39,18 @@ export function assembleIntel(p: IntelParts): IntelMerchant[] {
     const bySeller = [...(volumes.get(m.id) ?? [])].sort((a, b) => a.sellerId - b.sellerId);
     const total = bySeller.reduce((a, v) => a + v.volume, 0);
     const own = bySeller.filter((v) => family.has(v.sellerId)).reduce((a, v) => a + v.volume, 0);
-    const itemsBySeller = groupBy(items.get(m.id) ?? [], (i) => i.sellerId);
+    // A seller has a volume row exactly when it has lines in the range, so without items the
+    // groups are the volume rows themselves.
+    const itemsBySeller = items && groupBy(items.get(m.id) ?? [], (i) => i.sellerId);
     const data: IntelGroup[] = bySeller
-      .filter((v) => itemsBySeller.has(v.sellerId))
+      .filter((v) => !itemsBySeller || itemsBySeller.has(v.sellerId))
       .sort((a, b) => b.volume - a.volume || a.sellerId - b.sellerId)
       .map((v) => ({
         competitor: !family.has(v.sellerId),
         distributorPlatformId: sellers.get(v.sellerId)?.platformId ?? '',
         distributor: name(v.sellerId),
         volume: cents(v.volume),
-        items: byVolume(itemsBySeller.get(v.sellerId)!).map(({ merchantId: _m, sellerId: _s, ...item }) => item),
+        items: itemsBySeller ? byVolume(itemsBySeller.get(v.sellerId)!).map(({ merchantId: _m, sellerId: _s, ...item }) => item) : [],
       }));
     const merchant: IntelMerchant = {
       id: m.id,

@@ -2,7 +2,7 @@
 // image. A job whose server dies mid-way expires and runs again; at start every image still
 // 'pending' is queued again too, so nothing is lost (sending twice is harmless: singletonKey and
 // an idempotent pipeline).
-import PgBoss from 'pg-boss';
+import { startBoss } from '../db/job-boss.ts';
 import type pg from 'pg';
 import { invoicesRepository } from '../repositories/invoices.ts';
 import { createOcr, type Ocr } from './ocr.ts';
@@ -12,14 +12,7 @@ export const OCR_QUEUE = 'invoice-ocr';
 export type InvoiceQueue = { enqueue(imageId: number): Promise<void>; stop(): Promise<void> };
 
 export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean; ocr?: Ocr; expireInSeconds?: number } = { work: true }): Promise<InvoiceQueue> {
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) } as never,
-    schema: 'pgboss',
-    supervise: true,
-    schedule: false,
-  });
-  boss.on('error', (error) => console.error('invoice queue:', error.message));
-  await boss.start();
+  const boss = await startBoss(pool, 'invoice queue');
   await boss.createQueue(OCR_QUEUE);
   const enqueue = async (imageId: number) => {
     await boss.send(OCR_QUEUE, { imageId }, { singletonKey: String(imageId), retryLimit: 3, retryDelay: 5, expireInSeconds: options.expireInSeconds ?? 120 });

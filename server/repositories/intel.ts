@@ -3,7 +3,7 @@
 // the last order's price and invoice, which no rollup keeps, so they are read from purchase_lines
 // through its (merchant_id, invoice_date) index for the batch's merchants and range only — never
 // a scan of all lines.
-import type pg from 'pg';
+import type { Queryable } from '../db/cancellable.ts';
 import type { IntelItem } from '../../src/model/intel.ts';
 import type { RebateType } from '../../src/model/rebates.ts';
 import { bind, EDGE_DAYS, PLUS_EDGES, WHOLE_MONTHS } from './dashboard.ts';
@@ -15,7 +15,7 @@ export interface ItemRow extends IntelItem { merchantId: number; sellerId: numbe
 export interface SellerRow { id: number; platformId: string; nickname: string; familyRootId: number }
 export interface MerchantRow { id: number; platformId: string; merchant: string; dcn: string | null }
 
-export function intelRepository(db: pg.Pool) {
+export function intelRepository(db: Queryable) {
   return {
     /** Volume per merchant and seller over the range: whole months from monthly rows, the rest from daily rows. */
     async volumes(merchantIds: number[], from: string, to: string): Promise<SellerVolume[]> {

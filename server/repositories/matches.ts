@@ -44,11 +44,12 @@ const toMatch = (r: Row): ItemMatch => {
  * is a distributor without a parent). A feedback author belongs to the family of their
  * channel partner.
  */
-const FAMILY_FEEDBACK = `
+export const familyFeedback = (distributor: string) => `
   select f.* from match_feedback f
     join users u on u.id = f.user_id
     join distributors d on d.id = u.channel_partner_id
-   where f.min = $1 and coalesce(d.parent_id, d.id) = (select coalesce(parent_id, id) from distributors where id = $3::int)`;
+   where coalesce(d.parent_id, d.id) = (select coalesce(parent_id, id) from distributors where id = ${distributor}::int)`;
+const FAMILY_FEEDBACK = `${familyFeedback('$3')} and f.min = $1`;
 
 export function matchesRepository(db: pg.Pool) {
   return {

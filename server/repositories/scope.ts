@@ -9,6 +9,7 @@ export interface ScopeUser {
   internalAdmin: boolean;
   inviteAll: boolean;
   displayIntel: boolean;
+  displayPaymentInfo: boolean;
   channelPartnerId: number | null;
   activeDistributorId: number | null; // the active house, else the channel partner
   familyRootId: number | null; // the family head of the channel partner
@@ -26,7 +27,7 @@ export function scopeRepository(db: pg.Pool) {
   return {
     async user(userId: number): Promise<ScopeUser | null> {
       const { rows } = await db.query(
-        `select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_intel, u.channel_partner_id,
+        `select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_intel, u.display_payment_info, u.channel_partner_id,
                 coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
                 coalesce(cp.parent_id, cp.id) as family_root_id,
                 array(select h.distributor_id from user_houses h where h.user_id = u.id
@@ -44,6 +45,7 @@ export function scopeRepository(db: pg.Pool) {
         internalAdmin: r.is_internal_admin,
         inviteAll: r.invite_all,
         displayIntel: r.display_intel,
+        displayPaymentInfo: r.display_payment_info,
         channelPartnerId: r.channel_partner_id,
         activeDistributorId: r.active_id,
         familyRootId: r.family_root_id,

@@ -2,11 +2,11 @@ import type pg from 'pg';
 
 export function sessionsRepository(db: pg.Pool) {
   return {
-    /** `actingAdminId`: the internal admin who switched into this user's session (POST /auth/session). */
-    async create(userId: number, expiresAt: Date, ip: string, userAgent: string | undefined, actingAdminId: number | null = null): Promise<string> {
+    /** `actingAdminId`: the internal admin who switched into this user's session (POST /auth/session), and why. */
+    async create(userId: number, expiresAt: Date, ip: string, userAgent: string | undefined, actingAdminId: number | null = null, reason: string | null = null): Promise<string> {
       const { rows } = await db.query<{ id: string }>(
-        'insert into auth_sessions (user_id, expires_at, ip, user_agent, acting_admin_id) values ($1, $2, $3, $4, $5) returning id',
-        [userId, expiresAt, ip, userAgent ?? null, actingAdminId],
+        'insert into auth_sessions (user_id, expires_at, ip, user_agent, acting_admin_id, acting_reason) values ($1, $2, $3, $4, $5, $6) returning id',
+        [userId, expiresAt, ip, userAgent ?? null, actingAdminId, reason],
       );
       return rows[0]!.id;
     },

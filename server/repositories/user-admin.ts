@@ -178,6 +178,11 @@ export function userAdminRepository(pool: pg.Pool) {
       await setLocations(db, userId, c.locationIds);
     },
 
+    /** One's own name (PATCH /user). */
+    async rename(db: Queryable, userId: number, contactName: string): Promise<void> {
+      await db.query('update users set contact_name = $2 where id = $1', [userId, contactName]);
+    },
+
     /** Marks the user deactivated; false when they already were. */
     async deactivate(userId: number): Promise<boolean> {
       const { rowCount } = await pool.query(

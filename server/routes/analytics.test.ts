@@ -45,7 +45,7 @@ describe.each(testTargets())('session analytics on $name', ({ adminUrl }) => {
 
   it("does not count the time an internal admin spends logged in as the user", async () => {
     const adminToken = await loginToken(app, 'admin@portal.test');
-    const switched = await callAs(app, adminToken).post('/auth/session', { id: ids['dm@harbor.test'] });
+    const switched = await callAs(app, adminToken).post('/auth/session', { id: ids['dm@harbor.test'], reason: 'Checking session analytics' });
     expect(switched.statusCode).toBe(200);
     const asDm = callAs(app, switched.json().authKey);
     const res = await asDm.post('/analytics/user-sessions', { startTime: ago(4 * MIN), endTime: ago(MIN), time: 180 });

@@ -13,7 +13,7 @@ describe.each(testTargets())('POST /auth/session on $name', ({ adminUrl }) => {
 
   const switchTo = (token: string, payload: unknown) => callAs(app, token).post('/auth/session', payload as object);
   const switched = async (token: string, userId: number) => {
-    const res = await switchTo(token, { id: userId });
+    const res = await switchTo(token, { id: userId, reason: 'Support ticket 42' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { authKey: string; user: { id: number; email: string } };
   };
@@ -54,7 +54,7 @@ describe.each(testTargets())('POST /auth/session on $name', ({ adminUrl }) => {
     ['a leader, as themselves', 'leader@harbor.test', 'leader'],
   ] as const)('refuses %s with a 403', async (_name, email, target) => {
     const token = await loginToken(app, email);
-    const res = await switchTo(token, { id: id[target] });
+    const res = await switchTo(token, { id: id[target], reason: 'Support ticket 42' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(ADMINS_ONLY_MESSAGE);
     // Nothing changed: their own session still works.
@@ -92,7 +92,7 @@ describe.each(testTargets())('POST /auth/session on $name', ({ adminUrl }) => {
     ['an unknown user', null, 404, 'No such user.'],
   ] as const)('refuses to switch to %s and keeps the admin session', async (_name, target, status, message) => {
     const adminToken = await loginToken(app, 'admin@portal.test');
-    const res = await switchTo(adminToken, { id: target === null ? 999_999 : id[target] });
+    const res = await switchTo(adminToken, { id: target === null ? 999_999 : id[target], reason: 'Support ticket 42' });
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
     expect((await callAs(app, adminToken).get('/user')).json().email).toBe('admin@portal.test');

@@ -8,11 +8,11 @@ import { validate } from '../http/validate.ts';
 /** POST /auth/session {id}: an internal admin logs in as a chosen user, or back as themselves. */
 export const authSessionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/auth/session', async (request) => {
-    const { id } = validate(SwitchSessionPayload, request.body, 'body');
+    const { id, reason } = validate(SwitchSessionPayload, request.body, 'body');
     const me = caller(request);
     return switchSession(
       { ...deps, tokenTtlHours: deps.config.tokenTtlHours },
-      { sessionId: me.sessionId, callerId: me.userId, targetId: id, ip: request.ip, userAgent: request.headers['user-agent'] },
+      { sessionId: me.sessionId, callerId: me.userId, targetId: id, reason, ip: request.ip, userAgent: request.headers['user-agent'] },
     );
   });
 };

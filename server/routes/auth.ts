@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LoginPayload } from '../../src/model/auth.ts';
 import { caller } from '../auth/authenticate.ts';
 import { login } from '../auth/login.ts';
+import { endSession } from '../auth/switch-session.ts';
 import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
 
@@ -15,7 +16,8 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   });
 
   app.post('/auth/logout', async (request, reply) => {
-    await deps.sessions.revoke(caller(request).sessionId);
+    const me = caller(request);
+    await endSession(deps, me.sessionId, me.userId);
     return reply.code(204).send();
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { assembleDashboard, assembleLostVolume } from '../dashboard/assemble.ts';
+import { assembleLostVolume } from '../dashboard/assemble.ts';
+import { computeDashboard, nothingSelected } from '../dashboard/compute.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { daysInRange, monthStart, monthsOf } from '../repositories/dashboard-range.ts';
@@ -13,7 +14,6 @@ import {
 export const VOLUME_BY_MONTH_OFF = 'Volume by month is not available.';
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const nothingSelected = (s: Selection) => !s.all && s.merchantIds.length === 0;
 
 export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const selectionFor = async (request: Parameters<typeof scopeOf>[1], merchantIds: readonly number[]) =>
@@ -30,28 +30,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
     const selection = await selectionFor(request, body.merchants);
     const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
-    return cached('dashboard', selection, { startDate, endDate, showRebates, showDeviations }, () => dashboardOf(selection, body, days));
+    return cached('dashboard', selection, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(deps, selection, body, days));
   });
-
-  async function dashboardOf(selection: Selection, body: DashboardPayload, days: number): Promise<DashboardResponse> {
-    const empty = nothingSelected(selection);
-    const [sellerMonths, lost, byMerchant] = empty
-      ? [[], { categories: [], items: [] }, []]
-      : await Promise.all([
-        deps.dashboard.bySellerMonth(selection, body.startDate, body.endDate),
-        deps.dashboard.lost(selection, body.startDate, body.endDate),
-        deps.dashboard.byMerchant(selection, body.startDate, body.endDate),
-      ]);
-    const sellers = await deps.scope.distributors([...new Set(sellerMonths.map((r) => r.sellerId))]);
-    return assembleDashboard({
-      sellerMonths, lost, byMerchant, days,
-      months: monthsOf(body.startDate, body.endDate),
-      familyIds: selection.familyIds,
-      sellerNames: new Map(sellers.map((d) => [d.id, d.nickname])),
-      showRebates: body.showRebates === 1,
-      showDeviations: body.showDeviations === 1,
-    });
-  }
 
   /** Per location, the house's own volume last calendar month against the month before. */
   app.post('/dashboard/lost-volume', async (request): Promise<LostVolumeResponse> => {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { callerUser, mayActFor } from '../scope/visible-merchants.ts';
+import { callerUser, mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
-import type { ActiveDistributorResponse, CurrentDistributor } from '../../src/model/distributor.ts';
+import { HousesOfUserQuery, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../src/model/distributor.ts';
 
 const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
   ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
@@ -16,6 +16,18 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
     const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
     if (!active) throw forbidden('You have no distributor to act for.');
     return { active: toActive(active), houses: await deps.scope.distributors(me.internalAdmin ? 'all' : me.houseIds) };
+  });
+
+  /**
+   * GET /distributor[?userId=] (spec §7): the houses a user may act for, the caller's own without
+   * userId; another user's under User Management's rule (a leader of their family, an internal admin).
+   */
+  app.get('/distributor', async (request): Promise<House[]> => {
+    const { userId } = validate(HousesOfUserQuery, request.query, 'query');
+    const me = await callerUser(deps.scope, request);
+    const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
+    if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden("You may not see this user's houses.");
+    return deps.scope.distributors(target.houseIds);
   });
 
   /** Switches the active house; only to a house the caller may act for. */

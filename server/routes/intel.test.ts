@@ -124,10 +124,20 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
       if (details.distributors.length > 0) expect(shares).toBeCloseTo(1, 5);
       expect(details.distributors.every((d) => d.isPreferredDistributor === !d.competitor)).toBe(true);
       // An internal admin switched into the leader's session keeps it; the leader's own session does not.
-      const switched = await callAs(app, await loginToken(app, 'admin@portal.test')).post('/auth/session', { id: leaderId });
+      const switched = await callAs(app, await loginToken(app, 'admin@portal.test')).post('/auth/session', { id: leaderId, reason: 'Checking intel numbers' });
       expect(switched.statusCode, switched.body).toBe(200);
       expect((await callAs(app, switched.json().authKey).get(path)).statusCode).toBe(200);
     });
+  });
+
+  it('without items answers the same merchants, sellers and volumes, every group’s items empty', async () => {
+    const merchants = bostonMerchants.slice(0, 20);
+    const full = await intel(leader, { ...body(merchants), monthly: true });
+    const light = await intel(leader, { ...body(merchants), monthly: true, items: false });
+    const strip = (r: IntelResponse) => r.map((m) => ({ ...m, data: m.data.map((g) => ({ ...g, items: [] })) }));
+    expect(light).toEqual(strip(full));
+    expect(full.some((m) => m.data.some((g) => g.items.length > 0))).toBe(true);
+    expect(light.some((m) => !m.noData)).toBe(true);
   });
 
   describe('numbers equal the raw purchase lines', () => {

@@ -4,6 +4,8 @@ import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { callerLeft, clientGone } from '../http/client-gone.ts';
+import type { IntelRepository } from '../repositories/intel.ts';
 import { daysInRange } from '../repositories/dashboard-range.ts';
 import { scopeOf, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
@@ -30,17 +32,21 @@ function monthBefore(day: string, back: number): string {
 
 export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** Computes intel for merchant ids already narrowed to the scope. */
-  async function intelFor(scope: Scope, merchantIds: number[], startDate: string, endDate: string, monthly: boolean): Promise<IntelResponse> {
+  async function intelFor(
+    repo: IntelRepository,
+    scope: Scope, merchantIds: number[], startDate: string, endDate: string, options: { monthly: boolean; items: boolean },
+  ): Promise<IntelResponse> {
     if (merchantIds.length === 0) return [];
+    const { monthly } = options;
     const [merchants, volumes, items, months] = await Promise.all([
-      deps.intel.merchants(merchantIds, scope.distributorId),
-      deps.intel.volumes(merchantIds, startDate, endDate),
-      deps.intel.items(merchantIds, startDate, endDate, scope.distributorId),
+      repo.merchants(merchantIds, scope.distributorId),
+      repo.volumes(merchantIds, startDate, endDate),
+      options.items ? repo.items(merchantIds, startDate, endDate, scope.distributorId) : Promise.resolve(null),
       // The line chart's 12 months end with the range's last month.
-      monthly ? deps.intel.monthly(merchantIds, monthBefore(endDate, 11), monthBefore(endDate, 0)) : Promise.resolve(null),
+      monthly ? repo.monthly(merchantIds, monthBefore(endDate, 11), monthBefore(endDate, 0)) : Promise.resolve(null),
     ]);
     const sellerIds = [...new Set([...volumes.map((v) => v.sellerId), ...(months ?? []).map((m) => m.sellerId)])];
-    const sellers = await deps.intel.sellers(sellerIds);
+    const sellers = await repo.sellers(sellerIds);
     return assembleIntel({ merchants, volumes, items, monthly: months, sellers, familyIds: scope.familyIds });
   }
 
@@ -51,7 +57,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return scope;
   }
 
-  app.post('/intel', async (request): Promise<IntelResponse> => {
+  app.post('/intel', async (request, reply): Promise<IntelResponse> => {
     const body = validate(IntelPayload, request.body, 'body');
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
@@ -61,7 +67,11 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
     const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);
-    return intelFor(scope, ids, body.startDate, body.endDate, body.monthly === true);
+    // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too.
+    const options = { monthly: body.monthly === true, items: body.items !== false };
+    return deps
+      .cancellable(clientGone(reply), (db) => intelFor(deps.intelOn(db), scope, ids, body.startDate, body.endDate, options))
+      .catch((err: unknown) => Promise.reject(callerLeft(err)));
   });
 
   /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */
@@ -76,7 +86,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const id = Number(merchantId);
     const [row] = await deps.intel.merchants([id], scope.distributorId);
     if (!row) throw notFound('No such merchant.');
-    const [intel] = await intelFor(scope, [id], query.startDate, query.endDate, false);
+    const [intel] = await intelFor(deps.intel, scope, [id], query.startDate, query.endDate, { monthly: false, items: true });
     const accounts = await deps.intel.accounts(id);
     const sellers = await deps.intel.sellers([...accounts.keys(), ...(await deps.intel.volumes([id], query.startDate, query.endDate)).map((v) => v.sellerId)]);
     return assembleDebug(intel!, row, accounts, sellers);

@@ -1,3 +1,4 @@
+import { multipartForm } from '../testing/multipart-form.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,18 +17,9 @@ import type { InvoiceDetail } from '../../src/model/invoices.ts';
 const FIXTURES = INVOICE_FIXTURES;
 const clean = truePages.find((t) => t.file === 'invoice-01-a-clean.png')!;
 
-/** A multipart body as a browser's FormData sends it. */
-function form(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, truncate = false) {
-  const boundary = '----portaltest' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="imageFile"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`));
-    parts.push(truncate ? file.data.subarray(0, file.data.length >> 1) : file.data, Buffer.from('\r\n'));
-  }
-  if (!truncate) parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** A multipart body with the invoice image in `imageFile`. */
+const form = (fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }, truncate = false) =>
+  multipartForm(fields, file && { field: 'imageFile', type: 'image/png', ...file }, truncate);
 
 describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;

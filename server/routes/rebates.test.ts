@@ -53,6 +53,18 @@ describe.each(testTargets())('rebates on $name', ({ adminUrl }) => {
     await db?.drop();
   });
 
+  it('serves a page again from its cache until the data is reloaded (the data version moves)', async () => {
+    const url = '/full-rebate-deviation?page=1&sort=manufacturer&order=asc';
+    const first = await page(url);
+    const row = first.rows[0]!;
+    await db.pool.query('update rebates set value = value + 1 where id = $1', [row.rebateId]);
+    expect((await page(url)).rows[0]!.rebateValue).toBe(row.rebateValue);
+    await db.pool.query('update data_version set version = version + 1');
+    expect((await page(url)).rows[0]!.rebateValue).toBeCloseTo(Number(row.rebateValue) + 1, 6);
+    await db.pool.query('update rebates set value = value - 1 where id = $1', [row.rebateId]);
+    await db.pool.query('update data_version set version = version + 1');
+  });
+
   it('pages through every rebate in force today exactly once, by manufacturer', async () => {
     const rows = await allPages('');
     const ids = rows.map((r) => r.rebateId);

@@ -21,18 +21,25 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     return user.activeDistributor?.id ?? null;
   }
 
+  /**
+   * A page of rebates, cached like the dashboard's answers: what decides it is the house, the
+   * query and today (rebates in force today), and any reload of the data bumps the data version.
+   */
+  const page = async (options: Parameters<Deps['rebates']['list']>[0]) =>
+    deps.rebateAnswers.get({ ...options, today: new Date().toISOString().slice(0, 10) }, await deps.dashboard.dataVersion(), () => deps.rebates.list(options));
+
   /** Your rebates: rebates in force today on items the active distributor carries. */
   app.get('/rebate-deviation', async (request) => {
     const query = validate(RebateQuery, request.query, 'query');
     const distributorId = await activeDistributorId(request);
-    return deps.rebates.list({ distributorId, carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
+    return page({ distributorId, carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
   });
 
   /** All rebates in force today, one page of 20 at a time. */
   app.get('/full-rebate-deviation', async (request) => {
     const query = validate(FullRebateQuery, request.query, 'query');
     const distributorId = await activeDistributorId(request);
-    return deps.rebates.list({ distributorId, carriedOnly: false, criteria: criteriaOf(query), page: query.page });
+    return page({ distributorId, carriedOnly: false, criteria: criteriaOf(query), page: query.page });
   });
 
   app.get('/rebate-deviation/filters', async (request) => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type pg from 'pg';
+import { PROFILE_UPDATED } from './user-management.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailChangePendingMessage, type UserRow } from '../../src/model/account.ts';
 import { EMAIL_TAKEN, USER_DEACTIVATED } from '../../src/model/user-permissions.ts';
@@ -298,6 +299,42 @@ describe.each(testTargets())('user management on $name', ({ adminUrl }) => {
 
     it('rejects a malformed id with a 400', async () => {
       expect((await call('leader', 'PATCH', '/user/abc', update())).statusCode).toBe(400);
+    });
+  });
+
+  describe('PATCH /user/merchant-batch/:id', () => {
+    it('sets a user’s locations alone, under the Edit User panel’s rules', async () => {
+      const before = await stored(harborPeer);
+      const res = await call('leader', 'PATCH', `/user/merchant-batch/${harborPeer}`, { inviteAll: false, locations: [String(bostonOther)] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await stored(harborPeer)).toMatchObject({ email: before.email, title: before.title, invite_all: false, locations: [bostonOther] });
+      // Another family's location, a DM giving their own locations, a leader of another family: refused, nothing changed.
+      const now = await stored(harborPeer);
+      expect((await call('leader', 'PATCH', `/user/merchant-batch/${harborPeer}`, { inviteAll: false, locations: [String(summitMerchant)] })).statusCode).toBe(400);
+      expect((await call('dm', 'PATCH', `/user/merchant-batch/${id.dm}`, { inviteAll: false, locations: [String(bostonOther)] })).statusCode).toBe(403);
+      expect((await call('ops', 'PATCH', `/user/merchant-batch/${harborPeer}`, { inviteAll: false, locations: ['NONE'] })).statusCode).toBe(403);
+      expect(await stored(harborPeer)).toEqual(now);
+      expect((await call('leader', 'PATCH', `/user/merchant-batch/${harborPeer}`, { locations: [] })).statusCode).toBe(400);
+    });
+  });
+
+  describe('PATCH /user (own profile)', () => {
+    it('renames at once, and changes the email only once the new address confirms it', async () => {
+      const res = await call('rep', 'PATCH', '/user', { contactName: 'Robin Renamed', email: 'rep@harbor.test' });
+      expect([res.statusCode, res.json().message]).toEqual([200, PROFILE_UPDATED]);
+      expect((await q('select contact_name from users where id = $1', [id.rep]))[0].contact_name).toBe('Robin Renamed');
+      const asked = await call('rep', 'PATCH', '/user', { contactName: 'Robin Renamed', email: 'robin.new@harbor.test' });
+      expect([asked.statusCode, asked.json().message]).toEqual([200, emailChangePendingMessage('robin.new@harbor.test')]);
+      expect((await stored(id.rep)).email).toBe('rep@harbor.test');
+      expect((await smtp.next('robin.new@harbor.test')).links.some((l) => l.includes('/confirm-email/'))).toBe(true);
+    });
+
+    it('refuses an email in use, a short name, and a caller who is not logged in, changing nothing', async () => {
+      const before = await stored(id.rep);
+      expect((await call('rep', 'PATCH', '/user', { contactName: 'Robin', email: 'leader@harbor.test' })).json().message).toBe(EMAIL_TAKEN);
+      expect((await call('rep', 'PATCH', '/user', { contactName: 'R', email: 'rep@harbor.test' })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'PATCH', url: '/api/user', payload: { contactName: 'Robin', email: 'rep@harbor.test' } })).statusCode).toBe(401);
+      expect(await stored(id.rep)).toEqual(before);
     });
   });
 

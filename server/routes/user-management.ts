@@ -1,24 +1,28 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { emailChangePendingMessage, InvitePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
+import { emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProfilePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
   USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, mayInvite, selfEditRefusal, type Manager,
 } from '../../src/model/user-permissions.ts';
+import { sendInvitation } from '../accounts/send-invitation.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { caller } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
-import { approvalDecisionMail, emailChangeConfirmMail, emailChangeNoticeMail, invitationMail } from '../mail/messages.ts';
+import { approvalDecisionMail, emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
 import { linkOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
-import { isUniqueViolation } from '../repositories/user-admin.ts';
+import { isUniqueViolation, type ManagedUser } from '../repositories/user-admin.ts';
+import type pg from 'pg';
 import { scopeOf, type Scope } from '../scope/visible-merchants.ts';
 
 const NOT_VISIBLE = 'Every location must be one you can see.';
 const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
 const ADMIN_ROLE = 'Only internal admins may give the Admin role.';
 const ROLE_REFUSED = 'You may not give this role.';
+export const PROFILE_UPDATED = 'Your profile has been updated.';
 
 /** User Management (accounts spec §2.4, §6): the users of the caller's active house and their access. */
 export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -92,23 +96,11 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
 
     const house = (await deps.scope.distributor(scope.distributorId))!;
     const inviter = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your distributor';
-    // One transaction: if the email cannot be sent, no user (and no token) is left behind.
-    const id = await deps
-      .transaction(async (client) => {
-        const id = await deps.userAdmin.createInvited(client, {
-          contactName: body.contactName, email: body.email, title: body.title, displayIntel: body.displayIntel,
-          displayPaymentInfo: body.displayPaymentInfo, displayInvoice: body.displayInvoice, isMultiHouse: body.isMultiHouse,
-          inviteAll, houseId: scope.distributorId, locationIds: ids,
-        });
-        const token = await deps.accountTokens.issue(id, 'invite', client);
-        const link = `${origin}/change-password/${token}`;
-        const mail = invitationMail(body.email, body.contactName, inviter, house.nickname, link, TOKEN_LIFETIME_HOURS.invite / 24);
-        await sendOrRefuse(deps.mail, mail, request.log, 'invitation');
-        return id;
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
-      });
+    const id = await sendInvitation(deps, request.log, {
+      contactName: body.contactName, email: body.email, title: body.title, displayIntel: body.displayIntel,
+      displayPaymentInfo: body.displayPaymentInfo, displayInvoice: body.displayInvoice, isMultiHouse: body.isMultiHouse,
+      inviteAll, houseId: scope.distributorId, locationIds: ids,
+    }, origin, inviter, house.nickname);
     return { id, message: invitedMessage(body.contactName, body.email) };
   });
 
@@ -137,13 +129,13 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   app.post('/user/:id/approve', decideRoute('approved'));
   app.post('/user/:id/reject', decideRoute('rejected'));
 
-  app.patch('/user/:id', async (request): Promise<MessageResponse> => {
-    const { id } = validate(IdParams, request.params, 'path');
-    const body = validate(UpdateUserPayload, request.body, 'user');
-    const problem = locationsProblem(body.inviteAll, body.locations);
-    if (problem) throw badRequest(problem);
+  /** The Edit User panel's change of user `id` (PATCH /user/{id}), and its locations-only form (merchant-batch). */
+  async function updateUser(request: FastifyRequest, id: string, patch: (current: ManagedUser) => UpdateUserPayload): Promise<MessageResponse> {
     const { scope, me, myAccess, familyRoot } = await managing(request);
     const user = await target(me, id, 'You may not edit this user.');
+    const body = patch(user);
+    const problem = locationsProblem(body.inviteAll, body.locations);
+    if (problem) throw badRequest(problem);
     if (!mayEditHolding(me, myAccess, familyRoot, user, user.access)) throw forbidden('You may not edit this user.');
     const changed = changedFields(user, body);
     const refusal = selfEditRefusal(me, user.id, changed);
@@ -158,7 +150,6 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     // Issue 10: only an internal admin changes an email outright; anyone else's change waits for
     // the new address to confirm it (else: change a colleague's email, reset, log in as them).
     const confirmEmail = changed.includes('email') && !me.internalAdmin;
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
 
     await deps
       .transaction(async (client) => {
@@ -167,15 +158,50 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
         });
         if (!confirmEmail) return;
         const changedBy = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your administrator';
-        const token = await deps.accountTokens.issue(user.id, 'email', client, body.email);
-        const hours = TOKEN_LIFETIME_HOURS.email;
-        await sendOrRefuse(deps.mail, emailChangeConfirmMail(body.email, user.contactName, changedBy, `${siteBase}/confirm-email/${token}`, hours), request.log, 'confirmation');
-        await sendOrRefuse(deps.mail, emailChangeNoticeMail(user.email, user.contactName, body.email, changedBy, `${siteBase}/login`), request.log, 'notice');
+        await askToConfirmEmail(request, client, user, body.email, changedBy);
       })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
       });
     return { message: confirmEmail ? emailChangePendingMessage(body.email) : USER_UPDATED };
+  }
+
+  /** Sends the new address its confirmation link and the old one a notice; the change waits for the link. */
+  async function askToConfirmEmail(request: FastifyRequest, client: pg.PoolClient, user: { id: number; email: string; contactName: string }, email: string, changedBy: string) {
+    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const token = await deps.accountTokens.issue(user.id, 'email', client, email);
+    const hours = TOKEN_LIFETIME_HOURS.email;
+    await sendOrRefuse(deps.mail, emailChangeConfirmMail(email, user.contactName, changedBy, `${siteBase}/confirm-email/${token}`, hours), request.log, 'confirmation');
+    await sendOrRefuse(deps.mail, emailChangeNoticeMail(user.email, user.contactName, email, changedBy, `${siteBase}/login`), request.log, 'notice');
+  }
+
+  app.patch('/user/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const body = validate(UpdateUserPayload, request.body, 'user');
+    return updateUser(request, id, () => body);
+  });
+
+  /** A user's locations alone, under the Edit User panel's rules (spec §7 PATCH /user/merchant-batch/{id}). */
+  app.patch('/user/merchant-batch/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const body = validate(MerchantBatchPayload, request.body, 'locations');
+    return updateUser(request, id, (user) => ({
+      email: user.email, title: user.title!, displayPaymentInfo: user.displayPaymentInfo, inviteAll: body.inviteAll, locations: body.locations,
+    }));
+  });
+
+  /** One's own profile (PATCH /user): the name at once; a new email once the new address confirms it. */
+  app.patch('/user', async (request): Promise<MessageResponse> => {
+    const body = validate(OwnProfilePayload, request.body, 'profile');
+    const me = await deps.userAdmin.managedUser(caller(request).userId);
+    if (!me) throw unauthorized();
+    const newEmail = body.email.toLowerCase() !== me.email.toLowerCase();
+    if (newEmail && (await deps.userAdmin.emailTaken(body.email, me.id))) throw badRequest(EMAIL_TAKEN);
+    await deps.transaction(async (client) => {
+      await deps.userAdmin.rename(client, me.id, body.contactName);
+      if (newEmail) await askToConfirmEmail(request, client, me, body.email, body.contactName);
+    });
+    return { message: newEmail ? emailChangePendingMessage(body.email) : PROFILE_UPDATED };
   });
 
   app.delete('/user/:id', async (request): Promise<MessageResponse> => {

@@ -14,7 +14,7 @@ const ROLES: { email: string | null; caller: Caller | null }[] = [
   { email: 'rep@harbor.test', caller: { title: 'Distributor Rep', internalAdmin: false } },
   { email: 'dm@harbor.test', caller: { title: 'District Manager', internalAdmin: false, displayIntel: true } },
   { email: 'ops@summit.test', caller: { title: 'Operations', internalAdmin: false, displayInvoice: true } },
-  { email: 'leader@harbor.test', caller: { title: 'Leadership', internalAdmin: false, displayInvoice: true, displayIntel: true } },
+  { email: 'leader@harbor.test', caller: { title: 'Leadership', internalAdmin: false, displayInvoice: true, displayIntel: true, displayPaymentInfo: true } },
   { email: 'admin@portal.test', caller: { title: 'Admin', internalAdmin: true } },
 ];
 

@@ -3,6 +3,7 @@
 // route-matrix.test.ts fails naming it.
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
+import { payPeriods } from '../../src/model/rebate-checks.ts';
 
 /** Ids of the demo data: Harbor's (the callers' family, but for ops) and Summit's (another family). */
 export interface Ids {
@@ -20,9 +21,18 @@ export interface Ids {
   harborInvoiceImage: number;
   summitInvoice: number;
   summitInvoiceImage: number;
+  /** The current quarter ('{yy}Q{n}') and a paid check of it: Boston's (seen by the leader) and Summit's. */
+  quarter: string;
+  harborCheck: number;
+  summitCheck: number;
 }
 
 export type Sample = (ids: Ids) => InjectOptions;
+const checks = (ids: Ids, merchant: number) => ({ timeframe: ids.quarter, merchantIds: [merchant] });
+const bulk = (ids: Ids, merchant: number) => ({ ...checks(ids, merchant), getVouchers: true, getCheckDetails: true });
+const oneCheck = (ids: Ids, merchant: number) => ({ timeframe: ids.quarter, merchantId: merchant });
+/** A spreadsheet row the business panel accepts. */
+const sheetRow = { 'Account MAP Relationship': 'Harbor Foods Boston - Matrix', 'Account Name': 'Matrix Diner', 'Check Number': '100200', 'Check Amount': 125.5 };
 const range = { startDate: '2026-10-01', endDate: '2026-10-31', showRebates: 1, showDeviations: 1 };
 
 /** A plausible request per route, so a refusal is about who asks, not about the body. */
@@ -47,6 +57,10 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/dashboard/monthly-volume': () => ({ method: 'POST', url: '/api/dashboard/monthly-volume', payload: { merchantIds: [] } }),
   'POST /api/intel': (ids) => ({ method: 'POST', url: '/api/intel', payload: { startDate: range.startDate, endDate: range.endDate, merchants: [{ id: ids.harborMerchant, merchant: 'x' }] } }),
   'GET /api/debug/details/:merchantId': (ids) => ({ method: 'GET', url: `/api/debug/details/${ids.harborMerchant}?startDate=${range.startDate}&endDate=${range.endDate}` }),
+  'POST /api/competitive/merchants': () => ({ method: 'POST', url: '/api/competitive/merchants', payload: { startDate: range.startDate, endDate: range.endDate } }),
+  'POST /api/competitive/items': (ids) => ({ method: 'POST', url: '/api/competitive/items', payload: { startDate: range.startDate, endDate: range.endDate, merchantId: ids.harborMerchant } }),
+  'POST /api/competitive/order-history': (ids) => ({ method: 'POST', url: '/api/competitive/order-history', payload: { startDate: range.startDate, endDate: range.endDate, showLineItems: true, merchants: [{ id: ids.harborMerchant, merchant: 'x' }] } }),
+  'POST /api/competitive/win-back': (ids) => ({ method: 'POST', url: '/api/competitive/win-back', payload: { startDate: range.startDate, endDate: range.endDate, merchantId: ids.harborMerchant } }),
   'GET /api/user': () => ({ method: 'GET', url: '/api/user' }),
   'GET /api/user/current-distributor': () => ({ method: 'GET', url: '/api/user/current-distributor' }),
   'POST /api/user/active-distributor/:id': (ids) => ({ method: 'POST', url: `/api/user/active-distributor/${ids.bostonId}` }),
@@ -62,6 +76,9 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/user/all': () => ({ method: 'GET', url: '/api/user/all' }),
   'GET /api/user/pending': () => ({ method: 'GET', url: '/api/user/pending' }),
   'PATCH /api/user/:id': (ids) => ({ method: 'PATCH', url: `/api/user/${ids.harborRep}`, payload: {} }),
+  // Bodies the codecs refuse: the samples must not change the demo users the other roles read.
+  'PATCH /api/user/merchant-batch/:id': (ids) => ({ method: 'PATCH', url: `/api/user/merchant-batch/${ids.harborRep}`, payload: {} }),
+  'PATCH /api/user': () => ({ method: 'PATCH', url: '/api/user', payload: {} }),
   'POST /api/user/invite': () => ({
     method: 'POST', url: '/api/user/invite',
     payload: { contactName: 'Ivy Invitee', email: 'ivy.matrix@harbor.test', title: 'Distributor Rep', displayPaymentInfo: false, displayIntel: false, displayInvoice: false, isMultiHouse: false, siteUrl: 'http://127.0.0.1:5301', locations: ['NONE'] },
@@ -71,7 +88,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/user/:id/approve': (ids) => ({ method: 'POST', url: `/api/user/${ids.harborRep}/approve` }),
   'POST /api/user/:id/reject': (ids) => ({ method: 'POST', url: `/api/user/${ids.harborRep}/reject` }),
   'DELETE /api/user/:id': (ids) => ({ method: 'DELETE', url: `/api/user/${ids.harborUser}` }),
-  'POST /api/auth/session': (ids) => ({ method: 'POST', url: '/api/auth/session', payload: { id: ids.harborRep } }),
+  'POST /api/auth/session': (ids) => ({ method: 'POST', url: '/api/auth/session', payload: { id: ids.harborRep, reason: 'Route matrix check' } }),
   'GET /api/distributor/all': () => ({ method: 'GET', url: '/api/distributor/all' }),
   'GET /api/merchant/all': () => ({ method: 'GET', url: '/api/merchant/all' }),
   'GET /api/invoice': () => ({ method: 'GET', url: '/api/invoice' }),
@@ -82,6 +99,44 @@ export const SAMPLES: Record<string, Sample> = {
   // A missing image and invoice: the sample must not delete the demo data the other roles read.
   'DELETE /api/invoice/:id/image/:imageId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.harborInvoice}/image/2147483647` }),
   'DELETE /api/invoice/:id': () => ({ method: 'DELETE', url: '/api/invoice/2147483647' }),
+  // No file: an admin gets 400, anyone else is refused before the body is read.
+  'POST /api/admin/imports': () => ({ method: 'POST', url: '/api/admin/imports', payload: {} }),
+  'GET /api/admin/imports': () => ({ method: 'GET', url: '/api/admin/imports' }),
+  'GET /api/admin/imports/:id': () => ({ method: 'GET', url: '/api/admin/imports/2147483647' }),
+  'GET /api/admin/imports/:id/rejects': () => ({ method: 'GET', url: '/api/admin/imports/2147483647/rejects' }),
+  'POST /api/rebate-checks/pay-periods': () => ({ method: 'POST', url: '/api/rebate-checks/pay-periods', payload: {} }),
+  'POST /api/rebate-checks/checks': (ids) => ({ method: 'POST', url: '/api/rebate-checks/checks', payload: checks(ids, ids.harborMerchant) }),
+  'POST /api/rebate-checks/check': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check', payload: oneCheck(ids, ids.harborMerchant) }),
+  'POST /api/rebate-checks/check-pic': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check-pic', payload: oneCheck(ids, ids.harborMerchant) }),
+  'GET /api/rebate-checks/voucher/:checkId': (ids) => ({ method: 'GET', url: `/api/rebate-checks/voucher/${ids.harborCheck}` }),
+  'POST /api/rebate-checks/check-details': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check-details', payload: oneCheck(ids, ids.harborMerchant) }),
+  'POST /api/rebate-checks/paynopay-summary': (ids) => ({ method: 'POST', url: '/api/rebate-checks/paynopay-summary', payload: checks(ids, ids.harborMerchant) }),
+  'POST /api/rebate-checks/bulk-export': (ids) => ({ method: 'POST', url: '/api/rebate-checks/bulk-export', payload: bulk(ids, ids.harborMerchant) }),
+  'POST /api/rebate-checks/bulk-print': (ids) => ({ method: 'POST', url: '/api/rebate-checks/bulk-print', payload: bulk(ids, ids.harborMerchant) }),
+  'POST /api/business-panel/checks-data': () => ({ method: 'POST', url: '/api/business-panel/checks-data', payload: { type: 'checks', rows: [sheetRow] } }),
+  // Internal admin tools: samples that name missing records where a call would destroy demo data.
+  'GET /api/auth/impersonation': () => ({ method: 'GET', url: '/api/auth/impersonation' }),
+  'GET /api/distributor': (ids) => ({ method: 'GET', url: `/api/distributor?userId=${ids.harborRep}` }),
+  'GET /api/admin/audit': () => ({ method: 'GET', url: '/api/admin/audit?event=start' }),
+  'GET /api/distributor/allParents': () => ({ method: 'GET', url: '/api/distributor/allParents' }),
+  'GET /api/distributor/children/:id': (ids) => ({ method: 'GET', url: `/api/distributor/children/${ids.summitHouse}` }),
+  'GET /api/admin/users': (ids) => ({ method: 'GET', url: `/api/admin/users?distributorId=${ids.bostonId}` }),
+  'PATCH /api/admin/user/:id': (ids) => ({ method: 'PATCH', url: `/api/admin/user/${ids.harborRep}`, payload: {} }),
+  'POST /api/admin/user/invite': (ids) => ({
+    method: 'POST', url: '/api/admin/user/invite',
+    payload: { contactName: 'Ivy Invitee', email: 'ivy.admin.matrix@harbor.test', title: 'Distributor Rep', locations: [], displayPaymentInfo: false, displayIntel: false, displayInvoice: false, isMultiHouse: false, distributorId: ids.bostonId, referredPartnerId: 2147483647, siteUrl: 'http://127.0.0.1:5301' },
+  }),
+  'GET /api/user/deactivate/:id': () => ({ method: 'GET', url: '/api/user/deactivate/999999999' }),
+  'POST /api/announcement': () => ({ method: 'POST', url: '/api/announcement', payload: { text: 'Route matrix notice' } }),
+  'PATCH /api/announcement/:id': () => ({ method: 'PATCH', url: '/api/announcement/999999999', payload: { text: 'Changed' } }),
+  'DELETE /api/announcement/:id': () => ({ method: 'DELETE', url: '/api/announcement/999999999' }),
+  'GET /api/rebate-checks/dsr': () => ({ method: 'GET', url: '/api/rebate-checks/dsr' }),
+  'GET /api/rebate-checks/dsr/distributors': () => ({ method: 'GET', url: '/api/rebate-checks/dsr/distributors?email=rep.matrix@portal.test' }),
+  'POST /api/rebate-checks/update-dsr': (ids) => ({
+    method: 'POST', url: '/api/rebate-checks/update-dsr', payload: { email: 'rep.matrix@portal.test', name: 'Matrix Rep', role: 'manager', distributors: [ids.bostonId] },
+  }),
+  'DELETE /api/rebate-checks/dsr': () => ({ method: 'DELETE', url: '/api/rebate-checks/dsr?email=nobody.rep@portal.test' }),
+  'GET /api/test/dash/load-speeds': (ids) => ({ method: 'GET', url: `/api/test/dash/load-speeds?userId=${ids.harborRep}&adminEmail=admin@portal.test&amountOfReqsToMake=1` }),
 };
 
 /**
@@ -95,8 +150,15 @@ export const FOREIGN: Record<string, Sample | 'no ids'> = {
   'POST /api/dashboard/lost-volume': (ids) => ({ method: 'POST', url: '/api/dashboard/lost-volume', payload: { merchantIds: [ids.summitMerchant] } }),
   'POST /api/dashboard/monthly-volume': (ids) => ({ method: 'POST', url: '/api/dashboard/monthly-volume', payload: { merchantIds: [ids.summitMerchant] } }),
   'POST /api/intel': (ids) => ({ method: 'POST', url: '/api/intel', payload: { startDate: range.startDate, endDate: range.endDate, merchants: [{ id: ids.summitMerchant, merchant: 'x' }], monthly: true } }),
+  'POST /api/competitive/items': (ids) => ({ method: 'POST', url: '/api/competitive/items', payload: { startDate: range.startDate, endDate: range.endDate, merchantId: ids.summitMerchant } }),
+  'POST /api/competitive/order-history': (ids) => ({ method: 'POST', url: '/api/competitive/order-history', payload: { startDate: range.startDate, endDate: range.endDate, showLineItems: true, merchants: [{ id: ids.summitMerchant, merchant: 'x' }] } }),
+  'POST /api/competitive/win-back': (ids) => ({ method: 'POST', url: '/api/competitive/win-back', payload: { startDate: range.startDate, endDate: range.endDate, merchantId: ids.summitMerchant } }),
   'POST /api/user/active-distributor/:id': (ids) => ({ method: 'POST', url: `/api/user/active-distributor/${ids.summitHouse}` }),
   'GET /api/merchant/available/:id': (ids) => ({ method: 'GET', url: `/api/merchant/available/${ids.summitUser}` }),
+  'GET /api/distributor': (ids) => ({ method: 'GET', url: `/api/distributor?userId=${ids.summitUser}` }),
+  'PATCH /api/user/merchant-batch/:id': (ids) => ({
+    method: 'PATCH', url: `/api/user/merchant-batch/${ids.summitUser}`, payload: { inviteAll: false, locations: [String(ids.summitMerchant)] },
+  }),
   'PATCH /api/user/:id': (ids) => ({
     method: 'PATCH', url: `/api/user/${ids.summitUser}`,
     payload: { email: 'taken.over@evil.test', title: 'Leadership', displayPaymentInfo: true, inviteAll: true, locations: [] },
@@ -116,6 +178,14 @@ export const FOREIGN: Record<string, Sample | 'no ids'> = {
   'GET /api/invoice/image/:attachmentId': (ids) => ({ method: 'GET', url: `/api/invoice/image/${ids.summitInvoiceImage}` }),
   'DELETE /api/invoice/:id/image/:imageId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.summitInvoice}/image/${ids.summitInvoiceImage}` }),
   'DELETE /api/invoice/:id': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.summitInvoice}` }),
+  'POST /api/rebate-checks/checks': (ids) => ({ method: 'POST', url: '/api/rebate-checks/checks', payload: checks(ids, ids.summitMerchant) }),
+  'POST /api/rebate-checks/check': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check', payload: oneCheck(ids, ids.summitMerchant) }),
+  'POST /api/rebate-checks/check-pic': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check-pic', payload: oneCheck(ids, ids.summitMerchant) }),
+  'GET /api/rebate-checks/voucher/:checkId': (ids) => ({ method: 'GET', url: `/api/rebate-checks/voucher/${ids.summitCheck}` }),
+  'POST /api/rebate-checks/check-details': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check-details', payload: oneCheck(ids, ids.summitMerchant) }),
+  'POST /api/rebate-checks/paynopay-summary': (ids) => ({ method: 'POST', url: '/api/rebate-checks/paynopay-summary', payload: checks(ids, ids.summitMerchant) }),
+  'POST /api/rebate-checks/bulk-export': (ids) => ({ method: 'POST', url: '/api/rebate-checks/bulk-export', payload: bulk(ids, ids.summitMerchant) }),
+  'POST /api/rebate-checks/bulk-print': (ids) => ({ method: 'POST', url: '/api/rebate-checks/bulk-print', payload: bulk(ids, ids.summitMerchant) }),
 };
 
 const family = (name: string) => `(select id from distributors where nickname = '${name}')`;
@@ -140,6 +210,9 @@ export async function loadIds(pool: pg.Pool): Promise<Ids> {
     harborInvoice: (await one(`select id from invoices where distributor_id = ${family('Harbor Foods Boston')} order by id limit 1`)).id,
     harborInvoiceImage: (await one(`select g.id from invoice_images g join invoices i on i.id = g.invoice_id where i.distributor_id = ${family('Harbor Foods Boston')} order by g.id limit 1`)).id,
     summitInvoice: (await one(`select id from invoices where ${inFamily('distributor_id', 'Summit Provisions (PA)')} order by id limit 1`)).id,
+    quarter: payPeriods(new Date())[0]!.value,
+    harborCheck: (await one(`select c.id from rebate_checks c where c.distributor_id = ${family('Harbor Foods Boston')} and c.status = 'Paid' order by c.id limit 1`)).id,
+    summitCheck: (await one(`select c.id from rebate_checks c where ${inFamily('c.distributor_id', 'Summit Provisions (PA)')} and c.status = 'Paid' order by c.id limit 1`)).id,
     summitInvoiceImage: (await one(`select g.id from invoice_images g join invoices i on i.id = g.invoice_id where ${inFamily('i.distributor_id', 'Summit Provisions (PA)')} order by g.id limit 1`)).id,
   };
 }

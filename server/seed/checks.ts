@@ -1,4 +1,6 @@
-// Quarterly rebate checks to the houses' merchants, with location and manufacturer breakdowns.
+// Quarterly rebate checks to the houses' merchants, with location and manufacturer breakdowns:
+// the last 8 quarters, every routing, check and ACH, some merchants without a check in a quarter,
+// about a tenth not 'Paid' (never shown), and some paid by more than 15 manufacturers.
 import type pg from 'pg';
 import { copyRows, type CopyValue } from './copy.ts';
 import { randomFor } from './random.ts';
@@ -32,6 +34,8 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
 
   for (const quarter of lastQuarters(today, 8)) {
     for (const m of world.merchants) {
+      // Some merchants get no check in a quarter ('No Check For This Quarter').
+      if (r.chance(0.08)) continue;
       const house = distributors.get(m.houseId)!;
       const id = checks.length + 1;
       const amount = round2(r.float(40, 2500));
@@ -46,7 +50,8 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
       ]);
       const names = r.sample(byChain.get(m.accountName)!, 3);
       splitInto(amount, names.length, r.next).forEach((part, k) => locations.push([id, names[k]!, part]));
-      const payers = r.sample(world.manufacturers, r.int(2, 5));
+      // A few checks come from many manufacturers, so the side panel's donut has more than 15 slices.
+      const payers = r.sample(world.manufacturers, r.chance(0.12) ? r.int(16, 34) : r.int(2, 5));
       splitInto(amount, payers.length, r.next).forEach((part, k) => makers.push([id, payers[k]!.name, part]));
     }
   }
@@ -54,6 +59,8 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
     'distributordistrict', 'paymentmethod', 'paymentrouting', 'status', 'accountname', 'accountmaprelationship', 'sfid'], checks);
   await copyRows(client, 'rebate_check_locations', ['check_id', 'merchant', 'amount'], locations);
   await copyRows(client, 'rebate_check_manufacturers', ['check_id', 'manufacturer', 'amount'], makers);
+  // The list reads the breakdowns built once (migration 031).
+  await client.query('refresh materialized view rebate_check_breakdowns');
   return checks.length;
 }
 

@@ -6,6 +6,9 @@ import {
   BUMP_DATA_VERSION,
   ACCOUNT_ROLLUPS, MERCHANT_ROLLUPS, RUNNING_ROLLUPS, RUNNING_STEPS, rollupInserts, runningInserts, type RollupScope,
 } from './rollups.ts';
+// --- competitive insights (issue 12) ---
+import { INSIGHTS_ROLLUPS, insightsInserts } from './insights-rollups.ts';
+// --- end competitive insights ---
 
 /** Merchant and month pairs (parallel arrays; months as the first day, YYYY-MM-01). */
 export interface TouchedMonths {
@@ -42,6 +45,8 @@ const TOUCHED: RollupScope = {
 const deletes = (s: RollupScope) => [
   ...MERCHANT_ROLLUPS.map(([table, date]) => `delete from ${table} x where ${s.merchants('x.merchant_id', `x.${date}`)}`),
   ...ACCOUNT_ROLLUPS.map(([table, date]) => `delete from ${table} x where ${s.accounts('x.distributor_id', `x.${date}`)}`),
+  // competitive insights (issue 12)
+  ...INSIGHTS_ROLLUPS.map(([table, date]) => `delete from ${table} x where ${s.accounts('x.distributor_id', `x.${date}`)}`),
 ];
 
 const GRID = 'select min(month)::text as first, max(month)::text as last from rollup_account_merchant_month';
@@ -59,7 +64,7 @@ export async function refreshTouchedRollups(client: pg.PoolClient, touched: Touc
   }
   for (const [i, step] of SCOPE_TABLES.entries()) await client.query(step, i === 1 ? [touched.merchantIds, touched.months] : []);
   const before = (await client.query<{ first: string; last: string }>(GRID)).rows[0]!;
-  for (const step of [...deletes(TOUCHED), ...rollupInserts(TOUCHED)]) await client.query(step);
+  for (const step of [...deletes(TOUCHED), ...rollupInserts(TOUCHED), ...insightsInserts(TOUCHED) /* competitive insights */]) await client.query(step);
   const after = (await client.query<{ first: string; last: string }>(GRID)).rows[0]!;
   if (before.first !== after.first || before.last !== after.last) {
     // A month before the first or after the last: every house's dense running totals gain rows.

@@ -2,6 +2,9 @@
 // every bulk load; the dashboard reads only these tables, never the raw lines.
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
+// --- competitive insights (issue 12): its rollups, refreshed with the others ---
+import { INSIGHTS_ROLLUPS, insightsInserts } from './insights-rollups.ts';
+// --- end competitive insights ---
 
 // Volume and rebate of one line, exactly as the domain guide defines them.
 export const LINE_VOLUME = 'l.quantity * coalesce(l.unit_price, (l.start_guidance + l.end_guidance) / 2)';
@@ -135,6 +138,10 @@ const STEPS = [
   // falls back to the per-merchant rollups (same numbers, a little slower).
   ROLLUPS_ACCOUNTS,
   ...rollupInserts(EVERYTHING),
+  // --- competitive insights (issue 12) ---
+  `truncate ${INSIGHTS_ROLLUPS.map(([t]) => t).join(', ')}`,
+  ...insightsInserts(EVERYTHING),
+  // --- end competitive insights ---
 ];
 
 export const RUNNING_STEPS = [BUMP_DATA_VERSION, `truncate ${RUNNING_ROLLUPS.join(', ')}`, ...runningInserts(EVERYTHING)];
@@ -147,7 +154,8 @@ export async function refreshRollups(pool: pg.Pool): Promise<void> {
   });
   for (const table of ['rollup_merchant_item_day', 'rollup_merchant_day', 'rollup_merchant_month', 'rollup_account_day',
     'rollup_account_merchant_month', 'rollup_account_lost_day', 'rollup_account_lost_month',
-    'rollup_account_merchant_running', 'rollup_account_lost_running']) {
+    'rollup_account_merchant_running', 'rollup_account_lost_running',
+    ...INSIGHTS_ROLLUPS.map(([t]) => t) /* competitive insights (issue 12) */]) {
     await pool.query(`analyze ${table}`);
   }
 }

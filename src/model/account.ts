@@ -86,6 +86,14 @@ export const UpdateUserPayload = t.type({
 });
 export type UpdateUserPayload = t.TypeOf<typeof UpdateUserPayload>;
 
+/** PATCH /user/merchant-batch/{id}: a user's locations in one call (Invite To All, or these merchants). */
+export const MerchantBatchPayload = t.type({ inviteAll: t.boolean, locations: Locations });
+export type MerchantBatchPayload = t.TypeOf<typeof MerchantBatchPayload>;
+
+/** PATCH /user (one's own profile): the name at once; a new email only once the new address confirms it. */
+export const OwnProfilePayload = t.type({ contactName: ContactName, email: Email });
+export type OwnProfilePayload = t.TypeOf<typeof OwnProfilePayload>;
+
 /** A row of the users table; `canEdit`/`canDeactivate` are the server's decision for the caller. */
 export const UserRow = t.type({
   id: t.number,

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { IdText } from './codec.ts';
 import { ActiveDistributor } from './session-user.ts';
 
 /** A house the user may act for; parent_id links a house to its family head (null at the top). */
@@ -16,3 +17,6 @@ export const ActiveDistributorResponse = t.type({
 });
 export type ActiveDistributorResponse = t.TypeOf<typeof ActiveDistributorResponse>;
 
+
+/** GET /api/distributor?userId=: whose houses (none: the caller's). */
+export const HousesOfUserQuery = t.partial({ userId: IdText });

@@ -1,4 +1,5 @@
 import { exportFileName } from './csv-cells.ts';
+import { nextColumnSort } from './sort-rule.ts';
 import type { CsvExport } from './dashboard-exports.ts';
 import type { DateRange } from './date-range.ts';
 import { formatMoney } from './format.ts';
@@ -32,10 +33,7 @@ export interface Sort { column: SortColumn; descending: boolean }
 export const DEFAULT_SORT: Sort = { column: 'totalVolume', descending: true };
 
 /** Clicking the sorted column flips it; another column starts descending for numbers, ascending for text. */
-export function nextSort(current: Sort, column: SortColumn): Sort {
-  if (current.column === column) return { column, descending: !current.descending };
-  return { column, descending: column !== 'merchant' && column !== 'dcn' };
-}
+export const nextSort = (current: Sort, column: SortColumn): Sort => nextColumnSort(current, column, ['merchant', 'dcn']);
 
 /** Spec §5: case-insensitive substring of the merchant name or account number. */
 export function searchMerchants(rows: readonly IntelMerchant[], search: string): IntelMerchant[] {

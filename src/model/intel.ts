@@ -17,7 +17,10 @@ export const IntelPayload = t.intersection([
   }),
   // The line chart's series: each merchant's volume per seller over the last 12 whole months
   // (the client slices 3, 6, 9 or 12 of them, so switching the range makes no call).
-  t.partial({ monthly: t.boolean }),
+  // items false: each seller's volume without its items. A batch of 250 merchants holds some
+  // 60,000 item rows a month at a large house; the list, graph and line chart need none, so the
+  // client asks for items one merchant at a time, when its detail page opens. Default true.
+  t.partial({ monthly: t.boolean, items: t.boolean }),
 ]);
 export type IntelPayload = t.TypeOf<typeof IntelPayload>;
 

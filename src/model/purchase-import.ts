@@ -79,3 +79,37 @@ export function decodeImportRow(raw: Record<string, string | undefined>): Decode
   }
   return errors.length ? { ok: false, errors } : result;
 }
+
+/** An import started from the admin panel (GET /api/admin/imports…): a job a worker runs. */
+export const ImportJobStatus = t.keyof({ queued: null, running: null, loaded: null, 'already-loaded': null, failed: null });
+export type ImportJobStatus = t.TypeOf<typeof ImportJobStatus>;
+
+export const ImportJob = t.type({
+  id: t.number,
+  fileName: t.string,
+  status: ImportJobStatus,
+  /** What a running import does now (reading rows, then saving and refreshing the rollups). */
+  stage: t.union([t.string, t.null]),
+  rowsRead: t.number,
+  rejects: t.number,
+  linesLoaded: t.number,
+  batchId: t.union([t.number, t.null]),
+  /** Rejected rows wait as a CSV at GET /api/admin/imports/{id}/rejects. */
+  hasRejects: t.boolean,
+  message: t.union([t.string, t.null]),
+  createdAt: t.string,
+  startedAt: t.union([t.string, t.null]),
+  finishedAt: t.union([t.string, t.null]),
+});
+export type ImportJob = t.TypeOf<typeof ImportJob>;
+export const ImportJobs = t.array(ImportJob);
+
+export const isImportFinished = (status: ImportJobStatus) => status === 'loaded' || status === 'already-loaded' || status === 'failed';
+
+/** Spec-like limits of an admin upload: a CSV (docs/import.md) of at most this many bytes. */
+export const MAX_IMPORT_FILE_BYTES = 512 * 1024 * 1024;
+export const IMPORT_UPLOAD_MESSAGES = {
+  notCsv: 'Choose a CSV file (.csv) in the import format.',
+  tooLarge: 'The file is larger than 512 MB: split it, or load it with npm run import on the server.',
+  empty: 'The file is empty.',
+};

@@ -13,8 +13,9 @@ import type { Title } from './session-user.ts';
  * - internalAdmin: the GPO's own staff only
  * - invoiceUsers: internal admins and users with displayInvoice (invoice scanning), their family's invoices only
  * - intelUsers: internal admins and users with displayIntel (Intel), scoped like the dashboard
+ * - paymentUsers: internal admins and users with displayPaymentInfo (rebate checks), scoped like the dashboard
  */
-export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers' | 'intelUsers';
+export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers' | 'intelUsers' | 'paymentUsers';
 
 export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/health': 'public',
@@ -37,6 +38,14 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/dashboard/monthly-volume': 'signedIn',
   'POST /api/intel': 'intelUsers',
   'GET /api/debug/details/:merchantId': 'internalAdmin',
+  'POST /api/admin/imports': 'internalAdmin',
+  'GET /api/admin/imports': 'internalAdmin',
+  'GET /api/admin/imports/:id': 'internalAdmin',
+  'GET /api/admin/imports/:id/rejects': 'internalAdmin',
+  'POST /api/competitive/merchants': 'signedIn',
+  'POST /api/competitive/items': 'signedIn',
+  'POST /api/competitive/order-history': 'signedIn',
+  'POST /api/competitive/win-back': 'signedIn',
   'GET /api/user': 'signedIn',
   'GET /api/user/current-distributor': 'signedIn',
   'POST /api/user/active-distributor/:id': 'signedIn',
@@ -52,6 +61,8 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/user/all': 'signedIn',
   'GET /api/user/pending': 'signedIn',
   'PATCH /api/user/:id': 'signedIn',
+  'PATCH /api/user/merchant-batch/:id': 'signedIn',
+  'PATCH /api/user': 'signedIn',
   'POST /api/user/invite': 'inviters',
   'GET /api/distributor/users-of-child': 'leaders',
   'GET /api/distributor/users-of-family': 'leaders',
@@ -68,6 +79,35 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/invoice/image/:attachmentId': 'invoiceUsers',
   'DELETE /api/invoice/:id/image/:imageId': 'invoiceUsers',
   'DELETE /api/invoice/:id': 'invoiceUsers',
+  'POST /api/rebate-checks/pay-periods': 'paymentUsers',
+  'POST /api/rebate-checks/checks': 'paymentUsers',
+  'POST /api/rebate-checks/check': 'paymentUsers',
+  'POST /api/rebate-checks/check-pic': 'paymentUsers',
+  'GET /api/rebate-checks/voucher/:checkId': 'paymentUsers',
+  'POST /api/rebate-checks/check-details': 'paymentUsers',
+  'POST /api/rebate-checks/paynopay-summary': 'paymentUsers',
+  'POST /api/rebate-checks/bulk-export': 'paymentUsers',
+  'POST /api/rebate-checks/bulk-print': 'paymentUsers',
+  'POST /api/business-panel/checks-data': 'internalAdmin',
+  // Internal admin tools (issue 15)
+  'GET /api/auth/impersonation': 'signedIn',
+  'GET /api/distributor': 'signedIn', // one's own houses; another user's for their family's leaders and internal admins
+  'GET /api/admin/audit': 'internalAdmin',
+  'GET /api/distributor/allParents': 'internalAdmin',
+  'GET /api/distributor/children/:id': 'internalAdmin',
+  'GET /api/admin/users': 'internalAdmin',
+  'PATCH /api/admin/user/:id': 'internalAdmin',
+  'POST /api/admin/user/invite': 'internalAdmin',
+  'GET /api/user/deactivate/:id': 'internalAdmin',
+  'POST /api/announcement': 'internalAdmin',
+  'PATCH /api/announcement/:id': 'internalAdmin',
+  'DELETE /api/announcement/:id': 'internalAdmin',
+  'GET /api/rebate-checks/dsr': 'internalAdmin',
+  'GET /api/rebate-checks/dsr/distributors': 'internalAdmin',
+  'POST /api/rebate-checks/update-dsr': 'internalAdmin',
+  'DELETE /api/rebate-checks/dsr': 'internalAdmin',
+  // Internal admins, and an admin acting as the user (the dashboard's load-speed test)
+  'GET /api/test/dash/load-speeds': 'internalAdmin',
 };
 
 export interface Caller {
@@ -77,6 +117,8 @@ export interface Caller {
   displayInvoice?: boolean;
   /** The user's Intel flag (only the intelUsers audience reads it). */
   displayIntel?: boolean;
+  /** The user's payment information flag (only the paymentUsers audience reads it). */
+  displayPaymentInfo?: boolean;
 }
 
 /** Whether a caller (null: not logged in) belongs to the audience. */
@@ -96,5 +138,7 @@ export function audienceAllows(audience: Audience, caller: Caller | null): boole
       return caller.internalAdmin || caller.displayInvoice === true;
     case 'intelUsers':
       return caller.internalAdmin || caller.displayIntel === true;
+    case 'paymentUsers':
+      return caller.internalAdmin || caller.displayPaymentInfo === true;
   }
 }

@@ -49,3 +49,9 @@ export function sessionProblem(p: UserSessionPayload, now: number): string | nul
   if (p.time > (end - start) / 1000 + TIME_TOLERANCE_SECONDS) return 'time must not exceed the time between startTime and endTime';
   return null;
 }
+
+/** The admin panel's figures: how many sessions, and the time online as '3h 4m 5s'. */
+export function sessionSummary(rows: readonly UserSessionRow[]): { count: number; online: string } {
+  const total = rows.reduce((s, r) => s + r.time, 0);
+  return { count: rows.length, online: `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m ${total % 60}s` };
+}

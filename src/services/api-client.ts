@@ -4,6 +4,9 @@ import { Observable, Subject, catchError, filter, map, throwError, type Operator
 import { decode } from '../model/codec.ts';
 import { ErrorBody } from '../model/auth.ts';
 
+/** A binary answer (`responseType: 'blob'`): images, PDFs, spreadsheets, archives. */
+export const BlobCodec = new t.Type<Blob, Blob, unknown>('Blob', (u): u is Blob => u instanceof Blob, (u, c) => (u instanceof Blob ? t.success(u) : t.failure(u, c)), t.identity);
+
 /** A 400 from request validation also lists every problem (server/http/validate.ts). */
 const ErrorDetails = t.partial({ errors: t.array(t.string) });
 
@@ -108,7 +111,21 @@ export function createApiClient(deps: ApiClientDeps) {
           },
           (error: unknown) => {
             settle();
-            subscriber.error(error);
+            // A refused download (responseType 'blob') carries its JSON {message} as a Blob: read it, so the message shows.
+            const response = axios.isAxiosError(error) ? error.response : undefined;
+            if (response?.data instanceof Blob && response.data.type.includes('json')) {
+              void response.data.text().then(
+                (text) => {
+                  try {
+                    response.data = JSON.parse(text);
+                  } catch {
+                    // not JSON after all: the fallback message
+                  }
+                  subscriber.error(error);
+                },
+                () => subscriber.error(error),
+              );
+            } else subscriber.error(error);
           },
         );
       return () => {

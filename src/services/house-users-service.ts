@@ -12,8 +12,9 @@ export function createHouseUsersService(api: ApiClient) {
     usersOfChild: (platformId: string): Observable<HouseUser[]> =>
       api.get(`/distributor/users-of-child?platformId=${encodeURIComponent(platformId)}`, HouseUsers),
     allDistributors: (): Observable<House[]> => api.get('/distributor/all', t.array(House)),
-    /** POST /auth/session: log in as the user (internal admins), or back as oneself. */
-    switchSession: (id: number): Observable<LoginResponse> => api.post('/auth/session', LoginResponse, { data: { id } }),
+    /** POST /auth/session: log in as the user (internal admins, with the reason the audit log keeps), or back as oneself. */
+    switchSession: (id: number, reason?: string): Observable<LoginResponse> =>
+      api.post('/auth/session', LoginResponse, { data: reason === undefined ? { id } : { id, reason } }),
   };
 }
 

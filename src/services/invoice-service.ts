@@ -1,10 +1,9 @@
-import { defer, EMPTY, from, map, Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, switchMap, takeWhile, type SchedulerLike, asyncScheduler } from 'rxjs';
+import { defer, EMPTY, from, map, Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, switchMap, type SchedulerLike, asyncScheduler } from 'rxjs';
 import * as t from 'io-ts';
 import { beingRead, INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
-import type { ApiClient, TransferEvent } from './api-client.ts';
+import { BlobCodec, type ApiClient, type TransferEvent } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
-
-const BlobCodec = new t.Type<Blob, Blob, unknown>('Blob', (u): u is Blob => u instanceof Blob, (u, c) => (u instanceof Blob ? t.success(u) : t.failure(u, c)), t.identity);
+import { whileRead } from './polling.ts';
 
 export type UploadFile = { index: number; name: string; file: Blob };
 export type UploadForm = { description: string; merchant: string };
@@ -38,17 +37,6 @@ export function uploadSequentially(files: UploadFile[], send: SendFile, invoiceI
       ),
     );
   });
-}
-
-/**
- * Polling while something is being read: with nothing shown, asks now; with something shown that
- * is still being read, asks after `every` ms; then every `every` ms until what arrives is settled.
- * With something shown and settled it asks nothing at all.
- */
-export function whileRead<T>(get: () => Observable<T>, reading: (value: T) => boolean, shown: T | null, every: number,
-  scheduler: SchedulerLike = asyncScheduler): Observable<T> {
-  if (shown !== null && !reading(shown)) return EMPTY;
-  return timer(shown === null ? 0 : every, every, scheduler).pipe(concatMap(get), takeWhile(reading, true));
 }
 
 export function createInvoiceService(api: ApiClient) {

@@ -3,7 +3,8 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { UploadAnswer } from '../model/invoices.ts';
 import type { TransferEvent } from './api-client.ts';
-import { uploadSequentially, whileRead, type UploadFile } from './invoice-service.ts';
+import { uploadSequentially, type UploadFile } from './invoice-service.ts';
+import { whileRead } from './polling.ts';
 
 const files: UploadFile[] = ['a.png', 'b.png', 'c.png'].map((name, index) => ({ index, name, file: new Blob([]) }));
 const progress = (loaded: number): TransferEvent<UploadAnswer> => ({ type: 'progress', direction: 'upload', progress: { loaded, total: 4 } as never });

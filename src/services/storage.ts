@@ -32,6 +32,16 @@ function readUser(raw: string | null): SessionUser | null {
   }
 }
 
+function parsed(raw: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+const readFlag = (raw: string | null) => raw !== null && parsed(raw).testingEnabled === true;
+
 export function createSessionStore(backing: KeyValueStore) {
   return {
     getAuthKey: () => backing.getItem('authKey'),
@@ -41,7 +51,18 @@ export function createSessionStore(backing: KeyValueStore) {
     getUser: () => readUser(backing.getItem('userData')),
     setUser: (user: SessionUser) => backing.setItem('userData', JSON.stringify(user)),
     getAdminUser: () => readUser(backing.getItem('adminUserData')),
-    setAdminUser: (user: SessionUser) => backing.setItem('adminUserData', JSON.stringify(user)),
+    // The testing flag stays with the admin data when the admin's own user is stored again.
+    setAdminUser: (user: SessionUser) => {
+      const raw = backing.getItem('adminUserData');
+      const testing = raw !== null && parsed(raw).testingEnabled === true;
+      backing.setItem('adminUserData', JSON.stringify(testing ? { ...user, testingEnabled: true } : user));
+    },
+    /** The admin panel's testing flag, kept in the stored admin data (analytics spec §6: testingEnabled). */
+    getTestingEnabled: () => readFlag(backing.getItem('adminUserData')),
+    setTestingEnabled: (on: boolean) => {
+      const raw = backing.getItem('adminUserData');
+      backing.setItem('adminUserData', JSON.stringify({ ...(raw ? parsed(raw) : {}), testingEnabled: on }));
+    },
     clearAll: () => STORAGE_KEYS.forEach((key) => backing.removeItem(key)),
   };
 }

@@ -9,3 +9,8 @@ export function after$(ms: number, scheduler: SchedulerLike = asyncScheduler): O
 export function shownFor$(ms: number, scheduler: SchedulerLike = asyncScheduler): Observable<boolean> {
   return concat(of(true), after$(ms, scheduler).pipe(map(() => false)));
 }
+
+/** The current time every `ms` (first at once): a countdown's clock. */
+export function clock$(ms: number, scheduler: SchedulerLike = asyncScheduler): Observable<number> {
+  return timer(0, ms, scheduler).pipe(map(() => scheduler.now()));
+}

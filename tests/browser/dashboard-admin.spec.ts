@@ -28,6 +28,7 @@ test('an internal admin logs in as a leader, exports a CSV for internal use, and
   await pick(page, 'Distributor', 'Harbor Foods Boston');
   await pick(page, 'User', /leader@harbor\.test/);
   await page.screenshot({ path: 'tests/screenshots/admin-login-desktop.png', fullPage: true });
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Browser test: checking what the user sees');
   await page.getByRole('button', { name: 'Log in as user' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -56,9 +57,9 @@ test('an internal admin logs in as a leader, exports a CSV for internal use, and
   await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: 'tests/screenshots/dashboard-admin-as-leader-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('button', { name: 'Switch User' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Switch User' })).toBeVisible();
   await page.screenshot({ path: 'tests/screenshots/dashboard-admin-as-leader-mobile.png' });
-  await page.getByRole('button', { name: 'Switch User' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Switch User' }).click();
   await expect(page).toHaveURL(/\/admin-login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
   const back = await page.evaluate(() => [localStorage.getItem('userData'), localStorage.getItem('adminUserData')].map((v) => JSON.parse(v!).email));

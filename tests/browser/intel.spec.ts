@@ -131,6 +131,13 @@ test('line chart: logarithmic by default, switched to linear', async ({ page }) 
   await expect.poll(ticks).not.toEqual(logTicks);
   await page.locator('label', { hasText: /^12 months$/ }).click();
   await expect(cards.first().locator('svg text', { hasText: /^\d{4}-\d\d$/ })).toHaveCount(12);
+  // Each chart's table: a row per month, its volumes in dollars, captioned with what it shows.
+  await page.getByText('Show as tables').click();
+  const table = cards.first().getByTestId('chart-table');
+  await expect(table.locator('caption')).toHaveText(/^Monthly volume of .+ by distributor$/);
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  await expect(table.locator('tbody tr').first().locator('td').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(cards.first().locator('svg')).toHaveCount(0);
 });
 
 test('unknown intel paths, and the detail of a missing merchant, go to the list', async ({ page }) => {
@@ -158,7 +165,16 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/intel/list');
-  await expect(page.getByTestId('intel-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  // Phones get one card per merchant with every figure, and the sort as a select.
+  const merchantCards = page.getByTestId('intel-list-cards').locator('.mantine-Card-root');
+  await expect(merchantCards.first()).toBeVisible({ timeout: 20_000 });
+  await expect(merchantCards.first()).toContainText(/Competitors \$[\d,]+\.\d\d \(\d+\.\d%\)/);
+  const firstName = await merchantCards.first().locator('p').first().textContent();
+  await page.getByRole('textbox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Merchant', exact: true }).click();
+  await expect(merchantCards.first().locator('p').first()).not.toHaveText(firstName!);
+  const names = await merchantCards.evaluateAll((cards) => cards.map((c) => c.querySelector('p')!.textContent!));
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   await page.screenshot({ path: 'tests/screenshots/intel-list-mobile.png', fullPage: true });
   await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
   // Phones get one card per item, with Reveal on screen.
@@ -184,6 +200,7 @@ test('an internal admin switched into the leader downloads the intel list and op
     await page.getByRole('textbox', { name: label }).click();
     await page.getByRole('option', { name: option }).click();
   }
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Browser test: checking what the user sees');
   await page.getByRole('button', { name: 'Log in as user' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/intel/list');

@@ -101,6 +101,7 @@ test("an internal admin, logged in as a leader, searches an invoice's items and 
     await page.getByRole('textbox', { name: label }).click();
     await page.getByRole('option', { name: option }).click();
   }
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Browser test: checking what the user sees');
   await page.getByRole('button', { name: 'Log in as user' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('navigation').getByRole('link', { name: 'Invoice Scanning' }).click();

@@ -20,6 +20,7 @@ export const adminSwitchEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.loadUsers', output: bostonUsers },
   { type: 'xstate.error.actor.loadUsers', error: new ApiError(500, 'Something went wrong') },
   { type: 'adminSwitch.userChosen', userId: dmUserId },
+  { type: 'adminSwitch.reasonChanged', reason: 'Ticket 981' },
   { type: 'adminSwitch.submitted' },
   { type: 'xstate.done.actor.switchSession', output: loginAs(distributorUser) },
   { type: 'xstate.error.actor.switchSession', error: new ApiError(403, DEACTIVATED_MESSAGE) },

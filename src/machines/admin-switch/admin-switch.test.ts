@@ -3,6 +3,7 @@ import { shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import type { LoginResponse } from '../../model/auth.ts';
+import { REASON_HINT } from '../../model/impersonation.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { DEACTIVATED_MESSAGE, sampleHouses } from './admin-switch-samples.ts';
 import { adminSwitchMachine, HOUSES_FAILED_MESSAGE, USERS_FAILED_MESSAGE } from './admin-switch.ts';
@@ -34,7 +35,7 @@ function assertScreen({ actor, callsOf, switched }: ReturnType<typeof startReal>
     expect(lastUsers!.input).toEqual({ platformId: sampleHouses.find((h) => h.id === context.houseId)!.platform_id });
   }
   // Only a chosen user is ever logged in as, and only a successful switch is handed on.
-  for (const call of callsOf('switchSession')) expect(call.input).toEqual({ id: dmUserId });
+  for (const call of callsOf('switchSession')) expect(call.input).toEqual({ id: dmUserId, reason: 'Ticket 981' });
   expect(switched.length).toBe(value === 'switched' ? 1 : 0);
 }
 
@@ -64,6 +65,9 @@ describe('admin-switch, picking', () => {
     s.actor.send({ type: 'adminSwitch.submitted' });
     expect(s.actor.getSnapshot().value).toBe('pickingUser'); // nobody chosen yet
     s.actor.send({ type: 'adminSwitch.userChosen', userId: dmUserId });
+    s.actor.send({ type: 'adminSwitch.submitted' });
+    expect(s.actor.getSnapshot().context.error).toBe(REASON_HINT); // no reason given yet
+    s.actor.send({ type: 'adminSwitch.reasonChanged', reason: 'Ticket 981' });
     await s.replay({ type: 'adminSwitch.submitted' }, 'switching');
     await s.replay({ type: 'xstate.done.actor.switchSession', output: loginAs(distributorUser) }, 'switched');
     expect(s.switched).toEqual([loginAs(distributorUser)]);
@@ -72,6 +76,7 @@ describe('admin-switch, picking', () => {
   it('shows why the server refused, and lets the admin pick again', async () => {
     const s = await withUsers();
     s.actor.send({ type: 'adminSwitch.userChosen', userId: dmUserId });
+    s.actor.send({ type: 'adminSwitch.reasonChanged', reason: 'Ticket 981' });
     await s.replay({ type: 'adminSwitch.submitted' }, 'switching');
     await s.replay({ type: 'xstate.error.actor.switchSession', error: new ApiError(403, DEACTIVATED_MESSAGE) }, 'pickingUser');
     expect(s.actor.getSnapshot().context.error).toBe(DEACTIVATED_MESSAGE);

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
+import { ImpersonationReason, REASON_HINT } from '../../model/impersonation.ts';
 import type { LoginResponse } from '../../model/auth.ts';
 import type { House } from '../../model/distributor.ts';
 import type { HouseUser } from '../../model/house-users.ts';
@@ -19,6 +20,8 @@ export interface AdminSwitchContext {
   houseId: number | null;
   users: HouseUser[];
   userId: number | null;
+  /** Why the admin logs in as the user: required, kept in the audit log (issue 15). */
+  reason: string;
   /** What went wrong, said on the page; cleared by the next choice. */
   error: string | null;
 }
@@ -26,6 +29,7 @@ export interface AdminSwitchContext {
 export type AdminSwitchEvent =
   | { type: 'adminSwitch.houseChosen'; houseId: number }
   | { type: 'adminSwitch.userChosen'; userId: number | null }
+  | { type: 'adminSwitch.reasonChanged'; reason: string }
   | { type: 'adminSwitch.submitted' }
   | { type: 'adminSwitch.retried' };
 
@@ -36,13 +40,14 @@ export const adminSwitchMachine = setup({
   actors: {
     loadHouses: fromCall<House[]>(() => houseUsersService.allDistributors()),
     loadUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
-    switchSession: fromCall<LoginResponse, { id: number }>((input) => houseUsersService.switchSession(input.id)),
+    switchSession: fromCall<LoginResponse, { id: number; reason: string }>((input) => houseUsersService.switchSession(input.id, input.reason)),
   },
   guards: {
     knownHouse: ({ context, event }) => event.type === 'adminSwitch.houseChosen' && context.houses.some((h) => h.id === event.houseId),
     knownUser: ({ context, event }) =>
       event.type === 'adminSwitch.userChosen' && (event.userId === null || context.users.some((u) => u.id === event.userId)),
     userChosen: ({ context }) => context.userId !== null,
+    readyToSwitch: ({ context }) => context.userId !== null && ImpersonationReason.is(context.reason.trim()),
   },
   actions: {
     chooseHouse: assign(({ event }) =>
@@ -54,7 +59,7 @@ export const adminSwitchMachine = setup({
   },
 }).createMachine({
   id: 'adminSwitch',
-  context: { houses: [], houseId: null, users: [], userId: null, error: null },
+  context: { houses: [], houseId: null, users: [], userId: null, reason: '', error: null },
   initial: 'loadingHouses',
   states: {
     loadingHouses: {
@@ -86,14 +91,18 @@ export const adminSwitchMachine = setup({
       on: {
         'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', actions: 'chooseHouse' },
         'adminSwitch.userChosen': { guard: 'knownUser', actions: 'chooseUser' },
-        'adminSwitch.submitted': { guard: 'userChosen', target: 'switching' },
+        'adminSwitch.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason })) },
+        'adminSwitch.submitted': [
+          { guard: 'readyToSwitch', target: 'switching' },
+          { guard: 'userChosen', actions: assign({ error: REASON_HINT }) },
+        ],
       },
     },
     switching: {
       invoke: {
         id: 'switchSession',
         src: 'switchSession',
-        input: ({ context }) => ({ id: context.userId! }),
+        input: ({ context }) => ({ id: context.userId!, reason: context.reason.trim() }),
         onDone: { target: 'switched', actions: { type: 'switchedIn', params: ({ event }) => ({ response: event.output }) } },
         // The server says why (deactivated, not activated, no channel partner): the admin picks again.
         onError: { target: 'pickingUser', actions: assign({ error: ({ event }) => messageOf(event.error) }) },

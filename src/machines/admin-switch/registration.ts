@@ -11,7 +11,7 @@ export const ADMIN_SWITCH_MACHINES: readonly RegisteredMachine[] = [
     machine: adminSwitchMachine,
     events: adminSwitchEvents,
     variants: [{ label: 'internal admin on /admin-login' }],
-    serializeState: seenState<AdminSwitchContext>((c) => [c.houses.length > 0, c.houseId !== null, c.users.length > 0, c.userId !== null, c.error !== null]),
+    serializeState: seenState<AdminSwitchContext>((c) => [c.houses.length > 0, c.houseId !== null, c.users.length > 0, c.userId !== null, c.reason.length >= 5, c.error !== null]),
     labels: {
       'xstate.done.actor.loadHouses': 'The distributors arrive',
       'xstate.error.actor.loadHouses': 'Loading the distributors fails',
@@ -19,6 +19,7 @@ export const ADMIN_SWITCH_MACHINES: readonly RegisteredMachine[] = [
       'xstate.done.actor.loadUsers': 'Its users arrive',
       'xstate.error.actor.loadUsers': 'Loading its users fails',
       'adminSwitch.userChosen': 'Pick a user',
+      'adminSwitch.reasonChanged': 'Type the reason for logging in as the user',
       'adminSwitch.submitted': 'Press Log in as',
       'xstate.done.actor.switchSession': 'The server opens the session as that user',
       'xstate.error.actor.switchSession': 'The server refuses the switch',

@@ -4,6 +4,7 @@ import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../te
 import { itReplaysEdges, startControlled, type ControlledCall } from '../../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { ApiError } from '../../services/api-client.ts';
+import { orderHistoryStore } from '../../services/order-history-store.ts';
 import {
   boston,
   bostonUsers,
@@ -107,6 +108,19 @@ describe('dashboard, model-based', () => {
   itReplaysEdges(edges, () => startReal(), assertScreen);
 });
 
+describe('dashboard, volume by month', () => {
+  it('shows 3 months as a chart, then the months and the table chosen, whatever the loading does', async () => {
+    const s = await loadedDashboard();
+    const seen = () => [s.actor.getSnapshot().context.monthlyMonths, s.actor.getSnapshot().context.monthlyAsTable];
+    expect(seen()).toEqual([3, false]);
+    s.actor.send({ type: 'dashboard.monthlyMonthsChanged', months: 12 });
+    s.actor.send({ type: 'dashboard.monthlyTableToggled' });
+    expect(seen()).toEqual([12, true]);
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: sampleDashboard }, 'complete');
+    expect(seen()).toEqual([12, true]);
+  });
+});
+
 describe('dashboard, loading', () => {
   it('asks for the previous calendar month over every location, then shows the numbers', async () => {
     const s = await loadedDashboard();
@@ -160,6 +174,16 @@ describe('dashboard, date range', () => {
     await s.replay({ type: 'dashboard.rangeChanged', range: otherRange }, 'loadingDashboard');
     expect(s.actor.getSnapshot().context.dashboard).toBeNull();
     expect(s.callsOf('loadDashboard')).toHaveLength(2);
+  });
+
+  it('a new range clears the order-history months already fetched (spec §4); a refused one does not', async () => {
+    const s = await loadedDashboard();
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: sampleDashboard }, 'complete');
+    orderHistoryStore.put(7, '2026-10', []);
+    await s.replay({ type: 'dashboard.rangeChanged', range: tooLongRange }, 'complete');
+    expect(orderHistoryStore.monthsOf(7)).toEqual({ '2026-10': [] });
+    await s.replay({ type: 'dashboard.rangeChanged', range: otherRange }, 'loadingDashboard');
+    expect(orderHistoryStore.monthsOf(7)).toEqual({});
   });
 
   it('a range over a year shows the dialog and makes no call', async () => {

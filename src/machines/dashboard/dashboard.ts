@@ -19,6 +19,7 @@ import { dashboardService } from '../../services/dashboard-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
 import { viewAs } from '../../services/view-as.ts';
 import { merchantService } from '../../services/merchant-service.ts';
+import { orderHistoryStore } from '../../services/order-history-store.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
 
@@ -48,6 +49,9 @@ export interface DashboardContext {
   monthlyVolume: MonthlyVolumeResponse['data'];
   /** The volume-by-month feature flag, as the server reports it (404 = off). */
   monthlyVolumeOn: boolean;
+  /** Volume By Month: how many of the last months show, and whether as a table (the chart's fallback). */
+  monthlyMonths: MonthlyMonths;
+  monthlyAsTable: boolean;
   houses: House[];
   activeDistributor: ActiveDistributor | null;
   /** The house asked for while switching; it becomes active only when the set call completes. */
@@ -69,7 +73,12 @@ export type DashboardEvent =
   /** View As: a user of the house, or null / oneself for one's own view. */
   | { type: 'dashboard.viewAsChanged'; userId: number | null }
   | { type: 'dashboard.dialogClosed' }
-  | { type: 'dashboard.announcementDismissed'; id: number };
+  | { type: 'dashboard.announcementDismissed'; id: number }
+  | { type: 'dashboard.monthlyMonthsChanged'; months: MonthlyMonths }
+  | { type: 'dashboard.monthlyTableToggled' };
+
+export const MONTHLY_MONTHS = [3, 6, 12] as const;
+export type MonthlyMonths = (typeof MONTHLY_MONTHS)[number];
 
 const EMPTY_LOST_VOLUME: LostVolumeResponse = { data: [], totalLastMonthPurchase: 0, totalTwoMonthsAgoPurchase: 0 };
 
@@ -133,8 +142,12 @@ export const dashboardMachine = setup({
     rejectRange: assign(({ event }) =>
       event.type === 'dashboard.rangeChanged' && rangeTooLong(event.range) ? { dialog: RANGE_TOO_LONG_MESSAGE } : {},
     ),
-    // A new range makes what is on screen stale (order-history data would be cleared here too; that screen comes later).
-    assignRange: assign(({ event }) => (event.type === 'dashboard.rangeChanged' ? { range: event.range, dashboard: null } : {})),
+    // A new range makes what is on screen stale, and the order-history months already fetched too (spec §4).
+    assignRange: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'dashboard.rangeChanged') return;
+      enqueue.assign({ range: event.range, dashboard: null });
+      enqueue(() => orderHistoryStore.clear());
+    }),
     assignLocation: assign(({ event }) =>
       event.type === 'dashboard.locationSelected' ? { selectedMerchantId: event.merchantId, dashboard: null } : {},
     ),
@@ -203,6 +216,8 @@ export const dashboardMachine = setup({
     lostVolume: EMPTY_LOST_VOLUME,
     monthlyVolume: [],
     monthlyVolumeOn: false,
+    monthlyMonths: 3,
+    monthlyAsTable: false,
     houses: [],
     activeDistributor: input.activeDistributor,
     requestedDistributorId: null,
@@ -233,6 +248,8 @@ export const dashboardMachine = setup({
   on: {
     'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'assignRange' }],
     'dashboard.dialogClosed': { actions: assign({ dialog: null }) },
+    'dashboard.monthlyMonthsChanged': { actions: assign({ monthlyMonths: ({ event }) => event.months }) },
+    'dashboard.monthlyTableToggled': { actions: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })) },
     'dashboard.announcementDismissed': {
       actions: [assign(({ context, event }) => ({ announcements: context.announcements.filter((a) => a.id !== event.id) })), 'dismissAnnouncement'],
     },

@@ -65,3 +65,21 @@ export const debugDetailsEvents: readonly AnyEventObject[] = [
   { type: 'debug.rangeChanged', range: otherRange },
   { type: 'debug.rangeChanged', range: tooLongRange },
 ];
+
+/** One merchant's sellers with an item each: what the detail page's items call answers. */
+export const sampleItemGroups = [
+  {
+    competitor: true, distributorPlatformId: 'CP-000020', distributor: 'Metro Food Supply', volume: 250,
+    items: [{
+      description: 'CHICKEN BREAST 6OZ', manufacturer: 'Tyson', packsize: '4/10 LB', category: 'Poultry', quantity: 5, uom: 'CS',
+      rebateValue: 1.5, rebateType: 'FIXED_AMOUNT_PER_QTY' as const, deviationValue: null, startGuidanceRange: 45, endGuidanceRange: 55,
+      purchase: 50, min: 'MIN-1', manufacturerPlatformId: 'MF-1', manufacturerGroupPlatformId: '', invoice_date: '2026-10-20', invoice_id: 'INV-1',
+    }],
+  },
+];
+
+export const intelItemsEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadItems', output: sampleItemGroups },
+  { type: 'xstate.error.actor.loadItems', error: serverError },
+  { type: 'items.retry' },
+];

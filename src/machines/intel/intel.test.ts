@@ -164,6 +164,9 @@ describe('intel, pages', () => {
     s.actor.send({ type: 'intel.monthsChanged', months: 12 });
     s.actor.send({ type: 'intel.scaleToggled' });
     expect([s.actor.getSnapshot().context.months, s.actor.getSnapshot().context.logScale]).toEqual([12, false]);
+    expect(s.actor.getSnapshot().context.chartTables).toBe(false);
+    s.actor.send({ type: 'intel.chartTablesToggled' });
+    expect(s.actor.getSnapshot().context.chartTables).toBe(true);
   });
 
   it('a failed merchant list says so', async () => {

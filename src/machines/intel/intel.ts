@@ -53,6 +53,8 @@ export interface IntelContext {
   expanded: number[];
   months: LineChartMonths;
   logScale: boolean;
+  /** Charts shown as tables (their accessible fallback), for the whole section. */
+  chartTables: boolean;
 }
 
 export type IntelEvent =
@@ -70,6 +72,7 @@ export type IntelEvent =
   | { type: 'intel.showMoreToggled'; merchantId: number }
   | { type: 'intel.monthsChanged'; months: LineChartMonths }
   | { type: 'intel.scaleToggled' }
+  | { type: 'intel.chartTablesToggled' }
   | { type: 'intel.dialogClosed' };
 
 interface BatchInput {
@@ -162,6 +165,7 @@ export const intelMachine = setup({
     expanded: [],
     months: 3,
     logScale: true,
+    chartTables: false,
   }),
   invoke: {
     id: 'loadHouses',
@@ -194,6 +198,7 @@ export const intelMachine = setup({
     },
     'intel.monthsChanged': { actions: assign(({ event }) => ({ months: event.months })) },
     'intel.scaleToggled': { actions: assign(({ context }) => ({ logScale: !context.logScale })) },
+    'intel.chartTablesToggled': { actions: assign(({ context }) => ({ chartTables: !context.chartTables })) },
   },
   initial: 'loadingMerchants',
   states: {

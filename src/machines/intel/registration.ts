@@ -2,7 +2,8 @@ import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { intelMachine, type IntelContext } from './intel.ts';
 import { debugDetailsMachine } from './debug-details.ts';
-import { boston, debugDetailsEvents, intelEvents, SAMPLE_TODAY } from './intel-samples.ts';
+import { intelItemsMachine } from './intel-items.ts';
+import { boston, debugDetailsEvents, intelEvents, intelItemsEvents, otherRange, SAMPLE_TODAY } from './intel-samples.ts';
 
 export const INTEL_MACHINES: readonly RegisteredMachine[] = [
   {
@@ -52,6 +53,23 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       loading: 'A loader',
       loaded: 'The merchant, its distributors with their share, and its items, each with Send to console',
       failed: "'Failed to load, Try Refreshing.'",
+    },
+  },
+  {
+    name: 'intel-items',
+    description: 'A merchant’s intel detail page: its items, by seller, load for that merchant and range when the page opens; a failure offers Retry.',
+    machine: intelItemsMachine,
+    events: intelItemsEvents,
+    variants: [{ label: 'the leader opens merchant 1', input: () => ({ merchant: { id: 1, merchant: 'Merchant 1' }, range: otherRange }) }],
+    labels: {
+      'xstate.done.actor.loadItems': 'The items arrive',
+      'xstate.error.actor.loadItems': 'Loading the items fails',
+      'items.retry': 'Press Retry',
+    },
+    checks: {
+      loading: 'A loader under the Intel header',
+      loaded: 'The merchant, its Competitive / Distributor Purchases tabs and the items of the open tab',
+      failed: "'Failed to load, Try Refreshing.' with a Retry button",
     },
   },
 ];

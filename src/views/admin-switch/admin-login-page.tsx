@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
 import type { House } from '../../model/distributor.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
+import { ReasonField } from './reason-field.tsx';
 
 /** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
 function houseOptions(houses: House[]) {
@@ -29,6 +30,7 @@ export function AdminLoginPage() {
   const houseId = useSelector(picker, (s) => s.context.houseId);
   const users = useSelector(picker, (s) => s.context.users);
   const userId = useSelector(picker, (s) => s.context.userId);
+  const reason = useSelector(picker, (s) => s.context.reason);
   const error = useSelector(picker, (s) => s.context.error);
   const state = useSelector(picker, (s) => s.value);
   const busy = state === 'switching' || state === 'switched';
@@ -86,13 +88,25 @@ export function AdminLoginPage() {
               disabled={state !== 'pickingUser'}
               rightSection={state === 'loadingUsers' ? <Loader size="xs" /> : undefined}
             />
+            <ReasonField value={reason} disabled={state !== 'pickingUser'} onChange={(r) => picker.send({ type: 'adminSwitch.reasonChanged', reason: r })} />
             <Button type="submit" disabled={userId === null || state !== 'pickingUser'} loading={busy}>
               Log in as user
             </Button>
             <Group justify="space-between">
-              <Anchor component={Link} to="/admin-dashboard">
-                Admin Dashboard
-              </Anchor>
+              <Group gap="md">
+                <Anchor component={Link} to="/admin-dashboard">
+                  Admin Dashboard
+                </Anchor>
+                <Anchor component={Link} to="/admin-panel">
+                  Admin Panel
+                </Anchor>
+                <Anchor component={Link} to="/business-panel">
+                  Business Panel
+                </Anchor>
+                <Anchor component={Link} to="/admin-panel/import">
+                  Import Purchase Data
+                </Anchor>
+              </Group>
               <Anchor component={Link} to="/logout">
                 Log out
               </Anchor>

@@ -3,16 +3,11 @@ import { IconDownload } from '@tabler/icons-react';
 import Papa from 'papaparse';
 import { neutraliseRows } from '../../model/csv-cells.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
+import { saveBlob } from './save-blob.ts';
 
 /** Saves the rows as a CSV file in the browser. */
 export function downloadCsv({ fileName, rows }: CsvExport) {
-  const csv = Papa.unparse(neutraliseRows(rows));
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([Papa.unparse(neutraliseRows(rows))], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 type Props = {

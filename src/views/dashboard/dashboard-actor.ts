@@ -19,6 +19,8 @@ export const selectDialog = (s: S) => s.context.dialog;
 export const selectLostVolume = (s: S) => s.context.lostVolume;
 export const selectMonthlyVolume = (s: S) => s.context.monthlyVolume;
 export const selectMonthlyVolumeOn = (s: S) => s.context.monthlyVolumeOn;
+export const selectMonthlyMonths = (s: S) => s.context.monthlyMonths;
+export const selectMonthlyAsTable = (s: S) => s.context.monthlyAsTable;
 export const selectAnnouncements = (s: S) => s.context.announcements;
 export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
 /** Whose view is shown: the chosen user, else the user themselves. */

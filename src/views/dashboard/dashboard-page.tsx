@@ -3,12 +3,12 @@ import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
@@ -18,6 +18,9 @@ import { LostItemsCard } from './lost-items-card.tsx';
 import { LostVolumeCard } from './lost-volume-card.tsx';
 import { OverallStatsCard } from './overall-stats-card.tsx';
 import { VolumeByMonthCard } from './volume-by-month-card.tsx';
+
+// Only an admin acting as the user can have the testing flag on: loaded for them alone.
+const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test.tsx').then((m) => ({ default: m.LoadSpeedTest })));
 
 
 export function DashboardPage() {
@@ -66,9 +69,15 @@ function DashboardScreen({ user }: { user: SessionUser }) {
   const monthlyOn = DashboardActor.useSelector(selectMonthlyVolumeOn);
   // Internal admins, also while they act as this user (spec §6 exports).
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const enteredByAdmin = AuthActor.useSelector(selectEnteredByAdmin);
   return (
     <Stack gap="md">
       <AnnouncementBanners />
+      {enteredByAdmin && (
+        <Suspense fallback={null}>
+          <LoadSpeedTest />
+        </Suspense>
+      )}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
           Dashboard

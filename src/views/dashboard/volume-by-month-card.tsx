@@ -1,23 +1,25 @@
-import { Box, Group, SegmentedControl } from '@mantine/core';
+import { Box, Group, SegmentedControl, Switch } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { monthlyVolumeExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
-import { DashboardActor, selectMonthlyVolume } from './dashboard-actor.ts';
+import { MONTHLY_MONTHS, type MonthlyMonths } from '../../machines/dashboard/dashboard.ts';
+import { DashboardActor, selectMonthlyAsTable, selectMonthlyMonths, selectMonthlyVolume } from './dashboard-actor.ts';
+import { ChartTable } from '../common/chart-table.tsx';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 
-const RANGES = ['3', '6', '12'] as const;
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'currency', currency: 'USD' });
 
 /** Shown only while the volume-by-month feature flag is on (the page decides). */
 export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
+  const actor = DashboardActor.useActorRef();
   const months = DashboardActor.useSelector(selectMonthlyVolume);
-  const [range, setRange] = useState<(typeof RANGES)[number]>('3');
+  const shown = DashboardActor.useSelector(selectMonthlyMonths);
+  const asTable = DashboardActor.useSelector(selectMonthlyAsTable);
   const data = [...months]
     .sort((a, b) => a.month.localeCompare(b.month))
-    .slice(-Number(range))
+    .slice(-shown)
     .map((m) => ({ month: dayjs(`${m.month}-01`).format('MMM YYYY'), volume: m.totalPurchase }));
   return (
     <DashboardCard
@@ -27,16 +29,19 @@ export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
           {canExport && months.length > 0 && <ExportButton label="Export monthly volume" build={() => monthlyVolumeExport(months)} />}
           <SegmentedControl
             size="xs"
-            value={range}
-            onChange={(v) => setRange(v as (typeof RANGES)[number])}
-            data={RANGES.map((r) => ({ value: r, label: `${r} months` }))}
+            value={String(shown)}
+            onChange={(v) => actor.send({ type: 'dashboard.monthlyMonthsChanged', months: Number(v) as MonthlyMonths })}
+            data={MONTHLY_MONTHS.map((r) => ({ value: String(r), label: `${r} months` }))}
             aria-label="Months shown"
           />
+          <Switch size="xs" label="Table" checked={asTable} onChange={() => actor.send({ type: 'dashboard.monthlyTableToggled' })} />
         </Group>
       }
     >
       {data.length === 0 ? (
         <NoResults />
+      ) : asTable ? (
+        <ChartTable caption="Volume by month" columns={['Month', 'Volume']} rows={data.map((d) => ({ label: d.month, values: [formatMoney(d.volume)] }))} />
       ) : (
         <Box h={260} data-testid="volume-by-month-chart">
           <ResponsiveBar

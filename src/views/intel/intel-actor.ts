@@ -25,6 +25,7 @@ export const selectRevealed = (s: S) => s.context.revealed;
 export const selectExpanded = (s: S) => s.context.expanded;
 export const selectMonths = (s: S) => s.context.months;
 export const selectLogScale = (s: S) => s.context.logScale;
+export const selectChartTables = (s: S) => s.context.chartTables;
 export const selectDetailSearch = (s: S) => s.context.detailSearch;
 /** A merchant's platform id (the similar-items page names the merchant by it). */
 export const selectPlatformIdOf = (id: number) => (s: S) => s.context.merchants.find((m) => m.id === id)?.platformId ?? '-';

@@ -1,4 +1,5 @@
-import { Anchor, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
 import { useMediaQuery } from '@mantine/hooks';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
@@ -6,6 +7,9 @@ import './intel-tables.css';
 import { useCallback, useMemo } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
+import type { DateRange } from '../../model/date-range.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { ITEMS_FAILED_MESSAGE, intelItemsMachine } from '../../machines/intel/intel-items.ts';
 import { DEFAULT_INTEL_URL, detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
@@ -27,6 +31,7 @@ export function IntelDetailPage() {
   const settled = IntelActor.useSelector(selectSettled);
   const merchant = rows.find((m) => m.id === merchantId);
   const lastUrl = IntelActor.useSelector(selectLastUrl);
+  const range = IntelActor.useSelector(selectRange);
   const here = `/intel/detail/${merchantId}/${tab}`;
   useVisited(merchant && !merchant.noData ? here : null);
   if (tab !== 'competitive' && tab !== 'distributor') return <Navigate to="/intel/list" replace />;
@@ -40,12 +45,37 @@ export function IntelDetailPage() {
         <Loader size="sm" />
       </Center>
     );
-  return <Detail merchantId={merchantId} tab={tab} />;
+  return <DetailItems key={`${merchantId} ${range.startDate} ${range.endDate}`} row={merchant} range={range} tab={tab} />;
 }
 
-function Detail({ merchantId, tab }: { merchantId: number; tab: DetailTab }) {
+/** The list's row carries each seller's volume; its items load here, for this merchant and range only. */
+function DetailItems({ row, range, tab }: { row: IntelMerchant; range: DateRange; tab: DetailTab }) {
+  const [snapshot, send] = useMachine(intelItemsMachine, { input: { merchant: { id: row.id, merchant: row.merchant }, range } });
+  const groups = snapshot.context.groups;
+  const merchant = useMemo(() => (groups ? { ...row, data: groups } : null), [row, groups]);
+  if (snapshot.matches('failed'))
+    return (
+      <Alert color="red" title={row.merchant}>
+        <Group justify="space-between">
+          <Text size="sm">{ITEMS_FAILED_MESSAGE}</Text>
+          <Button size="compact-sm" variant="light" onClick={() => send({ type: 'items.retry' })}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (!merchant)
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={`Loading the items of ${row.merchant}`} />
+      </Center>
+    );
+  return <Detail merchant={merchant} tab={tab} />;
+}
+
+function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) {
   const actor = IntelActor.useActorRef();
-  const merchant = IntelActor.useSelector(selectRows).find((m) => m.id === merchantId)!;
+  const merchantId = merchant.id;
   const search = IntelActor.useSelector(selectDetailSearch);
   const revealed = IntelActor.useSelector(selectRevealed);
   const range = IntelActor.useSelector(selectRange);

@@ -6,10 +6,11 @@ import type { IntelMerchant } from '../../model/intel.ts';
 import { LINE_CHART_MONTHS, lineSeries, pageCount, pageOf, visibleMerchants, type LineChartMonths, type LineSeries } from '../../model/intel-rules.ts';
 import { useVisited } from './use-visited.ts';
 import {
-  IntelActor, selectLogScale, selectMonths, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort,
+  IntelActor, selectChartTables, selectLogScale, selectMonths, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort,
 } from './intel-actor.ts';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
+import { ChartTable } from '../common/chart-table.tsx';
 
 const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
 
@@ -34,6 +35,7 @@ export function IntelLineChartPage() {
   const months = IntelActor.useSelector(selectMonths);
   const logScale = IntelActor.useSelector(selectLogScale);
   const settled = IntelActor.useSelector(selectSettled);
+  const chartTables = IntelActor.useSelector(selectChartTables);
   const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
   return (
     <Stack gap="md">
@@ -48,9 +50,11 @@ export function IntelLineChartPage() {
         <Switch
           label="Logarithmic scale"
           checked={logScale}
+          disabled={chartTables}
           onChange={() => actor.send({ type: 'intel.scaleToggled' })}
           data-testid="intel-log-switch"
         />
+        <Switch label="Show as tables" checked={chartTables} onChange={() => actor.send({ type: 'intel.chartTablesToggled' })} />
       </Group>
       {visible.length === 0 ? (
         settled && (
@@ -62,7 +66,7 @@ export function IntelLineChartPage() {
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {pageOf(visible, page, 'linechart').map((m) => (
-              <LineCard key={m.id} merchant={m} months={months} logScale={logScale} />
+              <LineCard key={m.id} merchant={m} months={months} logScale={logScale} asTable={chartTables} />
             ))}
           </SimpleGrid>
           <IntelPagination total={pageCount(visible.length, 'linechart')} page={page} />
@@ -72,7 +76,7 @@ export function IntelLineChartPage() {
   );
 }
 
-function LineCard({ merchant, months, logScale }: { merchant: IntelMerchant; months: number; logScale: boolean }) {
+function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerchant; months: number; logScale: boolean; asTable: boolean }) {
   const range = IntelActor.useSelector(selectRange);
   const series = lineSeries(merchant.monthly ?? [], range.endDate, months);
   return (
@@ -85,6 +89,12 @@ function LineCard({ merchant, months, logScale }: { merchant: IntelMerchant; mon
               Chart data not available
             </Text>
           </Center>
+        ) : asTable ? (
+          <ChartTable
+            caption={`Monthly volume of ${merchant.merchant} by distributor`}
+            columns={['Month', ...series.map((x) => x.id)]}
+            rows={series[0]!.data.map((p, i) => ({ label: p.x, values: series.map((x) => formatMoney(x.data[i]!.y)) }))}
+          />
         ) : (
           <>
             <Box h={220}>

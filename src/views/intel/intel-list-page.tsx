@@ -2,6 +2,7 @@ import { Button, Card, Center, Group, Pagination, Stack, Text } from '@mantine/c
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import './intel-tables.css';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
@@ -14,6 +15,7 @@ import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
 import { useVisited } from './use-visited.ts';
 import { IntelActor, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
 import { SearchBox } from './intel-search.tsx';
+import { IntelListCards } from './intel-list-cards.tsx';
 
 const money = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> => ({
   accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
@@ -34,6 +36,7 @@ export function IntelListPage() {
   const settled = IntelActor.useSelector(selectSettled);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // Only the 16 rows of the page reach the table: 5,000 merchants never render at once.
   const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
   const shown = pageOf(visible, page, 'list');
@@ -93,7 +96,7 @@ export function IntelListPage() {
           )
         ) : (
           <>
-            <MantineReactTable table={table} />
+            {isMobile ? <IntelListCards rows={shown} sort={sort} /> : <MantineReactTable table={table} />}
             <IntelPagination total={pageCount(visible.length, 'list')} page={page} />
           </>
         )}

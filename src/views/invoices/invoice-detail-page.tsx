@@ -7,6 +7,7 @@ import { InvoiceDetailActor, InvoiceUploadActor, selectDetailBusy, selectDetailD
 import { InvoiceImage } from './invoice-image.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
+import { useFocusBack } from '../common/use-focus-back.ts';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 
@@ -88,11 +89,12 @@ function InvoiceDetail() {
   );
 }
 
-/** Delete Invoice asks first; the machine deletes it and the page goes back to the list. */
-function ConfirmDelete({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
+/** Delete Invoice asks first; the machine deletes it (and the detail page goes back to the list). */
+export function ConfirmDelete({ what = 'this invoice', onCancel, onConfirm }: { what?: string; onCancel: () => void; onConfirm: () => void }) {
+  useFocusBack();
   return (
     <Modal opened onClose={onCancel} title="Delete Invoice">
-      <Text>Delete this invoice and its images?</Text>
+      <Text>Delete {what} and its images?</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>Cancel</Button>
         <Button color="red" onClick={onConfirm}>Delete</Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
@@ -11,6 +11,7 @@ import { downloadCsv } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { ConfirmDelete } from './invoice-detail-page.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
 // The phone CSV saves what the machine fetched as invoiceItems.csv.
@@ -94,13 +95,11 @@ function InvoiceList() {
         </InvoiceUploadActor.Provider>
       )}
       {confirming && (
-        <Modal opened onClose={() => setConfirming(null)} title="Delete Invoice">
-          <Text>Delete {confirming.description} and its images?</Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setConfirming(null)}>Cancel</Button>
-            <Button color="red" onClick={() => { actor.send({ type: 'invoices.delete', id: confirming.id }); setConfirming(null); }}>Delete</Button>
-          </Group>
-        </Modal>
+        <ConfirmDelete
+          what={confirming.description}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => { actor.send({ type: 'invoices.delete', id: confirming.id }); setConfirming(null); }}
+        />
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useFocusBack } from '../common/use-focus-back.ts';
 import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { shallowEqual } from '@xstate/react';
@@ -20,6 +21,7 @@ export function UploadModal({ opened, onClose, locations, addingTo }: {
   const form = InvoiceUploadActor.useSelector(selectUploadForm, shallowEqual);
   const invoiceId = InvoiceUploadActor.useSelector(selectUploadedInvoice);
   const input = useRef<HTMLInputElement>(null);
+  useFocusBack();
   const close = () => onClose(invoiceId === null ? null : { id: invoiceId, description: form.description, merchantName: form.merchant });
   const add = (list: FileList | null) => {
     if (list?.length) actor.send({ type: 'upload.filesAdded', files: [...list].map((file) => ({ name: file.name, size: file.size, file })) });

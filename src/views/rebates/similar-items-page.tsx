@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
@@ -10,14 +10,37 @@ import { FeedbackDialog } from './feedback-dialog.tsx';
 import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
 
 
-/** Similar items of one item: what could replace it, and feedback when a match is wrong. */
+/** /rebates/matches/…: similar items of one item, under the rebates breadcrumb. */
 export function SimilarItemsPage() {
   const { itemName = '', min = '', manPlatId = '' } = useParams();
+  return (
+    <SimilarItemsView
+      min={min}
+      manufacturerPlatformId={manPlatId}
+      crumbs={(count) => [
+        <Anchor key="rebates" component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>,
+        <Text key="item">{formatDescription(itemName)}</Text>,
+        <Text key="count">Similar Items ({count})</Text>,
+      ]}
+    />
+  );
+}
+
+/**
+ * Similar items of one item: what could replace it, and feedback when a match is wrong. Shared by
+ * the rebates area and competitive insights, which differ only in their breadcrumbs.
+ */
+export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
+  min: string;
+  manufacturerPlatformId: string;
+  /** The breadcrumb's links and texts, given the count of similar items ('…' while loading). */
+  crumbs: (count: string) => ReactNode[];
+}) {
   const matches = useActorRef(itemMatchMachine);
   // A sent recommendation or bad match changes the answer: ask the server again.
   const feedback = useActorRef(feedbackDialogMachine.provide({ actions: { feedbackSent: () => matches.send({ type: 'matches.refreshed' }) } }));
   // Opening the page for an item is the request (the machine answers cached pairs without a call).
-  useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId: manPlatId } }), [matches, min, manPlatId]);
+  useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId } }), [matches, min, manufacturerPlatformId]);
   const status = useSelector(matches, (s) => s.value as MatchStatus);
   const rows = useSelector(matches, (s) => s.context.matches);
   const [search, setSearch] = useState('');
@@ -30,11 +53,7 @@ export function SimilarItemsPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>
-        <Text>{formatDescription(itemName)}</Text>
-        <Text>Similar Items ({status === 'complete' ? rows.length : '…'})</Text>
-      </Breadcrumbs>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>{crumbs(status === 'complete' ? String(rows.length) : '…')}</Breadcrumbs>
       <Title order={1}>Similar Items</Title>
       <Text c="dimmed" size="sm">MIN {min}</Text>
       <Group justify="space-between">

@@ -4,10 +4,12 @@ import { publicAccountRoutes, settingsRoute } from '../account/account-routes.ts
 import { LoginPage } from './login-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
 import { MaintenancePage } from './maintenance-page.tsx';
-import { NotBuiltPage, NotBuiltScreen } from './not-built-page.tsx';
+import { NotBuiltScreen } from './not-built-page.tsx';
 import { rebatesRoutes } from '../rebates/rebates-routes.tsx';
 import { invoicesRoutes } from '../invoices/invoices-routes.tsx';
 import { intelRoutes } from '../intel/intel-routes.tsx';
+import { paymentRoutes } from '../payments/payments-routes.tsx';
+import { insightsRoutes } from '../insights/insights-routes.tsx';
 import { RouteGate } from './route-gate.tsx';
 
 // Loaded when first opened, so the login page does not wait for the frame, charts and tables.
@@ -15,14 +17,14 @@ const PortalShell = lazy(() => import('./portal-shell.tsx').then((m) => ({ defau
 const AdminLoginPage = lazy(() => import('../admin-switch/admin-login-page.tsx').then((m) => ({ default: m.AdminLoginPage })));
 const UserManagementPage = lazy(() =>
   import('../user-management/user-management-page.tsx').then((m) => ({ default: m.UserManagementPage })));
+const PurchaseImportPage = lazy(() =>
+  import('../admin-import/purchase-import-page.tsx').then((m) => ({ default: m.PurchaseImportPage })));
+const AdminDashboardRoute = lazy(() =>
+  import('../admin-dashboard/admin-dashboard-page.tsx').then((m) => ({ default: m.AdminDashboardRoute })));
+const AdminPanelPage = lazy(() => import('../admin-panel/admin-panel-page.tsx').then((m) => ({ default: m.AdminPanelPage })));
+const BusinessPanelPage = lazy(() => import('../business-panel/business-panel-page.tsx').then((m) => ({ default: m.BusinessPanelPage })));
+const FaqPage = lazy(() => import('../help/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
-
-/** Screens of later issues, reachable already so routing can be checked end to end. */
-const PLACEHOLDERS: readonly { path: string; title: string }[] = [
-  { path: '/admin-dashboard', title: 'Admin Dashboard' },
-  { path: '/admin-panel', title: 'Admin Panel' },
-  { path: '/business-panel', title: 'Platform Distributor Portal Business Panel' },
-];
 
 export function AppRoutes() {
   return (
@@ -32,18 +34,22 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/admin-login" element={<AdminLoginPage />} />
+        <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+        <Route path="/admin-panel" element={<AdminPanelPage />} />
+        <Route path="/admin-panel/import" element={<PurchaseImportPage />} />
+        <Route path="/business-panel" element={<BusinessPanelPage />} />
         {publicAccountRoutes()}
-        {PLACEHOLDERS.map(({ path, title }) => (
-          <Route key={path} path={path} element={<NotBuiltPage title={title} />} />
-        ))}
         {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
         <Route element={<PortalShell />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           {intelRoutes()}
+          {insightsRoutes()}
           {rebatesRoutes()}
           {invoicesRoutes()}
+          {paymentRoutes()}
           {settingsRoute()}
           <Route path="/user-management" element={<UserManagementPage />} />
+          <Route path="/faq" element={<FaqPage />} />
           <Route path="*" element={<NotBuiltScreen />} />
         </Route>
       </Route>

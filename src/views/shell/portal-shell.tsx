@@ -1,3 +1,4 @@
+import { ImpersonationBanner } from '../admin-switch/impersonation-banner.tsx';
 import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
@@ -121,6 +122,7 @@ export function PortalShell() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
+        {switchesUser && <ImpersonationBanner />}
         <Suspense fallback={<Center py="xl"><Loader aria-label="Loading screen" /></Center>}>
           <Outlet />
         </Suspense>

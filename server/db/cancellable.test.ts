@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { cancellable, isQueryCancelled } from './cancellable.ts';
+
+describe.each(testTargets())('cancellable queries on $name', ({ adminUrl }) => {
+  let db: ScratchDatabase;
+  beforeAll(async () => {
+    db = await createScratchDatabase(adminUrl);
+  });
+  afterAll(() => db?.drop());
+
+  it('an abort cancels the running statements in PostgreSQL at once, side by side ones too', async () => {
+    const controller = new AbortController();
+    const t0 = performance.now();
+    setTimeout(() => controller.abort(), 200);
+    const outcomes = await cancellable(db.pool, controller.signal, (q) => Promise.allSettled([q.query('select pg_sleep(10)'), q.query('select pg_sleep(10)')]));
+    expect(outcomes.map((o) => o.status === 'rejected' && isQueryCancelled(o.reason))).toEqual([true, true]);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    // Nothing of it is still running, and the pool serves the next query.
+    const { rows } = await db.pool.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(10)' and state = 'active'`);
+    expect(rows[0].n).toBe(0);
+    expect((await db.pool.query('select 1 as one')).rows[0].one).toBe(1);
+  });
+
+  it('without an abort the work answers, and an abort already signalled runs nothing', async () => {
+    const answer = await cancellable(db.pool, new AbortController().signal, async (q) => (await q.query('select 2 as two')).rows[0].two);
+    expect(answer).toBe(2);
+    let ran = false;
+    await expect(cancellable(db.pool, AbortSignal.abort(), async (q) => q.query('select 1').then(() => (ran = true)))).rejects.toThrow();
+    expect(ran).toBe(false);
+  });
+});

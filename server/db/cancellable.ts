@@ -1,0 +1,38 @@
+import type pg from 'pg';
+
+/** What a repository needs of the database: its query method (a pool, or cancellable's). */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+/** A query is cancelled (SQLSTATE 57014 query_canceled). */
+export const isQueryCancelled = (err: unknown) => (err as { code?: string } | null)?.code === '57014';
+
+/**
+ * Runs `work` with queries that PostgreSQL cancels if `signal` aborts first (the browser went
+ * away: a new range cancels an intel batch), so the server stops working for nobody. Each query
+ * borrows its own connection, so they still run side by side; a connection that saw an abort is
+ * closed rather than pooled, so a late cancel can never reach the next borrower's query.
+ */
+export async function cancellable<T>(pool: pg.Pool, signal: AbortSignal, work: (db: Queryable) => Promise<T>): Promise<T> {
+  const running = new Set<number>();
+  const cancel = () => {
+    for (const pid of running) void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  };
+  const query = async (text: string, values?: unknown[]) => {
+    signal.throwIfAborted();
+    const client = await pool.connect();
+    const pid = (client as unknown as { processID: number }).processID;
+    running.add(pid);
+    try {
+      return await client.query(text, values);
+    } finally {
+      running.delete(pid);
+      client.release(signal.aborted);
+    }
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await work({ query } as Queryable);
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}

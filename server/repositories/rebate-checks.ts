@@ -1,0 +1,75 @@
+// Rebate checks of a house for a quarter, with their location and manufacturer breakdowns. Only
+// 'Paid' checks are ever read (accounts spec §4); the merchants are already scoped by server/scope/.
+import type pg from 'pg';
+import type { RebateCheck } from '../../src/model/rebate-checks.ts';
+import type { PayNoPayRow } from '../documents/pay-no-pay.ts';
+
+/** Which merchants: every one with an account at the house (`null`), or these ids. */
+export type MerchantFilter = number[] | null;
+
+export interface StoredCheck extends RebateCheck {
+  id: number;
+}
+
+// The breakdowns come built as JSON from rebate_check_breakdowns (migration 031), so a house of
+// 5,000 merchants is one round trip that builds nothing per request.
+const CHECK_COLUMNS = `c.id, c.merchant_id as merchantid, m.platform_id as "platformClientId", m.name as merchant,
+  c.amount, c.checkno, c.distributordistrict, c.paymentmethod, c.paymentrouting, c.status,
+  c.accountname, c.accountmaprelationship, c.sfid,
+  coalesce(b.locations, '[]') as "toMerchantsCheckBreakdown", coalesce(b.manufacturers, '[]') as "fromManufacturersCheckBreakdown"`;
+const FROM_CHECKS = `rebate_checks c join merchants m on m.id = c.merchant_id left join rebate_check_breakdowns b on b.check_id = c.id`;
+
+/** `$3` names the merchants, or is null for every merchant with an account at the house. */
+const IN_SCOPE = `(case when $3::int[] is null
+   then exists (select 1 from merchant_accounts a where a.merchant_id = c.merchant_id and a.distributor_id = c.distributor_id)
+   else c.merchant_id = any($3::int[]) end)`;
+
+export function rebateChecksRepository(db: pg.Pool) {
+  return {
+    /** The house's paid checks of the quarter for the merchants, by merchant name. */
+    async checks(distributorId: number, quarter: string, merchants: MerchantFilter): Promise<StoredCheck[]> {
+      const { rows } = await db.query<StoredCheck>(
+        `select ${CHECK_COLUMNS} from ${FROM_CHECKS}
+          where c.distributor_id = $1 and c.quarter = $2 and c.status = 'Paid' and ${IN_SCOPE}
+          order by m.name, c.merchant_id, c.id`,
+        [distributorId, quarter, merchants],
+      );
+      return rows;
+    },
+
+    /** One paid check by id, with the house, quarter and merchant that decide who may see it. */
+    async checkById(id: number): Promise<(StoredCheck & { distributorId: number; quarter: string }) | null> {
+      const { rows } = await db.query(
+        `select ${CHECK_COLUMNS}, c.distributor_id as "distributorId", c.quarter
+           from ${FROM_CHECKS}
+          where c.id = $1 and c.status = 'Paid'`,
+        [id],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Every merchant of the selection with its paid check of the quarter, or none ('No Pay'). */
+    async payNoPay(distributorId: number, quarter: string, merchants: MerchantFilter): Promise<PayNoPayRow[]> {
+      const { rows } = await db.query<PayNoPayRow>(
+        `select m.platform_id as "platformClientId", m.name as merchant, coalesce(c.accountname, m.account_name) as "accountName",
+                c.distributordistrict as district, c.paymentmethod, c.paymentrouting, c.checkno, c.amount
+           from merchant_accounts a
+           join merchants m on m.id = a.merchant_id
+           left join lateral (select * from rebate_checks c
+                               where c.merchant_id = a.merchant_id and c.distributor_id = a.distributor_id
+                                 and c.quarter = $2 and c.status = 'Paid' order by c.id limit 1) c on true
+          where a.distributor_id = $1 and ($3::int[] is null or a.merchant_id = any($3::int[]))
+          order by m.name, m.id`,
+        [distributorId, quarter, merchants],
+      );
+      return rows;
+    },
+
+    async houseName(distributorId: number): Promise<string> {
+      const { rows } = await db.query<{ nickname: string }>('select nickname from distributors where id = $1', [distributorId]);
+      return rows[0]?.nickname ?? '';
+    },
+  };
+}
+
+export type RebateChecksRepository = ReturnType<typeof rebateChecksRepository>;

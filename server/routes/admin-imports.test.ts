@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImportQueue, type ImportQueue } from '../import/import-queue.ts';
+import { sampleRows, sampleSource, writeImportCsv } from '../import/sample-file.ts';
+import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { multipartForm } from '../testing/multipart-form.ts';
+import { loginToken } from '../testing/portal-callers.ts';
+import { testApp } from '../testing/test-app.ts';
+import { IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
+import { ADMINS_ONLY } from './admin-imports.ts';
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe.each(testTargets())('purchase imports from the admin panel on $name', ({ adminUrl }) => {
+  let db: ScratchDatabase;
+  let app: FastifyInstance;
+  let queue: ImportQueue;
+  let dir: string;
+  let admin: string, leader: string;
+  const lineCount = async () => Number((await db.pool.query('select count(*) as n from purchase_lines')).rows[0].n);
+
+  const upload = (token: string, name: string, data: Buffer) =>
+    app.inject({
+      method: 'POST', url: '/api/admin/imports',
+      ...(({ payload, headers }) => ({ payload, headers: { ...headers, authorization: `Bearer ${token}` } }))(
+        multipartForm({}, { field: 'file', name, data, type: 'text/csv' })),
+    });
+  const get = (token: string, url: string) => app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${token}` } });
+
+  /** Polls the job as the admin's browser does, until it has finished. */
+  async function finished(id: number): Promise<ImportJob> {
+    for (let i = 0; i < 300; i++) {
+      const job = (await get(admin, `/admin/imports/${id}`)).json() as ImportJob;
+      if (isImportFinished(job.status)) return job;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`import ${id} did not finish`);
+  }
+
+  beforeAll(async () => {
+    db = await seededScratchDatabase(adminUrl, { merchants: 40, months: 2 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-admin-import-'));
+    const built = await testApp(db.pool, { dataDir: dir });
+    app = built.app;
+    queue = await startImportQueue(db.pool, { work: true });
+    built.deps.importQueue.attach(queue.enqueue);
+    [admin, leader] = await Promise.all([loginToken(app, 'admin@portal.test'), loginToken(app, 'leader@harbor.test')]);
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await app?.close();
+    await db?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an upload becomes a job that loads the lines in the background, with its counts and its reject file', async () => {
+    const file = path.join(dir, 'weekly.csv');
+    await writeImportCsv(file, sampleRows(await sampleSource(db.pool), 200, { seed: 'admin-upload', from: today, to: today }));
+    // One row the codec refuses: a quantity that is not a number.
+    const [header, first] = Papa.parse<string[]>(fs.readFileSync(file, 'utf8').trim()).data;
+    first![header!.indexOf('quantity')] = 'lots';
+    fs.appendFileSync(file, `${Papa.unparse([first!])}\n`);
+    const before = await lineCount();
+
+    const res = await upload(admin, 'weekly.csv', fs.readFileSync(file));
+    expect(res.statusCode, res.body).toBe(202);
+    const queued = res.json() as ImportJob;
+    expect(queued).toMatchObject({ fileName: 'weekly.csv', status: 'queued' });
+
+    const job = await finished(queued.id);
+    expect(job).toMatchObject({ status: 'loaded', rowsRead: 201, rejects: 1, linesLoaded: 200, hasRejects: true, message: null });
+    expect(await lineCount()).toBe(before + 200);
+    const rejects = await get(admin, `/admin/imports/${job.id}/rejects`);
+    expect(rejects.statusCode).toBe(200);
+    expect(rejects.headers['content-disposition']).toBe('attachment; filename="weekly rejects.csv"');
+    expect(rejects.body).toMatch(/202.*quantity/i);
+    expect(((await get(admin, '/admin/imports')).json() as ImportJob[])[0]!.id).toBe(job.id);
+
+    // The same file again adds nothing.
+    const again = await finished(((await upload(admin, 'weekly-copy.csv', fs.readFileSync(file))).json() as ImportJob).id);
+    expect(again).toMatchObject({ status: 'already-loaded', batchId: job.batchId });
+    expect(await lineCount()).toBe(before + 200);
+  });
+
+  it('a file the import cannot read fails with the reason, naming the admin’s file, and loads nothing', async () => {
+    const before = await lineCount();
+    const job = await finished(((await upload(admin, 'wrong.csv', Buffer.from('name,amount\nx,1\n'))).json() as ImportJob).id);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/^Nothing was loaded: /);
+    expect(job.message).not.toContain(dir);
+    expect(await lineCount()).toBe(before);
+  });
+
+  it('refuses what is not a CSV, an empty file, and anyone but an internal admin', async () => {
+    expect((await upload(admin, 'lines.xlsx', Buffer.from('PK'))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.notCsv);
+    expect((await upload(admin, 'empty.csv', Buffer.alloc(0))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.empty);
+    const refused = await upload(leader, 'weekly.csv', Buffer.from('x'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ADMINS_ONLY);
+    expect((await get(leader, '/admin/imports')).statusCode).toBe(403);
+    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toHaveLength(3);
+  });
+});

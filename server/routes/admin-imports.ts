@@ -1,0 +1,83 @@
+// Purchase imports from the admin panel (issue 17; docs/import.md): an internal admin uploads a
+// CSV, the server keeps it under DATA_DIR/imports and queues a job (server/import/import-queue.ts);
+// the browser follows the job's progress and downloads its reject file. Internal admins only.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as t from 'io-ts';
+import { IdText } from '../../src/model/codec.ts';
+import { IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { callerUser } from '../scope/visible-merchants.ts';
+
+const JobParams = t.type({ id: IdText });
+export const ADMINS_ONLY = 'Only internal admins may import purchase data.';
+
+export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
+  const folder = path.join(deps.config.dataDir, 'imports');
+
+  async function admin(request: FastifyRequest) {
+    const me = await callerUser(deps.scope, request);
+    if (!me.internalAdmin) throw forbidden(ADMINS_ONLY);
+    return me;
+  }
+
+  async function job(request: FastifyRequest): Promise<ImportJob> {
+    const { id } = validate(JobParams, request.params, 'path');
+    const found = await deps.importJobs.byId(Number(id));
+    if (!found) throw notFound('No such import.');
+    return found;
+  }
+
+  /** Streams the one CSV to disk (never whole in memory), then queues its job: 202 with the job. */
+  app.post('/admin/imports', async (request, reply) => {
+    const me = await admin(request);
+    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
+    const file = await request.file().catch(() => undefined);
+    if (!file || file.fieldname !== 'file') throw badRequest('Send the CSV in the form field "file".');
+    if (!/\.csv$/i.test(file.filename)) {
+      file.file.resume();
+      throw new HttpError(415, IMPORT_UPLOAD_MESSAGES.notCsv);
+    }
+    await fs.promises.mkdir(folder, { recursive: true });
+    const stored = path.join(folder, `${crypto.randomUUID()}.csv`);
+    await pipeline(file.file, fs.createWriteStream(stored));
+    const size = (await fs.promises.stat(stored)).size;
+    if (file.file.truncated || size === 0) {
+      await fs.promises.rm(stored, { force: true });
+      throw file.file.truncated ? new HttpError(413, IMPORT_UPLOAD_MESSAGES.tooLarge) : badRequest(IMPORT_UPLOAD_MESSAGES.empty);
+    }
+    const created = await deps.importJobs.create(file.filename.slice(0, 200), stored, me.id);
+    await deps.importQueue.enqueue(created.id);
+    return reply.code(202).send(created);
+  });
+
+  app.get('/admin/imports', async (request): Promise<ImportJob[]> => {
+    await admin(request);
+    return deps.importJobs.recent();
+  });
+
+  app.get('/admin/imports/:id', async (request): Promise<ImportJob> => {
+    await admin(request);
+    return job(request);
+  });
+
+  /** The rejected rows (line number, reason, the row as sent) as CSV. */
+  app.get('/admin/imports/:id/rejects', async (request, reply) => {
+    await admin(request);
+    const found = await job(request);
+    const rejects = (await deps.importJobs.paths(found.id))?.rejects;
+    if (!rejects || !fs.existsSync(rejects)) throw notFound('This import has no rejected rows.');
+    const name = `${found.fileName.replace(/\.csv$/i, '').replace(/["\\\r\n]/g, '')} rejects.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(fs.createReadStream(rejects));
+  });
+};

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { EMAIL_TAKEN, type InviteResponse, type MessageResponse } from '../../src/model/account.ts';
+import {
+  ACTIVE_HOUSE_KEPT, ADMIN_TARGET_REFUSED, AdminInvitePayload, AdminUserPatch, AdminUsersQuery, NO_REFERRED_PARTNER,
+  USER_UPDATED_OK, type AdminHouse, type AdminUserRow,
+} from '../../src/model/admin.ts';
+import { IdParams } from '../../src/model/merchant-access.ts';
+import { USER_DEACTIVATED, invitedMessage, locationIds, locationsProblem } from '../../src/model/user-permissions.ts';
+import { sendInvitation } from '../accounts/send-invitation.ts';
+import { internalAdmin } from '../auth/internal-admin.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { linkOrigin } from '../mail/site-url.ts';
+import { isUniqueViolation } from '../repositories/user-admin.ts';
+
+/**
+ * The admin dashboard and the admin panel's user calls (accounts spec §2.9, §2.11, §7): every
+ * distributor's users, for internal admins only. Input is validated before the caller is looked up.
+ */
+export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  app.get('/distributor/allParents', async (request): Promise<AdminHouse[]> => {
+    await internalAdmin(deps.scope, request);
+    return deps.adminUsers.parents();
+  });
+
+  app.get('/distributor/children/:id', async (request): Promise<AdminHouse[]> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    await internalAdmin(deps.scope, request);
+    return deps.adminUsers.children(Number(id));
+  });
+
+  app.get('/admin/users', async (request): Promise<AdminUserRow[]> => {
+    const q = validate(AdminUsersQuery, request.query, 'query');
+    await internalAdmin(deps.scope, request);
+    return deps.adminUsers.users(q.distributorId === undefined ? null : Number(q.distributorId), q.family === '1');
+  });
+
+  /** A distributor user to change: not GPO staff (they are not managed from these screens). */
+  async function editable(id: string) {
+    const user = await deps.userAdmin.managedUser(Number(id));
+    if (!user) throw notFound('No such user.');
+    if (user.internalAdmin) throw forbidden(ADMIN_TARGET_REFUSED);
+    return user;
+  }
+
+  app.patch('/admin/user/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    const patch = validate(AdminUserPatch, request.body, 'user');
+    await internalAdmin(deps.scope, request);
+    const user = await editable(id);
+    if (patch.houses) {
+      const active = (await deps.scope.user(user.id))?.activeDistributorId ?? null;
+      if (active !== null && !patch.houses.includes(active)) throw badRequest(ACTIVE_HOUSE_KEPT);
+      if ((await deps.adminUsers.existing(patch.houses)) !== new Set(patch.houses).size) throw badRequest('Every house must be a distributor.');
+    }
+    if (patch.email && (await deps.userAdmin.emailTaken(patch.email, user.id))) throw badRequest(EMAIL_TAKEN);
+    const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+    await deps
+      .transaction((client) => deps.adminUsers.update(client, user.id, { ...patch, passwordHash }))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
+      });
+    // A new password ends every session of the user: whoever knew the old one is out.
+    if (passwordHash) await deps.sessions.revokeAllOf(user.id);
+    return { message: USER_UPDATED_OK };
+  });
+
+  app.post('/admin/user/invite', async (request): Promise<InviteResponse> => {
+    const body = validate(AdminInvitePayload, request.body, 'invitation');
+    const origin = linkOrigin(deps.config.publicUrls, body.siteUrl);
+    const problem = locationsProblem(body.locations.length === 0, body.locations);
+    if (problem) throw badRequest(problem);
+    const me = await internalAdmin(deps.scope, request);
+    const house = await deps.adminUsers.house(body.distributorId);
+    if (!house) throw notFound('No such distributor.');
+    if (house.referredPartnerId === null || house.referredPartnerId !== body.referredPartnerId) throw badRequest(NO_REFERRED_PARTNER);
+    if (await deps.userAdmin.emailTaken(body.email)) throw badRequest(EMAIL_TAKEN);
+    // Locations are the house's to give: an admin invite starts with all of them (spec §3: locations empty).
+    const ids = locationIds(body.locations);
+    if (ids.length > 0 && (await deps.scope.accountMerchantIds(house.id, ids)).length !== ids.length) {
+      throw badRequest('Every location must be one of the house.');
+    }
+    const inviter = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'The portal team';
+    const id = await sendInvitation(deps, request.log, {
+      contactName: body.contactName, email: body.email, title: body.title, displayIntel: body.displayIntel,
+      displayPaymentInfo: body.displayPaymentInfo, displayInvoice: body.displayInvoice, isMultiHouse: body.isMultiHouse,
+      inviteAll: body.locations.length === 0, houseId: house.id, locationIds: ids,
+    }, origin, inviter, house.nickname);
+    return { id, message: invitedMessage(body.contactName, body.email) };
+  });
+
+  /** GET /user/deactivate/{id} (spec §7): the admin dashboard's Deactivate User. */
+  app.get('/user/deactivate/:id', async (request): Promise<MessageResponse> => {
+    const { id } = validate(IdParams, request.params, 'path');
+    await internalAdmin(deps.scope, request);
+    const user = await editable(id);
+    await deps.userAdmin.deactivate(user.id);
+    await deps.sessions.revokeAllOf(user.id);
+    return { message: USER_DEACTIVATED };
+  });
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LoadSpeedQuery, type LoadSpeeds } from '../../src/model/admin.ts';
+import { previousMonth, rangeDays, toIsoDate } from '../../src/model/date-range.ts';
+import { caller } from '../auth/authenticate.ts';
+import { INTERNAL_ADMINS_ONLY } from '../auth/internal-admin.ts';
+import { computeDashboard } from '../dashboard/compute.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { scopeOf, selectMerchants } from '../scope/visible-merchants.ts';
+
+/**
+ * GET /test/dash/load-speeds (analytics spec §6, §7): the admin panel's testing flag shows this
+ * test on the dashboard. It computes the caller's default dashboard (previous month, every
+ * visible merchant) `amountOfReqsToMake` times, uncached, and answers each run's milliseconds.
+ * For internal admins, and for an admin acting as a distributor user; never for the user alone.
+ */
+export const loadSpeedRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  app.get('/test/dash/load-speeds', async (request): Promise<LoadSpeeds> => {
+    const q = validate(LoadSpeedQuery, request.query, 'query');
+    const me = caller(request);
+    const admin = (await deps.sessions.actingAdmin(me.sessionId)) ?? me.userId;
+    if (!(await deps.scope.user(admin))?.internalAdmin) throw forbidden(INTERNAL_ADMINS_ONLY);
+    if (Number(q.userId) !== me.userId) throw badRequest('userId must be the logged-in user.');
+    const selection = await selectMerchants(deps.scope, await scopeOf(deps.scope, request), []);
+    const range = previousMonth(toIsoDate(new Date()));
+    const body = { ...range, showRebates: 1 as const, showDeviations: 1 as const, merchants: [] };
+    const timingsMs: number[] = [];
+    for (let i = 0; i < Number(q.amountOfReqsToMake); i++) {
+      const started = performance.now();
+      await computeDashboard(deps, selection, body, rangeDays(range));
+      timingsMs.push(Math.round(performance.now() - started));
+    }
+    return { timingsMs };
+  });
+};

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { attachment } from '../documents/content-disposition.ts';
+import { payNoPayWorkbook } from '../documents/pay-no-pay.ts';
+import { drawCheckDetails, drawVoucher, pdfBuffer, pdfStream } from '../documents/pdf.ts';
+import { fromRebateCheck } from '../documents/voucher-data.ts';
+import { zipStream, type ZipEntry } from '../documents/zip-stream.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import type { MerchantFilter, StoredCheck } from '../repositories/rebate-checks.ts';
+import { scopeOf, selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import {
+  BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksPayload,
+  DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
+  voucherUrl, VoucherParams, type CheckAnswer, type QuarterOption, type RebateCheck,
+} from '../../src/model/rebate-checks.ts';
+
+export const NO_PAYMENT_INFO_MESSAGE = 'Payment information is not enabled for your account.';
+export const NO_CHECK_MESSAGE = 'No Check For This Quarter';
+export const NO_CHECKS_MESSAGE = 'No Checks For This Quarter';
+export const SELECT_CHECKS_MESSAGE = 'Select at least one check.';
+
+const PDF = 'application/pdf';
+
+/** Strips the database id: the client knows a check by merchant and quarter. */
+const publicCheck = ({ id: _id, ...check }: StoredCheck): RebateCheck => check;
+
+/** One file name per merchant in a bundle: a second merchant of the same name gets its platform id. */
+function uniqueNames(checks: readonly RebateCheck[]): string[] {
+  const seen = new Set<string>();
+  return checks.map((c) => {
+    const name = seen.has(c.merchant) ? `${c.merchant} (${c.platformClientId})` : c.merchant;
+    seen.add(name);
+    return name;
+  });
+}
+
+export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const repo = deps.rebateChecks;
+
+  // The flag is the caller's; View As then narrows whose merchants (the intel rule).
+  async function paymentScope(request: FastifyRequest): Promise<Scope> {
+    const scope = await scopeOf(deps.scope, request);
+    if (!scope.caller.internalAdmin && !scope.caller.displayPaymentInfo) throw forbidden(NO_PAYMENT_INFO_MESSAGE);
+    return scope;
+  }
+
+  /** The body's merchants inside the scope (none named: every visible one); ids outside are dropped silently. */
+  async function merchantsOf(scope: Scope, requested: readonly number[]): Promise<MerchantFilter> {
+    const selection = await selectMerchants(deps.scope, scope, requested);
+    return selection.all ? null : selection.merchantIds;
+  }
+
+  async function oneCheck(scope: Scope, timeframe: string, merchantId: number): Promise<StoredCheck | null> {
+    const visible = await visibleAmong(deps.scope, scope, [merchantId]);
+    if (visible.length === 0) return null;
+    const [check] = await repo.checks(scope.distributorId, timeframe, visible);
+    return check ?? null;
+  }
+
+  /** The checks a bulk call names, in the list's order. */
+  async function bulkChecks(request: FastifyRequest) {
+    const body = validate(BulkPayload, request.body, 'body');
+    if (!body.getVouchers && !body.getCheckDetails) throw badRequest(NOTHING_TO_EXPORT);
+    if (body.merchantIds.length === 0) throw badRequest(SELECT_CHECKS_MESSAGE);
+    if (body.merchantIds.length > BULK_LIMIT) throw badRequest(BULK_TOO_LARGE);
+    const scope = await paymentScope(request);
+    const merchants = await visibleAmong(deps.scope, scope, body.merchantIds);
+    const checks = merchants.length ? await repo.checks(scope.distributorId, body.timeframe, merchants) : [];
+    if (checks.length === 0) throw notFound(NO_CHECKS_MESSAGE);
+    return { body, checks: sortChecks(checks.map(publicCheck), body.sortState ?? DEFAULT_SORT) };
+  }
+
+  const download = (reply: FastifyReply, type: string, fileName: string) => reply.type(type).header('content-disposition', attachment(fileName));
+
+  app.post('/rebate-checks/pay-periods', async (request): Promise<QuarterOption[]> => {
+    validate(PayPeriodsPayload, request.body ?? {}, 'body');
+    await paymentScope(request);
+    return payPeriods(new Date());
+  });
+
+  app.post('/rebate-checks/checks', async (request): Promise<RebateCheck[]> => {
+    const body = validate(ChecksPayload, request.body, 'body');
+    const scope = await paymentScope(request);
+    const merchants = await merchantsOf(scope, body.merchantIds);
+    if (merchants !== null && merchants.length === 0) return [];
+    return (await repo.checks(scope.distributorId, body.timeframe, merchants)).map(publicCheck);
+  });
+
+  app.post('/rebate-checks/check', async (request): Promise<CheckAnswer> => {
+    const body = validate(CheckPayload, request.body, 'body');
+    const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
+    return check ? publicCheck(check) : { sfid: null };
+  });
+
+  // The voucher's address; the client fetches it with its bearer token like any call.
+  app.post('/rebate-checks/check-pic', async (request, reply) => {
+    const body = validate(CheckPayload, request.body, 'body');
+    const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
+    if (!check) throw notFound(NO_CHECK_MESSAGE);
+    return reply.type('text/plain; charset=utf-8').send(`/api${voucherUrl(check.id)}`);
+  });
+
+  app.get('/rebate-checks/voucher/:checkId', async (request, reply) => {
+    const { checkId } = validate(VoucherParams, request.params, 'path');
+    const scope = await paymentScope(request);
+    const check = await repo.checkById(Number(checkId));
+    // Another house's or an invisible merchant's check is answered as if it did not exist.
+    const visible = check && check.distributorId === scope.distributorId && (await visibleAmong(deps.scope, scope, [check.merchantid])).length === 1;
+    if (!check || !visible) throw notFound(NO_CHECK_MESSAGE);
+    const pdf = await pdfBuffer((doc) => drawVoucher(doc, fromRebateCheck(check, check.quarter)), 'Voucher');
+    return download(reply, PDF, voucherName(check.quarter, check.merchant)).send(pdf);
+  });
+
+  app.post('/rebate-checks/check-details', async (request, reply) => {
+    const body = validate(CheckPayload, request.body, 'body');
+    const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
+    if (!check) throw notFound(NO_CHECK_MESSAGE);
+    const pdf = await pdfBuffer((doc) => drawCheckDetails(doc, fromRebateCheck(check, body.timeframe)), 'Check Details');
+    return download(reply, PDF, checkDetailsName(body.timeframe, check.merchant)).send(pdf);
+  });
+
+  app.post('/rebate-checks/paynopay-summary', async (request, reply) => {
+    const body = validate(ChecksPayload, request.body, 'body');
+    const scope = await paymentScope(request);
+    const merchants = await merchantsOf(scope, body.merchantIds);
+    const rows = merchants !== null && merchants.length === 0 ? [] : await repo.payNoPay(scope.distributorId, body.timeframe, merchants);
+    const house = await repo.houseName(scope.distributorId);
+    const xlsx = await payNoPayWorkbook(quarterLabel(body.timeframe), house, rows);
+    return download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payNoPayName(body.timeframe, house)).send(xlsx);
+  });
+
+  app.post('/rebate-checks/bulk-export', async (request, reply) => {
+    const { body, checks } = await bulkChecks(request);
+    const names = uniqueNames(checks);
+    // One PDF made at a time, pushed into the ZIP and released before the next.
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      for (const [i, check] of checks.entries()) {
+        const data = fromRebateCheck(check, body.timeframe);
+        if (body.getVouchers) yield { name: voucherName(body.timeframe, names[i]!), data: await pdfBuffer((doc) => drawVoucher(doc, data), 'Voucher') };
+        if (body.getCheckDetails) yield { name: checkDetailsName(body.timeframe, names[i]!), data: await pdfBuffer((doc) => drawCheckDetails(doc, data), 'Check Details') };
+      }
+    }
+    return download(reply, 'application/zip', bulkExportName(body.timeframe)).send(zipStream(entries()));
+  });
+
+  app.post('/rebate-checks/bulk-print', async (request, reply) => {
+    const { body, checks } = await bulkChecks(request);
+    const pdf = pdfStream('Bulk Print', checks, (doc, check) => {
+      const data = fromRebateCheck(check, body.timeframe);
+      if (body.getVouchers) drawVoucher(doc, data);
+      if (body.getCheckDetails) drawCheckDetails(doc, data);
+    });
+    return download(reply, PDF, bulkPrintName(body.timeframe)).send(pdf);
+  });
+};

@@ -1,0 +1,90 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import { DISTRIBUTORS_LOAD_FAILED, USERS_LOAD_FAILED, type AdminHouse, type AdminUserRow } from '../../model/admin.ts';
+import { adminService } from '../../services/admin-service.ts';
+
+/**
+ * The admin dashboard's distributor picker and users table (accounts spec §2.11): a parent first
+ * (GET /distributor/allParents), then one of its houses (/distributor/children/{id}), whose
+ * users then load. Picking again aborts the call of the previous pick.
+ */
+export interface AdminDashboardContext {
+  parents: AdminHouse[];
+  parentId: number | null;
+  children: AdminHouse[];
+  childId: number | null;
+  users: AdminUserRow[];
+  error: string | null;
+}
+
+export type AdminDashboardEvent =
+  | { type: 'adminDashboard.parentChosen'; parentId: number }
+  | { type: 'adminDashboard.childChosen'; childId: number }
+  | { type: 'adminDashboard.reloaded' }
+  | { type: 'adminDashboard.retried' };
+
+const parentChosen = { 'adminDashboard.parentChosen': { target: 'loadingChildren', guard: 'knownParent', actions: 'chooseParent', reenter: true } } as const;
+const childChosen = { 'adminDashboard.childChosen': { target: 'loadingUsers', guard: 'knownChild', actions: 'chooseChild', reenter: true } } as const;
+
+export const adminDashboardMachine = setup({
+  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent },
+  actors: {
+    loadParents: fromCall<AdminHouse[]>(() => adminService.parents()),
+    loadChildren: fromCall<AdminHouse[], { parentId: number }>(({ parentId }) => adminService.children(parentId)),
+    loadUsers: fromCall<AdminUserRow[], { childId: number }>(({ childId }) => adminService.users(childId)),
+  },
+  guards: {
+    knownParent: ({ context, event }) => event.type === 'adminDashboard.parentChosen' && context.parents.some((p) => p.id === event.parentId),
+    knownChild: ({ context, event }) => event.type === 'adminDashboard.childChosen' && context.children.some((c) => c.id === event.childId),
+  },
+  actions: {
+    chooseParent: assign(({ event }) =>
+      event.type === 'adminDashboard.parentChosen' ? { parentId: event.parentId, children: [], childId: null, users: [], error: null } : {}),
+    chooseChild: assign(({ event }) => (event.type === 'adminDashboard.childChosen' ? { childId: event.childId, users: [], error: null } : {})),
+  },
+}).createMachine({
+  id: 'adminDashboard',
+  context: { parents: [], parentId: null, children: [], childId: null, users: [], error: null },
+  initial: 'loadingParents',
+  states: {
+    loadingParents: {
+      invoke: {
+        id: 'loadParents',
+        src: 'loadParents',
+        onDone: { target: 'pickingParent', actions: assign({ parents: ({ event }) => event.output, error: null }) },
+        onError: { target: 'parentsFailed', actions: assign({ error: DISTRIBUTORS_LOAD_FAILED }) },
+      },
+    },
+    parentsFailed: { on: { 'adminDashboard.retried': 'loadingParents' } },
+    pickingParent: { on: parentChosen },
+    loadingChildren: {
+      invoke: {
+        id: 'loadChildren',
+        src: 'loadChildren',
+        input: ({ context }) => ({ parentId: context.parentId! }),
+        onDone: { target: 'pickingChild', actions: assign({ children: ({ event }) => event.output }) },
+        onError: { target: 'pickingParent', actions: assign({ error: DISTRIBUTORS_LOAD_FAILED }) },
+      },
+      on: parentChosen,
+    },
+    pickingChild: { on: { ...parentChosen, ...childChosen } },
+    loadingUsers: {
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        input: ({ context }) => ({ childId: context.childId! }),
+        onDone: { target: 'showingUsers', actions: assign({ users: ({ event }) => event.output }) },
+        onError: { target: 'pickingChild', actions: assign({ error: USERS_LOAD_FAILED }) },
+      },
+      on: { ...parentChosen, ...childChosen },
+    },
+    showingUsers: {
+      on: {
+        ...parentChosen,
+        ...childChosen,
+        // After a save, an invite or a deactivation: the table shows what the server now holds.
+        'adminDashboard.reloaded': 'loadingUsers',
+      },
+    },
+  },
+});

@@ -1,0 +1,152 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { MessageResponse } from '../../model/account.ts';
+import {
+  AdminPassword, CONFIRM_PASSWORD_MISMATCH, DEACTIVATE_FAILED, SAVE_FAILED, USER_SAVED, withoutHouse,
+  type AdminUserPatch, type AdminUserRow, type UserHouse,
+} from '../../model/admin.ts';
+import { Email } from '../../model/codec.ts';
+import type { Title } from '../../model/session-user.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { adminService } from '../../services/admin-service.ts';
+
+/**
+ * The admin dashboard's Edit User panel (accounts spec §2.11, §4, §5): email, role, password
+ * with its confirmation, Intel and Payment Information, the user's houses (the active one stays)
+ * picked with or without the whole family, Save and Deactivate User.
+ */
+export interface EditForm {
+  email: string;
+  title: Title | null;
+  password: string;
+  confirmPassword: string;
+  displayIntel: boolean;
+  displayPaymentInfo: boolean;
+  houses: number[];
+}
+
+export interface AdminUserEditContext {
+  user: AdminUserRow | null;
+  form: EditForm;
+  includeFamily: boolean;
+  allHouses: UserHouse[];
+  error: string | null;
+  /** The last outcome the panel reports ('User Saved', 'User Deactivated!'). */
+  done: string | null;
+}
+
+type FormField = Exclude<keyof EditForm, 'houses'>;
+export type AdminUserEditEvent =
+  | { type: 'edit.opened'; user: AdminUserRow }
+  | { type: 'edit.closed' }
+  | { type: 'edit.changed'; field: FormField; value: EditForm[FormField] }
+  | { type: 'edit.familyToggled' }
+  | { type: 'edit.houseAdded'; id: number }
+  | { type: 'edit.houseRemoved'; id: number }
+  | { type: 'edit.saved' }
+  | { type: 'edit.deactivated' };
+
+const EMPTY_FORM: EditForm = { email: '', title: null, password: '', confirmPassword: '', displayIntel: false, displayPaymentInfo: false, houses: [] };
+
+const formOf = (u: AdminUserRow): EditForm => ({
+  email: u.email, title: u.title, password: '', confirmPassword: '', displayIntel: u.displayIntel,
+  displayPaymentInfo: u.displayPaymentInfo, houses: u.houses.map((h) => h.id),
+});
+
+/** What Save sends: only what changed; the houses only when the set differs (spec §3). */
+export function editPatch(user: AdminUserRow, f: EditForm): AdminUserPatch {
+  const patch: AdminUserPatch = {};
+  if (f.email.trim() !== user.email) patch.email = f.email.trim();
+  if (f.title !== null && f.title !== user.title) patch.title = f.title;
+  if (f.password !== '') patch.password = f.password;
+  if (f.displayIntel !== user.displayIntel) patch.displayIntel = f.displayIntel;
+  if (f.displayPaymentInfo !== user.displayPaymentInfo) patch.displayPaymentInfo = f.displayPaymentInfo;
+  const before = user.houses.map((h) => h.id).sort((a, b) => a - b).join();
+  if ([...f.houses].sort((a, b) => a - b).join() !== before) patch.houses = f.houses;
+  return patch;
+}
+
+/** Why Save cannot go ahead, in the spec's words where it has them; null when it can. */
+export function editProblem(f: EditForm): string | null {
+  if ((f.password !== '' || f.confirmPassword !== '') && f.password !== f.confirmPassword) return CONFIRM_PASSWORD_MISMATCH;
+  if (f.password !== '' && !AdminPassword.is(f.password)) return 'The password must be 6 to 20 characters.';
+  if (!Email.is(f.email.trim())) return 'Enter a valid email address.';
+  return null;
+}
+
+const serverSaid = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 ? `${fallback}: ${error.message}` : fallback;
+
+export const adminUserEditMachine = setup({
+  types: { context: {} as AdminUserEditContext, events: {} as AdminUserEditEvent },
+  actors: {
+    loadHouses: fromCall<UserHouse[]>(() => adminService.allHouses()),
+    save: fromCall<MessageResponse, { id: number; patch: AdminUserPatch }>(({ id, patch }) => adminService.updateUser(id, patch)),
+    deactivate: fromCall<MessageResponse, { id: number }>(({ id }) => adminService.deactivate(id)),
+  },
+  guards: { savable: ({ context }) => editProblem(context.form) === null },
+  actions: {
+    /** The dashboard reloads its users table. */
+    changed: () => {},
+  },
+}).createMachine({
+  id: 'adminUserEdit',
+  context: { user: null, form: EMPTY_FORM, includeFamily: false, allHouses: [], error: null, done: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'edit.opened': { target: 'loadingHouses', actions: assign(({ event }) => ({ user: event.user, form: formOf(event.user), includeFamily: false, error: null, done: null })) } },
+    },
+    loadingHouses: {
+      invoke: {
+        id: 'loadHouses',
+        src: 'loadHouses',
+        onDone: { target: 'editing', actions: assign({ allHouses: ({ event }) => event.output }) },
+        // The user's own houses still show; only adding others is not possible.
+        onError: { target: 'editing', actions: assign({ allHouses: [], error: 'Failed to get the list of distributors' }) },
+      },
+      on: { 'edit.closed': 'closed' },
+    },
+    editing: {
+      on: {
+        'edit.closed': 'closed',
+        'edit.changed': { actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, error: null, done: null })) },
+        'edit.familyToggled': { actions: assign(({ context }) => ({ includeFamily: !context.includeFamily })) },
+        'edit.houseAdded': {
+          actions: assign(({ context, event }) => ({
+            form: { ...context.form, houses: context.form.houses.includes(event.id) ? context.form.houses : [...context.form.houses, event.id] }, done: null,
+          })),
+        },
+        'edit.houseRemoved': {
+          actions: assign(({ context, event }) => ({ form: { ...context.form, houses: withoutHouse(context.form.houses, event.id, context.user!.activeDistributorId) }, done: null })),
+        },
+        'edit.saved': [
+          { guard: 'savable', target: 'saving', actions: assign({ error: null, done: null }) },
+          { actions: assign(({ context }) => ({ error: editProblem(context.form) })) },
+        ],
+        'edit.deactivated': { target: 'deactivating', actions: assign({ error: null, done: null }) },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ id: context.user!.id, patch: editPatch(context.user!, context.form) }),
+        onDone: {
+          target: 'editing',
+          actions: [assign(({ context }) => ({ done: USER_SAVED, form: { ...context.form, password: '', confirmPassword: '' } })), 'changed'],
+        },
+        onError: { target: 'editing', actions: assign(({ event }) => ({ error: serverSaid(event.error, SAVE_FAILED) })) },
+      },
+    },
+    deactivating: {
+      invoke: {
+        id: 'deactivate',
+        src: 'deactivate',
+        input: ({ context }) => ({ id: context.user!.id }),
+        onDone: { target: 'closed', actions: [assign(({ event }) => ({ done: event.output.message })), 'changed'] },
+        onError: { target: 'editing', actions: assign({ error: DEACTIVATE_FAILED }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,62 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { LoginResponse } from '../../model/auth.ts';
+import { ImpersonationReason, REASON_HINT } from '../../model/impersonation.ts';
+import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
+import { houseUsersService } from '../../services/house-users-service.ts';
+
+/**
+ * Logging in as a user (the admin dashboard's Login; issue 15): the admin gives a reason, kept in
+ * the audit log, before POST /auth/session {id, reason}; the session then lasts at most 60 minutes.
+ */
+export interface LoginAsContext {
+  user: { id: number; name: string } | null;
+  reason: string;
+  error: string | null;
+}
+
+export type LoginAsEvent =
+  | { type: 'loginAs.opened'; id: number; name: string }
+  | { type: 'loginAs.reasonChanged'; reason: string }
+  | { type: 'loginAs.submitted' }
+  | { type: 'loginAs.cancelled' };
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : FALLBACK_MESSAGE);
+
+export const loginAsMachine = setup({
+  types: { context: {} as LoginAsContext, events: {} as LoginAsEvent },
+  actors: {
+    switchSession: fromCall<LoginResponse, { id: number; reason: string }>(({ id, reason }) => houseUsersService.switchSession(id, reason)),
+  },
+  guards: { reasonGiven: ({ context }) => ImpersonationReason.is(context.reason.trim()) },
+  actions: {
+    /** The page hands the new session to the auth-routing machine. */
+    switchedIn: (_, _params: { response: LoginResponse }) => {},
+  },
+}).createMachine({
+  id: 'loginAs',
+  context: { user: null, reason: '', error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'loginAs.opened': { target: 'asking', actions: assign(({ event }) => ({ user: { id: event.id, name: event.name }, reason: '', error: null })) } },
+    },
+    asking: {
+      on: {
+        'loginAs.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason, error: null })) },
+        'loginAs.submitted': [{ guard: 'reasonGiven', target: 'switching' }, { actions: assign({ error: REASON_HINT }) }],
+        'loginAs.cancelled': 'closed',
+      },
+    },
+    switching: {
+      invoke: {
+        id: 'switchSession',
+        src: 'switchSession',
+        input: ({ context }) => ({ id: context.user!.id, reason: context.reason.trim() }),
+        onDone: { target: 'switched', actions: { type: 'switchedIn', params: ({ event }) => ({ response: event.output }) } },
+        onError: { target: 'asking', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+    switched: {},
+  },
+});

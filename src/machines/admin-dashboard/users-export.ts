@@ -1,0 +1,59 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import { USERS_LOAD_FAILED, type AdminUserRow } from '../../model/admin.ts';
+import { adminService } from '../../services/admin-service.ts';
+
+/**
+ * Export Users (accounts spec §2.11, §3): a 'Pick a Distributor' modal offering the parent's
+ * houses and 'All Houses For Family'; Export loads those users and saves UsersExport.csv.
+ */
+export const FAMILY = 'family';
+export type ExportChoice = typeof FAMILY | number;
+
+export interface UsersExportContext {
+  parentId: number | null;
+  choice: ExportChoice | null;
+  error: string | null;
+}
+
+export type UsersExportEvent =
+  | { type: 'export.opened'; parentId: number }
+  | { type: 'export.chosen'; choice: ExportChoice }
+  | { type: 'export.submitted' }
+  | { type: 'export.closed' };
+
+export const usersExportMachine = setup({
+  types: { context: {} as UsersExportContext, events: {} as UsersExportEvent },
+  actors: {
+    loadUsers: fromCall<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
+      choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
+  },
+  actions: {
+    /** The page writes the rows as UsersExport.csv. */
+    download: (_, _params: { users: AdminUserRow[] }) => {},
+  },
+}).createMachine({
+  id: 'usersExport',
+  context: { parentId: null, choice: null, error: null },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'export.opened': { target: 'picking', actions: assign(({ event }) => ({ parentId: event.parentId, choice: null, error: null })) } } },
+    picking: {
+      on: {
+        'export.chosen': { actions: assign(({ event }) => ({ choice: event.choice, error: null })) },
+        'export.submitted': { guard: ({ context }) => context.choice !== null, target: 'loading' },
+        'export.closed': 'closed',
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        input: ({ context }) => ({ parentId: context.parentId!, choice: context.choice! }),
+        onDone: { target: 'closed', actions: { type: 'download', params: ({ event }) => ({ users: event.output }) } },
+        onError: { target: 'picking', actions: assign({ error: USERS_LOAD_FAILED }) },
+      },
+      on: { 'export.closed': 'closed' },
+    },
+  },
+});

@@ -1,0 +1,144 @@
+import { assign, fromEventObservable, setup } from 'xstate';
+import { map } from 'rxjs';
+import { fromCall } from '../from-call.ts';
+import { IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { importService } from '../../services/import-service.ts';
+
+/**
+ * Purchase imports from the admin panel (issue 17, docs/import.md): the recent imports; a CSV
+ * chosen and sent with upload progress; then the import job followed while the server runs it
+ * (rows read, rejects, stage) until its summary; and a finished job's rejected rows saved as CSV.
+ */
+
+export const IMPORTS_FAILED_MESSAGE = "Couldn't load the imports. Try refreshing the page.";
+export const UPLOAD_FAILED_MESSAGE = "Couldn't send the file. Check the connection and try again.";
+export const REJECTS_FAILED_MESSAGE = "Couldn't download the rejected rows.";
+
+export interface ChosenFile {
+  name: string;
+  size: number;
+  file: File;
+}
+
+export interface PurchaseImportContext {
+  jobs: ImportJob[];
+  /** The job being uploaded (null until the server has it), followed, or last finished here. */
+  current: ImportJob | null;
+  uploadPercent: number;
+  /** The job whose rejected rows are being downloaded. */
+  rejectsOf: ImportJob | null;
+  error: string | null;
+}
+
+export type PurchaseImportEvent =
+  | { type: 'import.fileChosen'; file: ChosenFile }
+  | { type: 'import.uploadProgress'; percent: number }
+  | { type: 'import.uploaded'; job: ImportJob }
+  | { type: 'import.progress'; job: ImportJob }
+  | { type: 'import.rejectsRequested'; job: ImportJob }
+  | { type: 'import.dismissed' };
+
+/** Why a chosen file cannot be sent, or null: the server says the same (src/model/purchase-import.ts). */
+export function fileProblem(file: ChosenFile): string | null {
+  if (!/\.csv$/i.test(file.name)) return IMPORT_UPLOAD_MESSAGES.notCsv;
+  if (file.size === 0) return IMPORT_UPLOAD_MESSAGES.empty;
+  if (file.size > MAX_IMPORT_FILE_BYTES) return IMPORT_UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+const upsert = (jobs: ImportJob[], job: ImportJob) => [job, ...jobs.filter((j) => j.id !== job.id)];
+const serverMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback);
+
+export const purchaseImportMachine = setup({
+  types: { context: {} as PurchaseImportContext, events: {} as PurchaseImportEvent },
+  actors: {
+    loadJobs: fromCall<ImportJob[]>(() => importService.recent()),
+    upload: fromEventObservable(({ input }: { input: { file: File } }) =>
+      importService.upload(input.file).pipe(
+        map((e): PurchaseImportEvent =>
+          e.type === 'progress'
+            ? { type: 'import.uploadProgress', percent: Math.round(100 * (e.progress.total ? e.progress.loaded / e.progress.total : 0)) }
+            : { type: 'import.uploaded', job: e.value },
+        ),
+      ),
+    ),
+    follow: fromEventObservable(({ input }: { input: { job: ImportJob } }) =>
+      importService.follow(input.job).pipe(map((job): PurchaseImportEvent => ({ type: 'import.progress', job })))),
+    downloadRejects: fromCall<Blob, { job: ImportJob }>((input) => importService.rejects(input.job.id)),
+  },
+  guards: {
+    fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
+  },
+  actions: {
+    /** The view saves the file in the browser; a no-op by default. */
+    saveRejects: (_, _params: { blob: Blob; job: ImportJob }) => {},
+  },
+}).createMachine({
+  id: 'purchaseImport',
+  context: { jobs: [], current: null, uploadPercent: 0, rejectsOf: null, error: null },
+  initial: 'loading',
+  on: { 'import.dismissed': { actions: assign({ error: null }) } },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadJobs',
+        src: 'loadJobs',
+        onDone: [
+          // An import still running (the page was reloaded mid-way): follow it again.
+          { guard: ({ event }) => event.output.some((j) => !isImportFinished(j.status)), target: 'following',
+            actions: assign(({ event }) => ({ jobs: event.output, current: event.output.find((j) => !isImportFinished(j.status))! })) },
+          { target: 'idle', actions: assign({ jobs: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'idle', actions: assign({ error: IMPORTS_FAILED_MESSAGE }) },
+      },
+    },
+    idle: {
+      on: {
+        'import.fileChosen': [
+          { guard: 'fileRefused', actions: assign(({ event }) => ({ error: fileProblem(event.file) })) },
+          { target: 'uploading', actions: assign({ error: null, current: null, uploadPercent: 0 }) },
+        ],
+        'import.rejectsRequested': { target: 'downloadingRejects', actions: assign(({ event }) => ({ error: null, rejectsOf: event.job })) },
+      },
+    },
+    uploading: {
+      invoke: {
+        id: 'upload',
+        src: 'upload',
+        input: ({ event }) => ({ file: (event as Extract<PurchaseImportEvent, { type: 'import.fileChosen' }>).file.file }),
+        onError: { target: 'idle', actions: assign(({ event }) => ({ error: serverMessage(event.error, UPLOAD_FAILED_MESSAGE) })) },
+      },
+      on: {
+        'import.uploadProgress': { actions: assign({ uploadPercent: ({ event }) => event.percent }) },
+        'import.uploaded': { target: 'following', actions: assign(({ context, event }) => ({ current: event.job, jobs: upsert(context.jobs, event.job), uploadPercent: 100 })) },
+      },
+    },
+    /** The server runs the import; its progress arrives about once a second until it has finished. */
+    following: {
+      invoke: {
+        id: 'follow',
+        src: 'follow',
+        input: ({ context }) => ({ job: context.current! }),
+        onDone: 'idle',
+        // Following stopped (the connection dropped): the import goes on on the server; reload to see it.
+        onError: { target: 'idle', actions: assign({ error: IMPORTS_FAILED_MESSAGE }) },
+      },
+      on: {
+        'import.progress': { actions: assign(({ context, event }) => ({ current: event.job, jobs: upsert(context.jobs, event.job) })) },
+      },
+    },
+    downloadingRejects: {
+      invoke: {
+        id: 'downloadRejects',
+        src: 'downloadRejects',
+        input: ({ context }) => ({ job: context.rejectsOf! }),
+        onDone: {
+          target: 'idle',
+          actions: { type: 'saveRejects', params: ({ event, context }) => ({ blob: event.output, job: context.rejectsOf! }) },
+        },
+        onError: { target: 'idle', actions: assign({ error: REJECTS_FAILED_MESSAGE }) },
+      },
+    },
+  },
+});

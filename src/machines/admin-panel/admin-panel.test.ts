@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { distinctEdges, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
+import { expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
+import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
+import { PASSWORD_RESET_OK } from '../../model/admin.ts';
+import { ANNOUNCEMENT_CREATED, ANNOUNCEMENT_DELETED, ANNOUNCEMENT_FAILED } from '../../model/announcement.ts';
+import { sessionSummary } from '../../model/user-sessions.ts';
+import { dmRow } from '../admin-dashboard/admin-dashboard-samples.ts';
+import { notice } from './admin-panel-samples.ts';
+import { announcementsMachine } from './announcements-editor.ts';
+import { auditLogMachine } from './audit-log.ts';
+import { loadSpeedMachine } from './load-speed-test.ts';
+import { panelUserMachine } from './panel-user.ts';
+import { ADMIN_PANEL_MACHINES } from './registration.ts';
+import { testingFlagMachine } from './testing-flag.ts';
+
+const edgesOf = (name: string) => distinctEdges(stateChangingEdges(ADMIN_PANEL_MACHINES.find((m) => m.name === name)!));
+
+describe('announcements modal, model-based', () => {
+  const edges = edgesOf('announcements');
+  it('takes every transition', () => expectEveryTransitionTaken(announcementsMachine, edges));
+  itReplaysEdges(edges, () => startControlled(announcementsMachine, { actors: ['load', 'create', 'remove'] }), (run) => {
+    const { value, context } = run.actor.getSnapshot();
+    // Create never sends an empty text; a delete names the row pressed.
+    for (const c of run.callsOf('create')) expect(c.input).toEqual({ text: 'New price list on Monday' });
+    for (const c of run.callsOf('remove')) expect(c.input).toEqual({ id: 7 });
+    if (value === 'editing' && context.message) expect([ANNOUNCEMENT_CREATED, ANNOUNCEMENT_DELETED, ANNOUNCEMENT_FAILED]).toContain(context.message.text);
+  });
+
+  it('refuses an empty text, creates and deletes with the spec’s messages', async () => {
+    const run = startControlled(announcementsMachine, { actors: ['load', 'create', 'remove'] });
+    await run.replay({ type: 'announcements.opened' }, 'loading');
+    await run.replay({ type: 'xstate.done.actor.load', output: [notice] }, 'editing');
+    await run.replay({ type: 'announcements.textChanged', text: '   ' }, 'editing');
+    await run.replay({ type: 'announcements.created' }, 'editing');
+    expect(run.callsOf('create')).toEqual([]);
+    await run.replay({ type: 'announcements.textChanged', text: 'Closed Friday' }, 'editing');
+    await run.replay({ type: 'announcements.created' }, 'creating');
+    await run.replay({ type: 'xstate.done.actor.create', output: { id: 9, text: 'Closed Friday' } }, 'editing');
+    expect(run.actor.getSnapshot().context).toMatchObject({ text: '', message: { ok: true, text: ANNOUNCEMENT_CREATED } });
+    await run.replay({ type: 'announcements.deleted', id: 7 }, 'deleting');
+    await run.replay({ type: 'xstate.done.actor.remove', output: { message: 'ok' } }, 'editing');
+    expect(run.actor.getSnapshot().context.list).toEqual([{ id: 9, text: 'Closed Friday' }]);
+  });
+});
+
+describe('admin panel user editor, model-based', () => {
+  const edges = edgesOf('panel-user');
+  it('takes every transition', () => expectEveryTransitionTaken(panelUserMachine, edges));
+  itReplaysEdges(edges, () => startControlled(panelUserMachine, { actors: ['loadUsers', 'loadSessions', 'update', 'reset'] }), (run) => {
+    for (const c of run.callsOf('reset')) expect(c.input).toEqual({ id: dmRow.id, password: 'secret-77' });
+    for (const c of run.callsOf('update')) expect((c.input as { form: { email: string } }).form.email).toBe(dmRow.email);
+    for (const c of run.callsOf('loadSessions')) expect(c.input).toEqual({ userId: dmRow.id });
+  });
+
+  it('resets the password with the spec’s message and sums the online time', async () => {
+    const run = startControlled(panelUserMachine, { actors: ['loadUsers', 'loadSessions', 'update', 'reset'] });
+    await run.replay({ type: 'xstate.done.actor.loadUsers', output: [dmRow] }, 'picking');
+    await run.replay({ type: 'panelUser.passwordReset' }, 'picking'); // nobody chosen
+    await run.replay({ type: 'panelUser.chosen', userId: dmRow.id }, 'loadingSessions');
+    await run.replay({ type: 'xstate.done.actor.loadSessions', output: [] }, 'picking');
+    await run.replay({ type: 'panelUser.changed', field: 'password', value: 'abc' }, 'picking');
+    await run.replay({ type: 'panelUser.passwordReset' }, 'picking');
+    expect(run.callsOf('reset')).toEqual([]);
+    await run.replay({ type: 'panelUser.changed', field: 'password', value: 'secret-77' }, 'picking');
+    await run.replay({ type: 'panelUser.passwordReset' }, 'resetting');
+    await run.replay({ type: 'xstate.done.actor.reset', output: { message: 'x' } }, 'picking');
+    expect(run.actor.getSnapshot().context.message).toEqual({ ok: true, text: PASSWORD_RESET_OK });
+    expect(sessionSummary([{ end_time: '', time: 3725 }, { end_time: '', time: 60 }])).toEqual({ count: 2, online: '1h 3m 5s' });
+  });
+});
+
+describe('audit log, testing flag and load-speed test, model-based', () => {
+  it('audit log: every transition, the filter sent as chosen', async () => {
+    const edges = edgesOf('audit-log');
+    expectEveryTransitionTaken(auditLogMachine, edges, ['loading --audit.filtered--> loading', 'loading --audit.reloaded--> loading']);
+    const run = startControlled(auditLogMachine, { actors: ['load'] });
+    await run.replay({ type: 'audit.filtered', filter: { event: 'write', search: 'user' } }, 'loading');
+    expect(run.callsOf('load').map((c) => c.input)).toEqual([{}, { event: 'write', search: 'user' }]);
+    expect(run.callsOf('load')[0]!.signal.aborted).toBe(true);
+  });
+
+  it('testing flag toggles and is stored', () => {
+    const stored: boolean[] = [];
+    const run = startControlled(testingFlagMachine.provide({ actions: { store: (_, { on }) => void stored.push(on) } }), { actors: [] });
+    run.actor.send({ type: 'testing.toggled' });
+    run.actor.send({ type: 'testing.toggled' });
+    expect(stored).toEqual([true, false]);
+  });
+
+  const speedEdges = edgesOf('load-speed-test');
+  it('load-speed test takes every transition', () => expectEveryTransitionTaken(loadSpeedMachine, speedEdges));
+  itReplaysEdges(speedEdges, () => startControlled(loadSpeedMachine, { actors: ['run'], input: { userId: 5, adminEmail: 'admin@portal.test', enabled: true } }), (run) => {
+    for (const c of run.callsOf('run')) expect([3, 10]).toContain((c.input as { amount: number }).amount);
+  });
+  it('does not run without the testing flag', () => {
+    const run = startControlled(loadSpeedMachine, { actors: ['run'], input: { userId: 5, adminEmail: 'admin@portal.test', enabled: false } });
+    run.actor.send({ type: 'loadTest.started' });
+    expect(run.actor.getSnapshot().value).toBe('idle');
+    expect(run.callsOf('run')).toEqual([]);
+  });
+});

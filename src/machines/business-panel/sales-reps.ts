@@ -1,0 +1,155 @@
+import { map } from 'rxjs';
+import { assign, fromEventObservable, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { MessageResponse } from '../../model/account.ts';
+import type { UserHouse } from '../../model/admin.ts';
+import { SUCCESS_FLAG_MS } from '../../model/notices.ts';
+import {
+  DISTRIBUTORS_FAILED, MISSING_FIELDS, REP_DISTRIBUTORS_FAILED, REPS_FAILED, UPDATE_FAILED, salesRepComplete,
+  type SalesRep, type SalesRepDistributors, type SalesRepRole, type SalesRepSave,
+} from '../../model/sales-reps.ts';
+import { adminService } from '../../services/admin-service.ts';
+import { salesRepsService } from '../../services/sales-reps-service.ts';
+import { after$ } from '../../services/timers.ts';
+
+/**
+ * The Business Panel's sales reps (accounts spec §2.10, §4, §5, §8): pick a rep (their
+ * distributors load) or toggle to a new one by email and name; role, distributors; Save, Cancel;
+ * delete after 'Are you sure?'; 'Success!' for 1 s, then the list reloads.
+ */
+export interface RepForm {
+  email: string;
+  name: string;
+  role: SalesRepRole | null;
+  distributors: number[];
+}
+
+export interface SalesRepsContext {
+  reps: SalesRep[];
+  houses: UserHouse[];
+  selected: string | null;
+  newRep: boolean;
+  form: RepForm;
+  error: string | null;
+}
+
+export type SalesRepsEvent =
+  | { type: 'reps.chosen'; email: string | null }
+  | { type: 'reps.newToggled' }
+  | { type: 'reps.changed'; field: 'email' | 'name'; value: string }
+  | { type: 'reps.roleChosen'; role: SalesRepRole }
+  | { type: 'reps.distributorToggled'; id: number }
+  | { type: 'reps.saved' }
+  | { type: 'reps.cancelled' }
+  | { type: 'reps.deleteAsked' }
+  | { type: 'reps.deleteConfirmed' }
+  | { type: 'reps.deleteRefused' }
+  | { type: 'reps.successShown' }
+  | { type: 'reps.retried' };
+
+const EMPTY: RepForm = { email: '', name: '', role: null, distributors: [] };
+
+/** Ready to save: the §5 fields, and for an existing rep, a chosen one. */
+export const canSave = (c: SalesRepsContext) => (c.newRep || c.selected !== null) && salesRepComplete(c.form);
+
+export const salesRepsMachine = setup({
+  types: { context: {} as SalesRepsContext, events: {} as SalesRepsEvent },
+  actors: {
+    loadReps: fromCall<SalesRep[]>(() => salesRepsService.list()),
+    loadHouses: fromCall<UserHouse[]>(() => adminService.allHouses()),
+    loadRepDistributors: fromCall<SalesRepDistributors, { email: string }>(({ email }) => salesRepsService.distributorsOf(email)),
+    save: fromCall<MessageResponse, SalesRepSave>((rep) => salesRepsService.save(rep)),
+    remove: fromCall<MessageResponse, { email: string }>(({ email }) => salesRepsService.remove(email)),
+    successFlag: fromEventObservable(() => after$(SUCCESS_FLAG_MS).pipe(map((): SalesRepsEvent => ({ type: 'reps.successShown' })))),
+  },
+  guards: {
+    savable: ({ context }) => canSave(context),
+    knownRep: ({ context, event }) => event.type === 'reps.chosen' && event.email !== null && context.reps.some((r) => r.email === event.email),
+  },
+  actions: {
+    reset: assign({ selected: null, newRep: false, form: EMPTY, error: null }),
+  },
+}).createMachine({
+  id: 'salesReps',
+  context: { reps: [], houses: [], selected: null, newRep: false, form: EMPTY, error: null },
+  initial: 'loadingReps',
+  states: {
+    loadingReps: {
+      invoke: {
+        id: 'loadReps',
+        src: 'loadReps',
+        onDone: { target: 'loadingHouses', actions: assign({ reps: ({ event }) => event.output }) },
+        onError: { target: 'repsFailed', actions: assign({ error: REPS_FAILED }) },
+      },
+    },
+    repsFailed: { on: { 'reps.retried': { target: 'loadingReps', actions: assign({ error: null }) } } },
+    loadingHouses: {
+      invoke: {
+        id: 'loadHouses',
+        src: 'loadHouses',
+        onDone: { target: 'ready', actions: assign({ houses: ({ event }) => event.output }) },
+        onError: { target: 'ready', actions: assign({ error: DISTRIBUTORS_FAILED }) },
+      },
+    },
+    ready: {
+      on: {
+        'reps.chosen': [
+          {
+            guard: 'knownRep',
+            target: 'loadingRepDistributors',
+            actions: assign(({ context, event }) => {
+              const rep = context.reps.find((r) => r.email === event.email)!;
+              return { selected: rep.email, newRep: false, form: { email: rep.email, name: rep.name, role: rep.role, distributors: [] }, error: null };
+            }),
+          },
+          { actions: 'reset' },
+        ],
+        'reps.newToggled': { actions: assign(({ context }) => ({ newRep: !context.newRep, selected: null, form: EMPTY, error: null })) },
+        'reps.changed': { guard: ({ context }) => context.newRep, actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, error: null })) },
+        'reps.roleChosen': { actions: assign(({ context, event }) => ({ form: { ...context.form, role: event.role }, error: null })) },
+        'reps.distributorToggled': {
+          actions: assign(({ context, event }) => {
+            const has = context.form.distributors.includes(event.id);
+            return { form: { ...context.form, distributors: has ? context.form.distributors.filter((d) => d !== event.id) : [...context.form.distributors, event.id] }, error: null };
+          }),
+        },
+        'reps.saved': [{ guard: 'savable', target: 'saving', actions: assign({ error: null }) }, { actions: assign({ error: MISSING_FIELDS }) }],
+        'reps.cancelled': { actions: 'reset' },
+        'reps.deleteAsked': { guard: ({ context }) => context.selected !== null, target: 'confirmingDelete' },
+      },
+    },
+    loadingRepDistributors: {
+      invoke: {
+        id: 'loadRepDistributors',
+        src: 'loadRepDistributors',
+        input: ({ context }) => ({ email: context.selected! }),
+        onDone: { target: 'ready', actions: assign(({ context, event }) => ({ form: { ...context.form, distributors: event.output.distributorIds } })) },
+        onError: { target: 'ready', actions: assign({ error: REP_DISTRIBUTORS_FAILED }) },
+      },
+    },
+    confirmingDelete: { on: { 'reps.deleteConfirmed': 'deleting', 'reps.deleteRefused': 'ready' } },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ email: context.form.email.trim(), name: context.form.name.trim(), role: context.form.role!, distributors: context.form.distributors }),
+        onDone: 'success',
+        onError: { target: 'ready', actions: assign({ error: UPDATE_FAILED }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ email: context.selected! }),
+        onDone: 'success',
+        onError: { target: 'ready', actions: assign({ error: UPDATE_FAILED }) },
+      },
+    },
+    /** 'Success!' for 1 s, then the list as the server now holds it. */
+    success: {
+      invoke: { id: 'successFlag', src: 'successFlag' },
+      on: { 'reps.successShown': { target: 'loadingReps', actions: 'reset' } },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
+import { DEFAULT_LINE_SORT, LINE_TEXT_COLUMNS, monthOf, type LineColumn } from '../../model/insights-rules.ts';
+import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
+import { insightsService } from '../../services/insights-service.ts';
+import { orderHistoryStore } from '../../services/order-history-store.ts';
+
+/**
+ * One competitor order (analytics spec §2 'Estimated Invoice Volume On {date}'): the invoices of a
+ * distributor on a date, from the order-history months already fetched, else the order history
+ * fetch for that one day.
+ */
+
+interface OrderKey {
+  merchantId: number;
+  merchant: string;
+  date: string;
+}
+
+export interface CompetitorOrderInput extends OrderKey {
+  /** The merchant's invoices of that date from the months already fetched (none: ask the server). */
+  invoices: OrderInvoice[];
+}
+
+export interface CompetitorOrderContext extends CompetitorOrderInput {
+  sort: ColumnSort<LineColumn>;
+}
+
+export type CompetitorOrderEvent = { type: 'order.opened' } | { type: 'order.sortChanged'; column: LineColumn } | { type: 'order.retry' };
+
+/** The screen's input: that date's invoices if its month was fetched already. */
+export const competitorOrderInput = (merchantId: number, merchant: string, date: string): CompetitorOrderInput =>
+  ({ merchantId, merchant, date, invoices: (orderHistoryStore.monthsOf(merchantId)[monthOf(date)] ?? []).filter((i) => i.date === date) });
+
+export const competitorOrderMachine = setup({
+  types: { context: {} as CompetitorOrderContext, events: {} as CompetitorOrderEvent, input: {} as CompetitorOrderInput },
+  actors: {
+    loadDay: fromCall<OrderHistory, OrderKey>((input) =>
+      insightsService.orderHistory({ startDate: input.date, endDate: input.date, showLineItems: true, merchants: [{ id: input.merchantId, merchant: input.merchant }] })),
+  },
+  guards: {
+    cached: ({ context }) => context.invoices.length > 0,
+  },
+}).createMachine({
+  id: 'competitorOrder',
+  context: ({ input }) => ({ ...input, sort: DEFAULT_LINE_SORT }),
+  initial: 'idle',
+  on: {
+    'order.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextColumnSort(context.sort, event.column, LINE_TEXT_COLUMNS) })) },
+  },
+  states: {
+    idle: { on: { 'order.opened': [{ guard: 'cached', target: 'loaded' }, { target: 'loading' }] } },
+    loading: {
+      invoke: {
+        id: 'loadDay',
+        src: 'loadDay',
+        input: ({ context }) => ({ merchantId: context.merchantId, merchant: context.merchant, date: context.date }),
+        onDone: { target: 'loaded', actions: assign(({ event }) => ({ invoices: event.output[0]?.invoices ?? [] })) },
+        onError: 'failed',
+      },
+    },
+    loaded: {},
+    failed: { on: { 'order.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,51 @@
+import { assign, setup } from 'xstate';
+import { fromCall } from '../from-call.ts';
+import type { DateRange } from '../../model/date-range.ts';
+import type { WinBackList, WinBackPayload } from '../../model/insights.ts';
+import { insightsService } from '../../services/insights-service.ts';
+
+/** The win-back list (docs/insights.md): one merchant's (merchantId) or the whole visible house's. */
+
+export interface WinBackInput {
+  merchantId: number | null;
+  range: DateRange;
+}
+
+export interface WinBackContext extends WinBackInput {
+  list: WinBackList | null;
+}
+
+export type WinBackEvent = { type: 'winback.rangeChanged'; range: DateRange } | { type: 'winback.retry' };
+
+const payload = (c: WinBackContext): WinBackPayload => ({ ...c.range, ...(c.merchantId === null ? {} : { merchantId: c.merchantId }) });
+
+export const winBackMachine = setup({
+  types: { context: {} as WinBackContext, events: {} as WinBackEvent, input: {} as WinBackInput },
+  actors: {
+    loadWinBack: fromCall<WinBackList, WinBackPayload>((input) => insightsService.winBack(input)),
+  },
+  guards: {
+    otherRange: ({ context, event }) =>
+      event.type === 'winback.rangeChanged' && (event.range.startDate !== context.range.startDate || event.range.endDate !== context.range.endDate),
+  },
+}).createMachine({
+  id: 'winBack',
+  context: ({ input }) => ({ ...input, list: null }),
+  initial: 'loading',
+  on: {
+    'winback.rangeChanged': { guard: 'otherRange', target: '.loading', reenter: true, actions: assign(({ event }) => ({ range: event.range, list: null })) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadWinBack',
+        src: 'loadWinBack',
+        input: ({ context }) => payload(context),
+        onDone: { target: 'loaded', actions: assign(({ event }) => ({ list: event.output })) },
+        onError: 'failed',
+      },
+    },
+    loaded: {},
+    failed: { on: { 'winback.retry': 'loading' } },
+  },
+});

@@ -1,0 +1,121 @@
+import { assign, fromEventObservable, setup } from 'xstate';
+import { catchError, map, of } from 'rxjs';
+import { nextCount } from '../../model/format.ts';
+import { DONUT_STEP, hasCheck, type QuarterOption, type RebateCheck } from '../../model/rebate-checks.ts';
+import { rebateChecksService } from '../../services/rebate-checks-service.ts';
+import { fromCall } from '../from-call.ts';
+import { SERVER_ERROR } from './check-list.ts';
+
+/**
+ * One merchant's check (accounts spec §2.7, §4 check details load): the list's side panel and the
+ * merchant check page. Loading, then success, nonexistent (an answer without sfid: 'No Check For
+ * This Quarter') or failure ('Server Error'). In success the donuts grow and shrink by 15 and the
+ * voucher opens in a modal from an object URL that lives as long as the modal.
+ */
+
+export const NO_CHECK = 'No Check For This Quarter';
+export const VOUCHER_FAILED = 'Failed to load the voucher.';
+
+export type Donut = 'locations' | 'manufacturers';
+
+export interface CheckDetailsInput {
+  merchantId: number;
+  /** The quarter to show first; null: the newest of the last 8 (the merchant page). */
+  timeframe: string | null;
+  distributorId: number | null;
+}
+
+export interface CheckDetailsContext extends CheckDetailsInput {
+  quarters: QuarterOption[];
+  check: RebateCheck | null;
+  shown: Record<Donut, number>;
+  voucherUrl: string | null;
+  error: string | null;
+}
+
+export type CheckDetailsEvent =
+  | { type: 'details.quarterChanged'; timeframe: string }
+  | { type: 'details.more'; donut: Donut }
+  | { type: 'details.less'; donut: Donut }
+  | { type: 'voucher.open' }
+  | { type: 'voucher.close' }
+  | { type: 'voucher.ready'; url: string }
+  | { type: 'voucher.failed' };
+
+const SHOWN_AT_FIRST: Record<Donut, number> = { locations: DONUT_STEP, manufacturers: DONUT_STEP };
+type CheckInput = { timeframe: string; merchantId: number; distributorId: number | null };
+
+export const checkDetailsMachine = setup({
+  types: { context: {} as CheckDetailsContext, events: {} as CheckDetailsEvent, input: {} as CheckDetailsInput },
+  actors: {
+    loadQuarters: fromCall<QuarterOption[]>(() => rebateChecksService.payPeriods()),
+    loadCheck: fromCall((input: CheckInput) => rebateChecksService.check(input)),
+    loadVoucher: fromEventObservable<CheckDetailsEvent, CheckInput>(({ input }) =>
+      rebateChecksService.voucher(input).pipe(
+        map(({ url }): CheckDetailsEvent => ({ type: 'voucher.ready', url })),
+        catchError(() => of<CheckDetailsEvent>({ type: 'voucher.failed' })),
+      )),
+  },
+  actions: {
+    resize: assign({
+      shown: ({ context, event }) => {
+        if (event.type !== 'details.more' && event.type !== 'details.less') return context.shown;
+        const total = event.donut === 'locations' ? context.check?.toMerchantsCheckBreakdown.length : context.check?.fromManufacturersCheckBreakdown.length;
+        return { ...context.shown, [event.donut]: nextCount(context.shown[event.donut], DONUT_STEP, total ?? 0, event.type === 'details.more' ? 'more' : 'less') };
+      },
+    }),
+  },
+}).createMachine({
+  id: 'checkDetails',
+  context: ({ input }) => ({ ...input, quarters: [], check: null, shown: SHOWN_AT_FIRST, voucherUrl: null, error: null }),
+  initial: 'loadingQuarters',
+  on: {
+    // The donuts' lists grow and shrink whatever else happens (they are only offered with a check).
+    'details.more': { actions: 'resize' },
+    'details.less': { actions: 'resize' },
+    'details.quarterChanged': {
+      target: '.loading',
+      reenter: true,
+      actions: assign(({ event }) => ({ timeframe: event.timeframe, check: null, error: null, voucherUrl: null, shown: SHOWN_AT_FIRST })),
+    },
+  },
+  states: {
+    loadingQuarters: {
+      invoke: {
+        id: 'loadQuarters',
+        src: 'loadQuarters',
+        // The side panel keeps the list's quarter; the merchant page starts with the newest.
+        onDone: { target: 'loading', actions: assign(({ context, event }) => ({ quarters: event.output, timeframe: context.timeframe ?? event.output[0]?.value ?? null })) },
+        onError: { target: 'failure', actions: assign({ error: SERVER_ERROR }) },
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'loadCheck',
+        src: 'loadCheck',
+        input: ({ context }) => ({ timeframe: context.timeframe ?? '', merchantId: context.merchantId, distributorId: context.distributorId }),
+        onDone: [
+          { guard: ({ event }) => hasCheck(event.output), target: 'success', actions: assign({ check: ({ event }) => (hasCheck(event.output) ? event.output : null) }) },
+          { target: 'nonexistent', actions: assign({ error: NO_CHECK }) },
+        ],
+        onError: { target: 'failure', actions: assign({ error: SERVER_ERROR }) },
+      },
+    },
+    success: { on: { 'voucher.open': { target: 'voucher', actions: assign({ error: null }) } } },
+    voucher: {
+      // The load keeps the object URL alive; closing the modal ends it and revokes the URL.
+      invoke: {
+        id: 'loadVoucher',
+        src: 'loadVoucher',
+        input: ({ context }) => ({ timeframe: context.timeframe ?? '', merchantId: context.merchantId, distributorId: context.distributorId }),
+      },
+      on: {
+        'voucher.ready': { actions: assign({ voucherUrl: ({ event }) => event.url }) },
+        'voucher.failed': { target: 'success', actions: assign({ voucherUrl: null, error: VOUCHER_FAILED }) },
+        'voucher.close': { target: 'success', actions: assign({ voucherUrl: null }) },
+      },
+    },
+    nonexistent: {},
+    failure: {},
+  },
+});

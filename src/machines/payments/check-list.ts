@@ -1,0 +1,177 @@
+import { assign, fromEventObservable, setup } from 'xstate';
+import {
+  DEFAULT_SORT, sortChecks, visibleChecks, type BulkPayload, type CheckSort, type CheckSortColumn, type QuarterOption,
+  type RebateCheck, type RoutingFilter,
+} from '../../model/rebate-checks.ts';
+import { rebateChecksService, type TransferEvent } from '../../services/rebate-checks-service.ts';
+import { fromCall } from '../from-call.ts';
+
+/**
+ * /paymentinformation/list (accounts spec §2.7, §5, §9): the quarter's checks, filtered, searched,
+ * sorted and selected; the Pay / No Pay Summary, and the bulk Download (ZIP) and Print (PDF) of the
+ * selection's vouchers and/or details, each a download stream whose progress arrives as events.
+ */
+
+export const SERVER_ERROR = 'Server Error';
+export const NO_CHECKS = 'No Checks For This Quarter';
+
+export type TransferKind = 'export' | 'print' | 'summary';
+
+export interface CheckListInput {
+  distributorId: number | null;
+  distributorPlatformId: string | null;
+  /** The house's name: the summary's file name. */
+  relationship: string;
+}
+
+export interface CheckListContext extends CheckListInput {
+  quarters: QuarterOption[];
+  timeframe: string | null;
+  checks: RebateCheck[];
+  routing: RoutingFilter;
+  search: string;
+  sort: CheckSort;
+  /** Selected checks by merchant id. */
+  selected: number[];
+  vouchers: boolean;
+  details: boolean;
+  transfer: { kind: TransferKind; loaded: number; total: number | null } | null;
+  error: string | null;
+  /** A failed download or print, said until the next one. */
+  notice: string | null;
+}
+
+export type CheckListEvent =
+  | { type: 'checks.quarterChanged'; timeframe: string }
+  | { type: 'checks.routingChanged'; routing: RoutingFilter }
+  | { type: 'checks.searchChanged'; search: string }
+  | { type: 'checks.sortChanged'; column: CheckSortColumn }
+  | { type: 'checks.rowToggled'; merchantId: number }
+  | { type: 'checks.allToggled' }
+  | { type: 'checks.selectionCleared' }
+  | { type: 'checks.vouchersToggled' }
+  | { type: 'checks.detailsToggled' }
+  | { type: 'checks.download' }
+  | { type: 'checks.print' }
+  | { type: 'checks.summary' }
+  | TransferEvent;
+
+type TransferInput = { kind: TransferKind; payload: BulkPayload; relationship: string };
+
+/** The rows on screen now (the select-all works on these). */
+export const shownChecks = (c: CheckListContext): RebateCheck[] => visibleChecks(c.checks, c.routing, c.search, c.sort);
+
+const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : SERVER_ERROR);
+
+export const checkListMachine = setup({
+  types: { context: {} as CheckListContext, events: {} as CheckListEvent, input: {} as CheckListInput },
+  actors: {
+    loadQuarters: fromCall<QuarterOption[]>(() => rebateChecksService.payPeriods()),
+    loadChecks: fromCall<RebateCheck[], { timeframe: string; distributorId: number | null; distributorPlatformId: string | null }>((input) =>
+      rebateChecksService.checks({ ...input, merchantIds: [] })),
+    transfer: fromEventObservable<TransferEvent, TransferInput>(({ input }) =>
+      input.kind === 'summary'
+        ? rebateChecksService.payNoPay({ timeframe: input.payload.timeframe, distributorId: input.payload.distributorId, merchantIds: [] }, input.relationship)
+        : input.kind === 'print' ? rebateChecksService.bulkPrint(input.payload) : rebateChecksService.bulkExport(input.payload)),
+  },
+  guards: {
+    canBulk: ({ context }) => context.selected.length > 0 && (context.vouchers || context.details),
+  },
+  actions: {
+    startTransfer: assign(({ event }) => ({
+      transfer: { kind: (event.type === 'checks.summary' ? 'summary' : event.type === 'checks.print' ? 'print' : 'export') as TransferKind, loaded: 0, total: null },
+      notice: null,
+    })),
+  },
+}).createMachine({
+  id: 'checkList',
+  context: ({ input }) => ({
+    ...input, quarters: [], timeframe: null, checks: [], routing: 'All', search: '', sort: DEFAULT_SORT,
+    selected: [], vouchers: true, details: false, transfer: null, error: null, notice: null,
+  }),
+  initial: 'loadingQuarters',
+  // Filters, selection and toggles change what is on screen in any state (they are only offered with rows).
+  on: {
+    'checks.routingChanged': { actions: assign({ routing: ({ event }) => event.routing }) },
+    'checks.searchChanged': { actions: assign({ search: ({ event }) => event.search }) },
+    'checks.sortChanged': {
+      actions: assign({ sort: ({ context, event }) => ({ column: event.column, descending: context.sort.column === event.column ? !context.sort.descending : false }) }),
+    },
+    'checks.rowToggled': {
+      actions: assign({
+        selected: ({ context, event }) =>
+          context.selected.includes(event.merchantId) ? context.selected.filter((id) => id !== event.merchantId) : [...context.selected, event.merchantId],
+      }),
+    },
+    // Select-all selects the rows on screen; with all of them selected already, it clears them.
+    'checks.allToggled': {
+      actions: assign({
+        selected: ({ context }) => {
+          const shown = shownChecks(context).map((c) => c.merchantid);
+          const all = shown.length > 0 && shown.every((id) => context.selected.includes(id));
+          return all ? context.selected.filter((id) => !shown.includes(id)) : [...new Set([...context.selected, ...shown])];
+        },
+      }),
+    },
+    'checks.selectionCleared': { actions: assign({ selected: [] }) },
+    'checks.vouchersToggled': { actions: assign({ vouchers: ({ context }) => !context.vouchers }) },
+    'checks.detailsToggled': { actions: assign({ details: ({ context }) => !context.details }) },
+    // A new quarter reloads (re-entering aborts the call in flight) and starts a new selection.
+    'checks.quarterChanged': {
+      target: '.loading',
+      reenter: true,
+      actions: assign(({ event }) => ({ timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null })),
+    },
+  },
+  states: {
+    loadingQuarters: {
+      invoke: {
+        id: 'loadQuarters',
+        src: 'loadQuarters',
+        onDone: { target: 'loading', actions: assign(({ event }) => ({ quarters: event.output, timeframe: event.output[0]?.value ?? null })) },
+        onError: { target: 'failed', actions: assign({ error: SERVER_ERROR }) },
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'loadChecks',
+        src: 'loadChecks',
+        input: ({ context }) => ({ timeframe: context.timeframe ?? '', distributorId: context.distributorId, distributorPlatformId: context.distributorPlatformId }),
+        onDone: { target: 'ready', actions: assign({ checks: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: SERVER_ERROR }) },
+      },
+    },
+    ready: {
+      on: {
+        'checks.download': { guard: 'canBulk', target: 'transferring', actions: 'startTransfer' },
+        'checks.print': { guard: 'canBulk', target: 'transferring', actions: 'startTransfer' },
+        'checks.summary': { target: 'transferring', actions: 'startTransfer' },
+      },
+    },
+    transferring: {
+      invoke: {
+        id: 'transfer',
+        src: 'transfer',
+        input: ({ context }) => ({
+          kind: context.transfer?.kind ?? 'export',
+          relationship: context.relationship,
+          payload: {
+            timeframe: context.timeframe ?? '',
+            distributorId: context.distributorId,
+            // Every selected check (also those a search now hides), in the list's order.
+            merchantIds: sortChecks(context.checks, context.sort).map((c) => c.merchantid).filter((id) => context.selected.includes(id)),
+            getVouchers: context.vouchers,
+            getCheckDetails: context.details,
+            sortState: context.sort,
+          },
+        }),
+        onError: { target: 'ready', actions: assign({ transfer: null, notice: ({ event }) => errorText(event.error) }) },
+      },
+      on: {
+        'transfer.progress': { actions: assign({ transfer: ({ context, event }) => context.transfer && { ...context.transfer, loaded: event.loaded, total: event.total } }) },
+        'transfer.delivered': { target: 'ready', actions: assign({ transfer: null }) },
+      },
+    },
+    failed: {},
+  },
+});

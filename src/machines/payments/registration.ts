@@ -1,0 +1,67 @@
+import type { RegisteredMachine } from '../registered-machine.ts';
+import { seenState } from '../seen-state.ts';
+import { checkDetailsMachine, type CheckDetailsContext } from './check-details.ts';
+import { checkListMachine, type CheckListContext } from './check-list.ts';
+import { checkDetailsEvents, checkListEvents } from './payment-samples.ts';
+
+export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'check-list',
+    description: 'Payment information list: the last 8 quarters, the quarter’s paid checks, selection, and the Pay / No Pay summary, bulk Download (ZIP) and Print (PDF) as download streams with progress.',
+    machine: checkListMachine,
+    events: checkListEvents,
+    variants: [{ label: 'a finance person of Harbor Foods Boston', input: () => ({ distributorId: 10, distributorPlatformId: 'CP-000010', relationship: 'Harbor Foods Boston' }) }],
+    serializeState: seenState<CheckListContext>((c) => [c.timeframe, c.checks.length > 0, c.selected.length > 0, c.details, c.transfer?.kind ?? null, c.notice !== null]),
+    labels: {
+      'xstate.done.actor.loadQuarters': 'The last 8 quarters arrive',
+      'xstate.error.actor.loadQuarters': 'Loading the quarters fails',
+      'xstate.done.actor.loadChecks': 'The quarter’s checks arrive',
+      'xstate.error.actor.loadChecks': 'Loading the checks fails',
+      'checks.quarterChanged': 'Pick another quarter',
+      'checks.rowToggled': 'Tick a row',
+      'checks.detailsToggled': 'Switch Details on or off',
+      'checks.download': 'Press Download',
+      'checks.print': 'Press Print',
+      'checks.summary': 'Press Pay / No Pay Summary',
+      'transfer.progress': 'Some of the file has arrived',
+      'transfer.delivered': 'The file is saved (or the print dialog opens)',
+      'xstate.error.actor.transfer': 'The download fails',
+    },
+    checks: {
+      loadingQuarters: 'A loader',
+      loading: 'A loader; the quarter select shows the chosen quarter',
+      ready: "The stats, the table of checks (or 'No Checks For This Quarter'), the bottom bar with the count selected; Download and Print enabled only with a row selected and a toggle on; while a file is made, its progress",
+      failed: "'Server Error'",
+    },
+  },
+  {
+    name: 'check-details',
+    description: 'One merchant’s check (side panel and merchant page): loading, then the check with its donuts, no check this quarter, or a failure; the voucher opens in a modal.',
+    machine: checkDetailsMachine,
+    events: checkDetailsEvents,
+    variants: [
+      { label: 'the side panel of a row (quarter known)', input: () => ({ merchantId: 7, timeframe: '26Q4', distributorId: 10 }) },
+      { label: 'the merchant check page (newest quarter first)', input: () => ({ merchantId: 7, timeframe: null, distributorId: 10 }) },
+    ],
+    serializeState: seenState<CheckDetailsContext>((c) => [c.timeframe, c.shown.manufacturers, c.voucherUrl !== null, c.error]),
+    labels: {
+      'xstate.done.actor.loadQuarters': 'The last 8 quarters arrive',
+      'xstate.error.actor.loadQuarters': 'Loading the quarters fails',
+      'xstate.done.actor.loadCheck': 'The check arrives (with an sfid, or without: none this quarter)',
+      'xstate.error.actor.loadCheck': 'Loading the check fails',
+      'details.quarterChanged': 'Pick another quarter',
+      'details.more': 'Press Show more under the Manufacturers donut',
+      'voucher.open': 'Press View Voucher',
+      'voucher.ready': 'The voucher PDF arrives',
+      'voucher.failed': 'The voucher fails to load',
+      'voucher.close': 'Close the voucher',
+    },
+    checks: {
+      loadingQuarters: 'A loader',
+      loading: 'A loader',
+      success: 'The payment amount, the Locations and Manufacturers donuts (15 slices, then 15 more per Show more) with their tables, Export Data, View Voucher; the voucher modal with Download when open',
+      nonexistent: "'No Check For This Quarter'",
+      failure: "'Server Error'",
+    },
+  },
+];

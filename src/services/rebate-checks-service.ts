@@ -1,0 +1,52 @@
+import { map, Observable, switchMap } from 'rxjs';
+import * as t from 'io-ts';
+import {
+  bulkExportName, CheckAnswer, checkDetailsName, payNoPayName, QuarterOptions, RebateChecks,
+  type BulkPayload, type CheckPayload, type ChecksPayload, type QuarterOption, type RebateCheck,
+} from '../model/rebate-checks.ts';
+import { BlobCodec, type ApiClient } from './api-client.ts';
+import { apiClient } from './auth-service.ts';
+import { printPdf, saveBlob } from './save-file.ts';
+
+/** What a download says as it goes: bytes so far (of a total when the server says), then that it was handed over. */
+export type TransferEvent = { type: 'transfer.progress'; loaded: number; total: number | null } | { type: 'transfer.delivered' };
+
+export function createRebateChecksService(api: ApiClient) {
+  /** A file made by the server: its download progress, then `deliver` (save or print) and one last event. */
+  const fetchFile = (url: string, data: unknown, deliver: (blob: Blob) => void): Observable<TransferEvent> =>
+    api.withProgress('post', url, BlobCodec, { data, responseType: 'blob', quiet: true }).pipe(
+      map((e): TransferEvent => {
+        if (e.type === 'progress') return { type: 'transfer.progress', loaded: e.progress.loaded, total: e.progress.total };
+        deliver(e.value);
+        return { type: 'transfer.delivered' };
+      }),
+    );
+
+  return {
+    payPeriods: (): Observable<QuarterOption[]> => api.post('/rebate-checks/pay-periods', QuarterOptions, { data: {} }),
+    checks: (payload: ChecksPayload): Observable<RebateCheck[]> => api.post('/rebate-checks/checks', RebateChecks, { data: payload }),
+    check: (payload: CheckPayload): Observable<CheckAnswer> => api.post('/rebate-checks/check', CheckAnswer, { data: payload }),
+    /**
+     * The voucher as an object URL for the PDF modal: check-pic names it, then it is fetched with
+     * the bearer token; the URL lives while subscribed and is revoked on unsubscribe.
+     */
+    voucher: (payload: CheckPayload): Observable<{ url: string; blob: Blob }> =>
+      api.post('/rebate-checks/check-pic', t.string, { data: payload, responseType: 'text' }).pipe(
+        switchMap((path) => api.get(path.replace(/^\/api/, ''), BlobCodec, { responseType: 'blob' })),
+        switchMap((blob) => new Observable<{ url: string; blob: Blob }>((subscriber) => {
+          const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+          subscriber.next({ url, blob });
+          return () => URL.revokeObjectURL(url);
+        })),
+      ),
+    checkDetails: (payload: CheckPayload, name: string) =>
+      fetchFile('/rebate-checks/check-details', payload, (blob) => saveBlob(blob, checkDetailsName(payload.timeframe, name))),
+    payNoPay: (payload: ChecksPayload, relationship: string) =>
+      fetchFile('/rebate-checks/paynopay-summary', payload, (blob) => saveBlob(blob, payNoPayName(payload.timeframe, relationship))),
+    bulkExport: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-export', payload, (blob) => saveBlob(blob, bulkExportName(payload.timeframe))),
+    bulkPrint: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-print', payload, printPdf),
+  };
+}
+
+export type RebateChecksService = ReturnType<typeof createRebateChecksService>;
+export const rebateChecksService = createRebateChecksService(apiClient);

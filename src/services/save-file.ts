@@ -1,0 +1,34 @@
+// Handing a downloaded file to the user: saved under its name, or printed from a hidden frame.
+
+/** Saves the blob as a file under `fileName` (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Opens the browser's print dialog on a PDF (a hidden frame holding it). */
+export function printPdf(blob: Blob): void {
+  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+  const frame = document.createElement('iframe');
+  frame.style.position = 'fixed';
+  frame.style.width = '0';
+  frame.style.height = '0';
+  frame.style.border = '0';
+  frame.setAttribute('aria-hidden', 'true');
+  frame.dataset.testid = 'print-frame';
+  frame.src = url;
+  frame.onload = () => frame.contentWindow?.print();
+  document.body.append(frame);
+  setTimeout(() => {
+    frame.remove();
+    URL.revokeObjectURL(url);
+  }, 10 * 60_000);
+}
+

@@ -1,0 +1,49 @@
+import { Button, Container, Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
+import { storedTestingFlag } from '../../machines/admin-panel/testing-flag.ts';
+import { AnnouncementsModal } from './announcements-modal.tsx';
+import { AuditLogSection } from './audit-log-section.tsx';
+import { UserEditor } from './user-editor.tsx';
+
+/** /admin-panel (spec §2.9): the 400 px column of actions and the user editor, and the audit log. */
+export function AdminPanelPage() {
+  const announcements = useActorRef(announcementsMachine);
+  const testing = useActorRef(storedTestingFlag);
+  const testingOn = useSelector(testing, (s) => s.context.on);
+  return (
+    <Container size="lg" py="md">
+      <Title order={1} mb="md">Admin Panel</Title>
+      <Tabs defaultValue="panel" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="panel">Panel</Tabs.Tab>
+          <Tabs.Tab value="audit">Audit Log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="panel">
+          <Stack gap="md" maw={400}>
+            <Paper withBorder p="md">
+              <Stack gap="xs">
+                <Button onClick={() => announcements.send({ type: 'announcements.opened' })}>Edit Announcements</Button>
+                <Button variant={testingOn ? 'filled' : 'default'} color={testingOn ? 'orange' : undefined} aria-pressed={testingOn}
+                  onClick={() => testing.send({ type: 'testing.toggled' })}>
+                  {testingOn ? 'Disable Testing' : 'Enable Testing'}
+                </Button>
+                <Button component={Link} to="/admin-login" variant="default">Back To Login</Button>
+                <Button component={Link} to="/logout" variant="default">Log Out</Button>
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">Edit a user</Title>
+              <UserEditor />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <AuditLogSection />
+        </Tabs.Panel>
+      </Tabs>
+      <AnnouncementsModal actor={announcements} />
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
+
+/** 'System Announcements' (spec §2.9): full screen, Create disabled while empty, delete per row. */
+export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof announcementsMachine> }) {
+  const state = useSelector(actor, (s) => s.value as string);
+  const list = useSelector(actor, (s) => s.context.list);
+  const text = useSelector(actor, (s) => s.context.text);
+  const message = useSelector(actor, (s) => s.context.message);
+  const deletingId = useSelector(actor, (s) => s.context.deletingId);
+  return (
+    <Modal fullScreen opened={state !== 'closed'} onClose={() => actor.send({ type: 'announcements.closed' })} title="System Announcements">
+      <Stack gap="md" maw={800} mx="auto">
+        {message && (
+          <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </Alert>
+        )}
+        <Textarea
+          label="Announcement"
+          placeholder="Your announcement text here"
+          autosize
+          minRows={3}
+          maxLength={1000}
+          value={text}
+          onChange={(e) => actor.send({ type: 'announcements.textChanged', text: e.currentTarget.value })}
+        />
+        <Group>
+          <Button onClick={() => actor.send({ type: 'announcements.created' })} disabled={text.trim() === '' || state !== 'editing'} loading={state === 'creating'}>
+            Create
+          </Button>
+        </Group>
+        <Title order={2} size="h4">Current Announcements</Title>
+        {state === 'loading' ? (
+          <Text c="dimmed">Loading…</Text>
+        ) : list.length === 0 ? (
+          <Text c="dimmed">No announcements.</Text>
+        ) : (
+          <Table aria-label="Current Announcements">
+            <Table.Tbody>
+              {list.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.text}</Table.Td>
+                  <Table.Td w={60}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete announcement: ${a.text.slice(0, 40)}`} loading={deletingId === a.id}
+                      disabled={state !== 'editing'} onClick={() => actor.send({ type: 'announcements.deleted', id: a.id })}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
+import type { AuditEvent } from '../../model/impersonation.ts';
+
+/** The impersonation audit log (issue 15): read only, newest first, filtered by event, day and text. */
+export function AuditLogSection() {
+  const actor = useActorRef(auditLogMachine);
+  const state = useSelector(actor, (s) => s.value as string);
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const error = useSelector(actor, (s) => s.context.error);
+  const [event, setEvent] = useState<AuditEvent | null>(null);
+  const [search, setSearch] = useState('');
+  const [from, setFrom] = useState('');
+  const apply = () => actor.send({ type: 'audit.filtered', filter: { ...(event ? { event } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(from ? { from } : {}) } });
+  return (
+    <>
+      <Group align="end" wrap="wrap" mb="sm">
+        <Select label="Event" placeholder="All events" clearable data={['start', 'end', 'write']} value={event} onChange={(v) => setEvent(v as AuditEvent | null)} w={150} />
+        <TextInput label="From day" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
+        <TextInput label="Search" placeholder="Email, reason, call" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />
+        <Button onClick={apply} loading={state === 'loading'}>Filter</Button>
+      </Group>
+      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {state === 'showing' && rows.length === 0 && <Text c="dimmed">No audit entries.</Text>}
+      {rows.length > 0 && (
+        // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit log entries">
+          <Table striped miw={760} aria-label="Audit log" data-testid="audit-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th><Table.Th>Event</Table.Th><Table.Th>Admin</Table.Th><Table.Th>User</Table.Th>
+                <Table.Th>Reason</Table.Th><Table.Th>Call</Table.Th><Table.Th>Record</Table.Th><Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{dayjs(r.at).format('MM-DD-YYYY HH:mm:ss')}</Table.Td>
+                  <Table.Td>{r.event}</Table.Td>
+                  <Table.Td>{r.adminEmail}</Table.Td>
+                  <Table.Td>{r.userEmail ?? ''}</Table.Td>
+                  <Table.Td>{r.reason ?? ''}</Table.Td>
+                  <Table.Td>{r.call ?? ''}</Table.Td>
+                  <Table.Td>{r.record ?? ''}</Table.Td>
+                  <Table.Td>{r.status ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconSwitchHorizontal, IconUserShield } from '@tabler/icons-react';
+import { useActorRef, useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
+import { timeLeft } from '../../model/impersonation.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+
+/** Shown on every screen while an internal admin acts as the user (issue 15). */
+export function ImpersonationBanner() {
+  const auth = AuthActor.useActorRef();
+  const banner = useActorRef(impersonationBannerMachine);
+  const status = useSelector(banner, (s) => s.context.status);
+  const now = useSelector(banner, (s) => s.context.now);
+  if (!status?.active) return null;
+  const left = timeLeft(status.expiresAt, now);
+  return (
+    <Alert color="indigo.9" variant="filled" radius={0} p="xs" role="status" aria-label="Impersonation" data-testid="impersonation-banner">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={6} wrap="nowrap">
+          <IconUserShield size={18} aria-hidden />
+          <Text size="sm" c="white">
+            {status.adminName} is logged in as <b>{status.userName}</b> ({status.userEmail}) since {dayjs(status.since).format('h:mm A')}
+            {left === '0:00' ? ': the session has ended.' : `, ${left} left.`}
+          </Text>
+        </Group>
+        <Button size="compact-sm" variant="white" color="dark" leftSection={<IconSwitchHorizontal size={14} />} onClick={() => auth.send({ type: 'auth.switchBack' })}>
+          Switch User
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatMoney, formatPercent } from '../../model/format.ts';
+import type { InsightsMerchant } from '../../model/insights.ts';
+import { filterText, hasVolume, itemsUrl, visibleInsightsMerchants, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import {
+  InsightsActor, selectFailed, selectFilter, selectLoading, selectRedirect, selectRows, selectSearch, selectSort,
+} from './insights-actor.ts';
+import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
+import { useInsightsVisited } from './use-insights-visited.ts';
+
+const filterOf = (params: URLSearchParams): LostFilter | null => {
+  const category = params.get('category');
+  const item = params.get('item');
+  return category ? { category } : item ? { item } : null;
+};
+
+const money = (key: MerchantColumn, header: string): MRT_ColumnDef<InsightsMerchant> => ({
+  accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
+});
+
+/** /competitiveinsights/merchants: the visible merchants' volumes over the range, searched and sorted. */
+export function MerchantsPage() {
+  useInsightsVisited();
+  const actor = InsightsActor.useActorRef();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // Entering the list (spec §4), with the dashboard's filter when it came from there; read once.
+  const [entryFilter] = useState(() => filterOf(params));
+  useEffect(() => actor.send({ type: 'insights.merchantsEntered', filter: entryFilter }), [actor, entryFilter]);
+  // Spec §4: one merchant left by the dashboard's filter: straight to its items (the banner says why).
+  const redirect = InsightsActor.useSelector(selectRedirect);
+  useEffect(() => {
+    if (!redirect) return;
+    actor.send({ type: 'insights.redirected' });
+    navigate(itemsUrl(redirect.merchant, redirect.id), { replace: true });
+  }, [actor, navigate, redirect]);
+
+  const rows = InsightsActor.useSelector(selectRows);
+  const search = InsightsActor.useSelector(selectSearch);
+  const sort = InsightsActor.useSelector(selectSort);
+  const filter = InsightsActor.useSelector(selectFilter);
+  const loading = InsightsActor.useSelector(selectLoading);
+  const failed = InsightsActor.useSelector(selectFailed);
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const visible = useMemo(() => visibleInsightsMerchants(rows, search, sort), [rows, search, sort]);
+  const columns = useMemo<MRT_ColumnDef<InsightsMerchant>[]>(
+    () => [
+      { accessorKey: 'dcn', header: 'Account Number', size: 100, Cell: ({ row }) => row.original.dcn || '--' },
+      { accessorKey: 'merchant', header: 'Customer Name', size: 180 },
+      money('totalVolume', 'Total Volume'),
+      money('competitorVolume', 'Competitor Volume'),
+      { accessorKey: 'competitorVolumePerc', header: '% Competitor Volume', size: 110, Cell: ({ row }) => formatPercent(row.original.competitorVolumePerc, 1) },
+      {
+        id: 'details',
+        header: 'Details',
+        size: 110,
+        enableSorting: false,
+        Cell: ({ row }) => (
+          <Button size="compact-xs" variant="light" disabled={!hasVolume(row.original)} onClick={() => navigate(itemsUrl(row.original.merchant, row.original.id))}
+            aria-label={`See details of ${row.original.merchant}`}>
+            See Details
+          </Button>
+        ),
+      },
+    ],
+    [navigate],
+  );
+  const table = useMantineReactTable({
+    columns,
+    data: visible,
+    getRowId: (row) => String(row.id),
+    ...PLAIN_TABLE_OPTIONS,
+    ...INSIGHTS_TABLE,
+    ...machineSorting(sort, (column) => actor.send({ type: 'insights.sortChanged', column })),
+    // A house has thousands of merchants: 25 a page.
+    enablePagination: true,
+    enableBottomToolbar: true,
+    initialState: { density: 'xs', pagination: { pageIndex: 0, pageSize: 25 } },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: TABLE_CLASS, 'data-testid': 'insights-merchants' } as never,
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        {filter && (
+          <Alert color="blue" data-testid="insights-filter">
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm">{filterText(filter)}</Text>
+              <Button size="compact-sm" variant="light" onClick={() => { actor.send({ type: 'insights.filterCleared' }); setParams({}, { replace: true }); }}>
+                Clear filter
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <TextInput
+          placeholder="Search customer name or account number"
+          aria-label="Search merchants"
+          value={search}
+          onChange={(e) => actor.send({ type: 'insights.searchChanged', search: e.currentTarget.value })}
+          maw={420}
+        />
+        <LoadedView failed={failed} loading={loading} empty={visible.length === 0} onRetry={() => actor.send({ type: 'insights.retry' })}>
+          {isMobile ? <MerchantCards rows={visible} /> : <MantineReactTable table={table} />}
+        </LoadedView>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Phones: one card per merchant (the first 50 of the search; search narrows the rest). */
+function MerchantCards({ rows }: { rows: InsightsMerchant[] }) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="xs" data-testid="insights-merchant-cards">
+      {rows.slice(0, 50).map((m) => (
+        <Card key={m.id} withBorder padding="xs">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={600}>{m.merchant}</Text>
+              <Text size="xs" c="dimmed">{m.dcn || '--'} · Total {formatMoney(m.totalVolume)}</Text>
+              <Text size="xs">Competitors {formatMoney(m.competitorVolume)} ({formatPercent(m.competitorVolumePerc, 1)})</Text>
+            </div>
+            <Button size="compact-xs" variant="light" disabled={!hasVolume(m)} onClick={() => navigate(itemsUrl(m.merchant, m.id))}
+              aria-label={`See details of ${m.merchant}`} style={{ flexShrink: 0 }}>
+              See Details
+            </Button>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

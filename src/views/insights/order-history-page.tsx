@@ -1,0 +1,122 @@
+import { Anchor, Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { orderHistoryInput, orderHistoryMachine } from '../../machines/insights/order-history.ts';
+import { formatMoney } from '../../model/format.ts';
+import type { OrderInvoice, OrderLine } from '../../model/insights.ts';
+import { competitorOrderUrl, invoiceExport, monthOf, monthTitle, usDate } from '../../model/insights-rules.ts';
+import { formatDescription } from '../../model/rebate-format.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
+import { InsightsActor, selectRange } from './insights-actor.ts';
+import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS } from './table-bits.tsx';
+import { useInsightsVisited } from './use-insights-visited.ts';
+
+/** A line's volume estimate, low–high (domain guide); N/A without a Market Index (spec §5). */
+export const estimateText = (l: OrderLine) =>
+  l.startGuidanceRange === 0 && l.endGuidanceRange === 0 ? 'N/A' : `${formatMoney(l.volumeLow)} – ${formatMoney(l.volumeHigh)}`;
+
+/** /competitiveinsights/orderhistory/:merchant/:merchantId: competitor orders one calendar month at a time. */
+export function OrderHistoryPage() {
+  useInsightsVisited();
+  const { merchant = '', merchantId = '' } = useParams();
+  const id = Number(merchantId);
+  const range = InsightsActor.useSelector(selectRange);
+  // The first month shown: the month the section's range starts in.
+  const [input] = useState(() => orderHistoryInput(id, merchant, monthOf(range.startDate), dayjs().format('YYYY-MM-DD')));
+  const actor = useActorRef(orderHistoryMachine, { input });
+  useEffect(() => actor.send({ type: 'orders.opened' }), [actor]);
+  const state = useSelector(actor, (s) => s.value);
+  const month = useSelector(actor, (s) => s.context.month);
+  const invoices = useSelector(actor, (s) => s.context.months[s.context.month]);
+  const error = useSelector(actor, (s) => s.context.error);
+  const atCurrent = useSelector(actor, (s) => s.context.month >= s.context.currentMonth);
+  const columns = useMemo<MRT_ColumnDef<OrderInvoice>[]>(
+    () => [
+      { accessorKey: 'date', header: 'Date', size: 95, Cell: ({ row }) => usDate(row.original.date) },
+      { accessorKey: 'distributor', header: 'Distributor', size: 150 },
+      { accessorKey: 'invoiceId', header: 'Invoice', size: 110 },
+      { accessorKey: 'estimatedVolume', header: 'Estimated Volume', size: 110, Cell: ({ row }) => formatMoney(row.original.estimatedVolume) },
+      {
+        id: 'actions', header: 'Details', size: 200,
+        Cell: ({ row }) => (
+          <Group gap={4} wrap="wrap">
+            <Anchor component={Link} size="sm" to={competitorOrderUrl(merchant, id, row.original.distributorPlatformId, row.original.date)}>
+              Order
+            </Anchor>
+            <ExportButton label={`Export details of invoice ${row.original.invoiceId}`} text="Export Details" build={() => invoiceExport(merchant, row.original)} />
+          </Group>
+        ),
+      },
+    ],
+    [merchant, id],
+  );
+  const table = useMantineReactTable({
+    columns,
+    data: invoices ?? [],
+    getRowId: (row) => `${row.date}|${row.distributorPlatformId}|${row.invoiceId}`,
+    ...PLAIN_TABLE_OPTIONS,
+    ...INSIGHTS_TABLE,
+    enableSorting: false,
+    enableExpanding: true,
+    positionExpandColumn: 'first',
+    renderDetailPanel: ({ row }) => <InvoiceLines lines={row.original.lines} />,
+    mantineExpandButtonProps: ({ row }) => ({ 'aria-label': `${row.getIsExpanded() ? 'Collapse' : 'Expand'} invoice ${row.original.invoiceId}` }),
+    mantineTableProps: { striped: true, className: TABLE_CLASS, 'data-testid': 'order-history' } as never,
+  });
+  return (
+    <Stack gap="sm">
+      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page="Order History" />
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3" data-testid="order-month">{monthTitle(month)}</Title>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => actor.send({ type: 'orders.lastMonth' })}>Last Month</Button>
+              <Button variant="default" disabled={atCurrent} onClick={() => actor.send({ type: 'orders.nextMonth' })}>Next Month</Button>
+            </Group>
+          </Group>
+          <LoadedView failed={state === 'failed'} failedMessage={error ?? undefined} loading={state !== 'loaded'} empty={!invoices?.length}
+            onRetry={() => actor.send({ type: 'orders.retry' })}>
+            <MantineReactTable table={table} />
+          </LoadedView>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** The lines of one invoice, under its row. */
+export function InvoiceLines({ lines }: { lines: OrderLine[] }) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table fz="sm" withRowBorders>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th>Manufacturer</Table.Th>
+            <Table.Th>Qty</Table.Th>
+            <Table.Th>Volume Estimate</Table.Th>
+            <Table.Th>Estimated Volume</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            <Table.Tr key={`${l.min}|${i}`}>
+              <Table.Td>{formatDescription(l.description)}</Table.Td>
+              <Table.Td>{l.manufacturer}</Table.Td>
+              <Table.Td>{l.quantity} {l.uom}</Table.Td>
+              <Table.Td>{estimateText(l)}</Table.Td>
+              <Table.Td>{formatMoney(l.estimatedVolume)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,124 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useActorRef, useSelector } from '@xstate/react';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { winBackMachine } from '../../machines/insights/win-back.ts';
+import type { DateRange } from '../../model/date-range.ts';
+import { formatMoney } from '../../model/format.ts';
+import type { WinBackRow } from '../../model/insights.ts';
+import { matchesUrl, winBackExport } from '../../model/insights-rules.ts';
+import { formatDescription, formatRebate } from '../../model/rebate-format.ts';
+import { ExportButton } from '../common/export-button.tsx';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { INSIGHTS_TABLE, LoadFailed, Loading, NoData, TABLE_CLASS } from './table-bits.tsx';
+
+/** Where a row's Similar Items link goes: this section's page for a merchant, the rebates area's for the house. */
+export type WinBackScope = { merchant: string; merchantId: number } | null;
+
+const similarUrl = (r: WinBackRow, scope: WinBackScope) =>
+  scope ? matchesUrl(scope.merchant, r, scope.merchantId)
+    : ['/rebates/matches', ...[r.description, r.min, r.manufacturerPlatformId, '-'].map(encodeURIComponent)].join('/');
+
+const rebateText = (r: WinBackRow) =>
+  r.replacement?.rebateType && r.replacement.rebateValue !== null ? formatRebate(r.replacement.rebateType, r.replacement.rebateValue) : '--';
+
+function HouseItem({ row }: { row: WinBackRow }) {
+  if (!row.replacement) return <Text size="sm" c="dimmed">No similar item carried</Text>;
+  return (
+    <div>
+      <Text size="sm">{formatDescription(row.replacement.description)}</Text>
+      <Group gap={4}>
+        <Text size="xs" c="dimmed">MIN {row.replacement.min}</Text>
+        {row.replacement.recommended && <Badge size="xs" variant="light">Recommended</Badge>}
+      </Group>
+    </div>
+  );
+}
+
+/**
+ * The win-back list (docs/insights.md): items bought from competitors, the house's best similar
+ * item for each, its rebate and deviated price, and the money at stake, largest first.
+ */
+export function WinBackTable({ scope, range }: { scope: WinBackScope; range: DateRange }) {
+  const actor = useActorRef(winBackMachine, { input: { merchantId: scope?.merchantId ?? null, range } });
+  useEffect(() => actor.send({ type: 'winback.rangeChanged', range }), [actor, range]);
+  const state = useSelector(actor, (s) => s.value);
+  const list = useSelector(actor, (s) => s.context.list);
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const columns = useMemo<MRT_ColumnDef<WinBackRow>[]>(
+    () => [
+      {
+        accessorKey: 'description', header: 'Item bought elsewhere', size: 200,
+        Cell: ({ row }) => (
+          <div>
+            <Text size="sm">{formatDescription(row.original.description)}</Text>
+            <Text size="xs" c="dimmed">{row.original.manufacturer} · MIN {row.original.min}</Text>
+          </div>
+        ),
+      },
+      { accessorKey: 'quantity', header: 'Qty', size: 60 },
+      { accessorKey: 'competitorVolume', header: 'Competitor Volume', size: 105, Cell: ({ row }) => formatMoney(row.original.competitorVolume) },
+      { id: 'house', header: 'House Item', size: 190, Cell: ({ row }) => <HouseItem row={row.original} /> },
+      { id: 'rebate', header: 'Rebate', size: 80, Cell: ({ row }) => rebateText(row.original) },
+      { id: 'deviation', header: 'Deviated Price', size: 90, Cell: ({ row }) => (row.original.replacement?.deviationValue != null ? formatMoney(row.original.replacement.deviationValue) : '--') },
+      { accessorKey: 'estimatedRebate', header: 'Estimated Rebate', size: 95, Cell: ({ row }) => formatMoney(row.original.estimatedRebate) },
+      { accessorKey: 'moneyAtStake', header: 'Money At Stake', size: 100, Cell: ({ row }) => <Text size="sm" fw={600}>{formatMoney(row.original.moneyAtStake)}</Text> },
+      { id: 'similar', header: 'Similar Items', size: 80, Cell: ({ row }) => <Anchor component={Link} size="sm" to={similarUrl(row.original, scope)}>View</Anchor> },
+    ],
+    [scope],
+  );
+  const table = useMantineReactTable({
+    columns,
+    data: list?.rows ?? [],
+    getRowId: (row) => row.min,
+    ...PLAIN_TABLE_OPTIONS,
+    ...INSIGHTS_TABLE,
+    enableSorting: false,
+    enablePagination: true,
+    enableBottomToolbar: true,
+    initialState: { density: 'xs', pagination: { pageIndex: 0, pageSize: 25 } },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: TABLE_CLASS, 'data-testid': 'win-back-table' } as never,
+  });
+  if (state === 'failed') return <LoadFailed onRetry={() => actor.send({ type: 'winback.retry' })} />;
+  if (state === 'loading' || !list) return <Loading />;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" data-testid="win-back-total">
+          Money at stake <b>{formatMoney(list.totalAtStake)}</b> · estimated rebates from the house <b>{formatMoney(list.totalRebate)}</b>
+        </Text>
+        {list.rows.length > 0 && (
+          <ExportButton label="Export the win-back list" size="compact-sm" build={() => winBackExport(list, scope?.merchant ?? 'house', range)} />
+        )}
+      </Group>
+      {list.rows.length === 0 ? <NoData /> : isMobile ? <WinBackCards rows={list.rows} scope={scope} /> : <MantineReactTable table={table} />}
+    </Stack>
+  );
+}
+
+/** Phones: one card per item, the money first. */
+function WinBackCards({ rows, scope }: { rows: WinBackRow[]; scope: WinBackScope }) {
+  return (
+    <Stack gap="xs" data-testid="win-back-cards">
+      {rows.slice(0, 50).map((r) => (
+        <Card key={r.min} withBorder padding="xs">
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm">{formatDescription(r.description)}</Text>
+              <Text size="sm" fw={600}>{formatMoney(r.moneyAtStake)}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">{r.quantity} bought elsewhere · MIN {r.min}</Text>
+            <HouseItem row={r} />
+            <Group justify="space-between">
+              <Text size="xs">Rebate {rebateText(r)} · estimated {formatMoney(r.estimatedRebate)}</Text>
+              <Anchor component={Link} size="sm" to={similarUrl(r, scope)}>Similar items</Anchor>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

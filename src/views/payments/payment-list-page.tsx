@@ -1,0 +1,180 @@
+import { Alert, Anchor, Button, Card, Center, Checkbox, Drawer, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { useActorRef, useMachine } from '@xstate/react';
+import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
+import 'mantine-react-table/styles.css';
+import '../common/wrapping-table.css';
+import './check-table.css';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
+import { checkListMachine, NO_CHECKS, shownChecks } from '../../machines/payments/check-list.ts';
+import { formatMoney } from '../../model/format.ts';
+import { checkTotals, ROUTING_FILTERS, type CheckSortColumn, type RebateCheck, type RoutingFilter } from '../../model/rebate-checks.ts';
+import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { selectUser } from '../shell/selectors.ts';
+import { CheckDetailsView } from './check-details-view.tsx';
+import { merchantPagePath } from './merchant-path.ts';
+
+const TRANSFER_TEXT = { export: 'Preparing the ZIP', print: 'Preparing the print', summary: 'Preparing the summary' } as const;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** /paymentinformation/list: the quarter's checks of the house (accounts spec §2.7). */
+export function PaymentListPage() {
+  const house = AuthActor.useSelector((s) => selectUser(s)?.activeDistributor ?? null);
+  // A new active house is a new list.
+  return <PaymentList key={house?.id ?? 0} house={house} />;
+}
+
+function PaymentList({ house }: { house: { id: number; platform_id: string; nickname: string } | null }) {
+  const [snapshot, send] = useMachine(checkListMachine, {
+    input: { distributorId: house?.id ?? null, distributorPlatformId: house?.platform_id ?? null, relationship: house?.nickname ?? 'Portal' },
+  });
+  const [panel, setPanel] = useState<RebateCheck | null>(null);
+  const { context } = snapshot;
+  const rows = useMemo(() => shownChecks(context), [context]);
+  const totals = useMemo(() => checkTotals(context.checks), [context.checks]);
+  const selected = useMemo(() => new Set(context.selected), [context.selected]);
+  const allShownSelected = rows.length > 0 && rows.every((r) => selected.has(r.merchantid));
+  const busy = snapshot.matches('transferring');
+  const canBulk = context.selected.length > 0 && (context.vouchers || context.details) && !busy;
+
+  const columns = useMemo<MRT_ColumnDef<RebateCheck>[]>(
+    () => [
+      {
+        id: 'select', header: 'Select', size: 60, enableSorting: false,
+        Header: () => (
+          <Checkbox aria-label="Select every check shown" checked={allShownSelected} indeterminate={!allShownSelected && rows.some((r) => selected.has(r.merchantid))}
+            onChange={() => send({ type: 'checks.allToggled' })} />
+        ),
+        Cell: ({ row }) => (
+          <Checkbox aria-label={`Select the check of ${row.original.merchant}`} checked={selected.has(row.original.merchantid)}
+            onChange={() => send({ type: 'checks.rowToggled', merchantId: row.original.merchantid })} />
+        ),
+      },
+      { accessorKey: 'platformClientId', header: 'Platform Client Id', size: 110 },
+      { accessorKey: 'merchant', header: 'Customer Name', size: 200, Cell: ({ row }) => <Anchor component={Link} to={merchantPagePath(row.original)} size="sm">{row.original.merchant}</Anchor> },
+      { accessorKey: 'distributordistrict', header: 'Distributor District', size: 120, Cell: ({ row }) => row.original.distributordistrict ?? '--' },
+      { accessorKey: 'checkno', header: 'Check Number', size: 120, Cell: ({ row }) => row.original.checkno ?? '--' },
+      { accessorKey: 'amount', header: 'Amount', size: 100, Cell: ({ row }) => formatMoney(row.original.amount) },
+      {
+        id: 'details', header: '', size: 130, enableSorting: false,
+        Cell: ({ row }) => (
+          <Button size="compact-xs" variant="light" onClick={() => setPanel(row.original)} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={4}>
+            View Details And Voucher
+          </Button>
+        ),
+      },
+    ],
+    [allShownSelected, rows, selected, send],
+  );
+  const sorting: MRT_SortingState = [{ id: context.sort.column, desc: context.sort.descending }];
+  const table = useMantineReactTable({
+    columns,
+    data: rows,
+    getRowId: (row) => String(row.merchantid),
+    manualSorting: true,
+    ...PLAIN_TABLE_OPTIONS,
+    enablePagination: true,
+    enableBottomToolbar: true,
+    enableSortingRemoval: false,
+    initialState: { density: 'xs', pagination: { pageIndex: 0, pageSize: 25 } },
+    mantinePaginationProps: { rowsPerPageOptions: ['25', '50', '100'] },
+    mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      if (first) send({ type: 'checks.sortChanged', column: first.id as CheckSortColumn });
+    },
+    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table check-table', 'data-testid': 'checks-table' } as never,
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Payment Information
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="check-stats">
+        <Stat label="Total Payments" value={String(totals.payments)} />
+        <Stat label="Total Amount" value={formatMoney(totals.amount)} />
+        <Stat label="Total Check" value={formatMoney(totals.check)} />
+        <Stat label="Total ACH" value={formatMoney(totals.ach)} />
+      </SimpleGrid>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput label="Search" placeholder="Id, name, district or check number" leftSection={<IconSearch size={14} />} value={context.search}
+              onChange={(e) => send({ type: 'checks.searchChanged', search: e.currentTarget.value })} w={{ base: '100%', sm: 280 }} />
+            <Select label="Quarter" data={context.quarters} value={context.timeframe} allowDeselect={false} w={170}
+              onChange={(v) => v && send({ type: 'checks.quarterChanged', timeframe: v })} />
+            <Select label="Payment routing" data={ROUTING_FILTERS as string[]} value={context.routing} allowDeselect={false} w={150}
+              onChange={(v) => v && send({ type: 'checks.routingChanged', routing: v as RoutingFilter })} />
+            <Button variant="light" leftSection={<IconDownload size={14} />} disabled={busy || !snapshot.matches('ready')} onClick={() => send({ type: 'checks.summary' })}>
+              Pay / No Pay Summary
+            </Button>
+          </Group>
+          {context.notice && <Alert color="red" role="alert">{context.notice}</Alert>}
+          {snapshot.matches('failed') ? (
+            <Center py="xl"><Text c="red.9" role="alert">{context.error}</Text></Center>
+          ) : snapshot.matches('loading') || snapshot.matches('loadingQuarters') ? (
+            <Center py="xl"><Loader size="sm" aria-label="Loading checks" /></Center>
+          ) : rows.length === 0 ? (
+            <Center py="xl"><Text c="dimmed">{NO_CHECKS}</Text></Center>
+          ) : (
+            <MantineReactTable table={table} />
+          )}
+        </Stack>
+      </Card>
+      <Paper withBorder shadow="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 150 }} role="region" aria-label="Selected checks">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="wrap">
+            <Text fw={600} data-testid="selected-count">{context.selected.length} selected</Text>
+            <Button variant="subtle" size="compact-sm" disabled={context.selected.length === 0} onClick={() => send({ type: 'checks.selectionCleared' })}>
+              Clear Selection
+            </Button>
+            <Switch label="Details" checked={context.details} onChange={() => send({ type: 'checks.detailsToggled' })} />
+            <Switch label="Vouchers" checked={context.vouchers} onChange={() => send({ type: 'checks.vouchersToggled' })} />
+          </Group>
+          <Group gap="xs">
+            {context.transfer && (
+              <Text size="sm" role="status">
+                {TRANSFER_TEXT[context.transfer.kind]}… {context.transfer.loaded > 0 ? kb(context.transfer.loaded) : ''}
+              </Text>
+            )}
+            <Button variant="light" leftSection={<IconPrinter size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.print' })}>
+              Print
+            </Button>
+            <Button leftSection={<IconDownload size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.download' })}>
+              Download
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+      <Drawer opened={panel !== null} onClose={() => setPanel(null)} position="right" size="xl" title={panel?.merchant} closeButtonProps={{ 'aria-label': 'Close the check details' }}>
+        {panel && context.timeframe && <PanelBody key={`${panel.merchantid}:${context.timeframe}`} check={panel} timeframe={context.timeframe} distributorId={house?.id ?? null} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function PanelBody({ check, timeframe, distributorId }: { check: RebateCheck; timeframe: string; distributorId: number | null }) {
+  const actor = useActorRef(checkDetailsMachine, { input: { merchantId: check.merchantid, timeframe, distributorId } });
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to={merchantPagePath(check)} size="sm">
+        Every quarter of {check.merchant}
+      </Anchor>
+      <CheckDetailsView actor={actor} />
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={700} size="lg">{value}</Text>
+    </Card>
+  );
+}

@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { test } from './a11y-test.ts';
+import { logIn } from './login-helpers.ts';
+
+test.setTimeout(120_000);
+
+/** Issue 15: the internal admins' screens, each step as the GPO's staff would take it. */
+
+
+/** Opens a select and picks an option; again if the list was still loading (or re-rendered) when opened. */
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await expect(async () => {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `tests/screenshots/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function asAdmin(page: Page, screen: 'Admin Panel' | 'Admin Dashboard' | 'Business Panel') {
+  if (process.env.DEBUG_API) {
+    page.on('request', (r) => r.url().includes('/api/') && console.log('REQ', r.method(), r.url()));
+    page.on('response', (r) => r.url().includes('/api/') && console.log('RES', r.status(), r.url()));
+  }
+  await logIn(page, 'admin@portal.test');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByRole('link', { name: screen }).click();
+}
+
+async function houseUsers(page: Page) {
+  await pick(page, 'Distributor', 'Harbor Foods (PA)');
+  await pick(page, 'House', 'Harbor Foods Boston');
+  await expect(page.getByTestId('admin-users-table').getByText('rep@harbor.test')).toBeVisible();
+}
+
+test('announcements: an admin creates one, the leader sees the banner, the admin deletes it', async ({ page }) => {
+  const text = `Portal maintenance tonight ${Date.now()}`;
+  await asAdmin(page, 'Admin Panel');
+  await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();
+  await shoot(page, 'admin-panel');
+  await page.getByRole('button', { name: 'Edit Announcements' }).click();
+  const modal = page.getByRole('dialog', { name: 'System Announcements' });
+  await expect(modal.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await modal.getByPlaceholder('Your announcement text here').fill(text);
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(modal.getByText('Announcement Created!')).toBeVisible();
+  await expect(modal.getByRole('cell', { name: text, exact: true })).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/admin-announcements-desktop.png', fullPage: true });
+  await page.goto('/logout');
+
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(text)).toBeVisible();
+  await page.goto('/logout');
+
+  await asAdmin(page, 'Admin Panel');
+  await page.getByRole('button', { name: 'Edit Announcements' }).click();
+  await modal.getByRole('button', { name: `Delete announcement: ${text.slice(0, 40)}` }).click();
+  await expect(modal.getByText('Announcement Deleted!')).toBeVisible();
+  await expect(modal.getByRole('cell', { name: text, exact: true })).toHaveCount(0);
+});
+
+test('admin dashboard: parent, house, users, edit and save, then UsersExport.csv', async ({ page }) => {
+  await asAdmin(page, 'Admin Dashboard');
+  await expect(page.getByText('Select Distributor to Display Users')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export Users' })).toBeDisabled();
+  await houseUsers(page);
+  await shoot(page, 'admin-dashboard');
+
+  // Edit: the payment-info flag on, saved, seen again after reopening; then back off.
+  const repRow = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: 'rep@harbor.test' });
+  await expect(repRow.getByText(/^\d{2}-\d{2}-\d{4}$/).first()).toBeVisible();
+  await repRow.getByRole('button', { name: 'Edit Riley Rep' }).click();
+  const panel = page.getByRole('dialog', { name: /Edit User/ });
+  const payment = panel.getByRole('checkbox', { name: 'Allow User to See Payment Information' });
+  const before = await payment.isChecked();
+  await expect(panel.getByText('Active')).toBeVisible();
+  await panel.getByLabel('Password', { exact: true }).fill('abcdef1');
+  await panel.getByLabel('Confirm Password').fill('abcdef2');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText("Confirm password doesn't match")).toBeVisible();
+  await panel.getByLabel('Password', { exact: true }).fill('');
+  await panel.getByLabel('Confirm Password').fill('');
+  await payment.click();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText('User Saved')).toBeVisible();
+  await shoot(page, 'admin-edit-user');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await repRow.getByRole('button', { name: 'Edit Riley Rep' }).click();
+  await expect(payment).toBeChecked({ checked: !before });
+  await payment.click();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText('User Saved')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Export Users for the whole family.
+  await page.getByRole('button', { name: 'Export Users' }).click();
+  const exporter = page.getByRole('dialog', { name: 'Export Users' });
+  await expect(exporter.getByRole('button', { name: 'Export' })).toBeDisabled();
+  await pick(page, 'Pick a Distributor', 'All Houses For Family');
+  const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toBe('UsersExport.csv');
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await download.path())!, 'utf8'), { header: true, skipEmptyLines: true });
+  expect(csv.meta.fields).toEqual(['Distributor', 'Name', 'Email', 'Role', 'Intel', 'Payment Info', 'Created Date', 'Last Login Date', 'Houses']);
+  const rep = csv.data.find((r) => r.Email === 'rep@harbor.test')!;
+  expect(rep).toMatchObject({ Name: 'Riley Rep', Role: 'Distributor Rep', Distributor: 'Harbor Foods Boston', Intel: 'No' });
+  expect(rep['Created Date']).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  expect(csv.data.some((r) => r.Distributor === 'Harbor Foods Portland')).toBe(true);
+  expect(csv.data.every((r) => r.Email !== 'ops@summit.test')).toBe(true);
+});
+
+test('sales reps: create, edit, delete', async ({ page }) => {
+  await asAdmin(page, 'Business Panel');
+  await expect(page.getByRole('heading', { name: 'Platform Distributor Portal Business Panel' })).toBeVisible();
+  const section = page.getByRole('heading', { name: 'Sales Reps' }).locator('..');
+  await page.getByText('New sales rep', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill('nina.rep@gpo.test');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Nina Rep');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Missing Fields. Please make sure to fill out all the fields.')).toBeVisible();
+  await pick(page, 'Role', 'Manager');
+  await pick(page, 'Distributors', 'Harbor Foods Boston');
+  await expect(page.getByRole('checkbox', { name: 'Harbor Foods Boston' })).toBeChecked();
+  await shoot(page, 'business-panel');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Success!')).toBeVisible();
+  await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
+
+  // Edit: pick the rep, their distributor is checked; add another, make them an auditor.
+  await pick(page, 'Sales rep', /Nina Rep/);
+  await expect(page.getByRole('checkbox', { name: 'Harbor Foods Boston' })).toBeChecked();
+  await pick(page, 'Distributors', 'Harbor Foods Portland');
+  await pick(page, 'Role', 'Auditor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Success!')).toBeVisible();
+  await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
+  await pick(page, 'Sales rep', /Nina Rep/);
+  await expect(page.getByRole('checkbox', { name: 'Harbor Foods Portland' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Role' })).toHaveValue('Auditor');
+
+  // Delete, after 'Are you sure?' (No first, then Yes).
+  await page.getByRole('button', { name: 'Delete sales rep nina.rep@gpo.test' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('button', { name: 'Delete sales rep nina.rep@gpo.test' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Success!')).toBeVisible();
+  await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
+  await page.getByRole('textbox', { name: 'Sales rep' }).click();
+  await expect(page.getByRole('option', { name: /Nina Rep/ })).toHaveCount(0);
+  await expect(section).toBeVisible();
+});
+
+test('impersonation: a reason, the banner with time left, the load-speed test, and the audit row', async ({ page }) => {
+  const reason = `Ticket ${Date.now()}: leader cannot see rebates`;
+  await asAdmin(page, 'Admin Panel');
+  await page.getByRole('button', { name: 'Enable Testing' }).click();
+  await expect(page.getByRole('button', { name: 'Disable Testing' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back To Login' }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await houseUsers(page);
+  const row = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: 'leader@harbor.test' });
+  await row.getByRole('button', { name: 'Login as Lena Leader' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Log in as Lena Leader' });
+  await prompt.getByRole('textbox', { name: 'Reason' }).fill('why');
+  await prompt.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(prompt.getByText('Say why you need to log in as this user (at least 5 characters).')).toBeVisible();
+  await prompt.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await prompt.getByRole('button', { name: 'Log in as user' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const banner = page.getByTestId('impersonation-banner');
+  await expect(banner).toContainText('is logged in as Lena Leader (leader@harbor.test)');
+  await expect(banner).toContainText(/(59|60):\d{2} left/);
+  await page.getByRole('button', { name: 'Run load test' }).click();
+  await expect(page.getByText('Sent!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('load-timings')).toContainText(/computed in (\d+, ){9}\d+ ms/);
+  await shoot(page, 'impersonation-banner');
+  await page.goto('/rebates');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Switch User' }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+
+  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('button', { name: 'Disable Testing' }).click();
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(reason.slice(0, 20));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const audit = page.getByTestId('audit-table');
+  await expect(audit.getByRole('row').filter({ hasText: 'start' })).toContainText(reason);
+  await expect(audit.getByRole('row').filter({ hasText: 'start' })).toContainText('leader@harbor.test');
+  await shoot(page, 'admin-audit-log');
+});
+
+test('FAQ answers questions about the portal and is honest about videos', async ({ page }) => {
+  await logIn(page, 'rep@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { name: 'Get Help', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'What is Total Volume on the dashboard?' }).click();
+  await expect(page.getByText(/Market Index/)).toBeVisible();
+  await expect(page.getByText('No how-to videos have been published yet.', { exact: false })).toBeVisible();
+  await shoot(page, 'faq');
+});

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
+
+/** Presses Tab until the focused element matches, as a keyboard user would (at most `limit` times). */
+async function tabTo(page: Page, matches: (el: { text: string; label: string | null }) => boolean, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({
+      text: (document.activeElement?.textContent ?? '').trim(),
+      label: document.activeElement?.getAttribute('aria-label') ?? null,
+    }));
+    if (matches(focused)) return;
+  }
+  throw new Error('never reached by Tab');
+}
+
+test('a keyboard alone logs in, moves through the menu, sorts a table, and leaves menus and dialogs where it came from', async ({ page }) => {
+  await page.goto('/login');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await page.keyboard.type('leader@harbor.test');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('portal-demo');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The side menu: Tab to Intel, Enter opens it.
+  await tabTo(page, (el) => el.text === 'Intel');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/intel\/list$/);
+
+  // A table's column sorts from the keyboard: Tab to the Merchant header's sort control, Enter.
+  const firstName = page.getByTestId('intel-table').locator('tbody tr').first().locator('td').nth(1);
+  await expect(firstName).toBeVisible({ timeout: 20_000 });
+  const before = await firstName.textContent();
+  await tabTo(page, (el) => /sort by merchant/i.test(el.label ?? ''));
+  await page.keyboard.press('Enter');
+  await expect(firstName).not.toHaveText(before!);
+
+  // The user menu opens with Enter, its items are reached with the arrows, Escape closes it and focus goes back.
+  const menuButton = page.getByRole('button', { name: 'User menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+
+  // A dialog takes focus when it opens and gives it back to what opened it when it closes.
+  await page.goto('/invoice/scanning');
+  const upload = page.getByRole('button', { name: 'Upload Invoice' });
+  await upload.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(upload).toBeFocused();
+});

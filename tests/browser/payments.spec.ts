@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
+import { expect, type Page } from '@playwright/test';
+import { test } from './a11y-test.ts';
+import { logIn, sideMenu } from './login-helpers.ts';
+import { payPeriods, type RebateCheck } from '../../src/model/rebate-checks.ts';
+
+/** Payment information and the business panel's Checks Data in the real built app, on the demo data. */
+
+const quarters = payPeriods(new Date());
+const current = quarters[0]!.value;
+
+async function openList(page: Page) {
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await sideMenu(page).getByRole('link', { name: 'Payment Information' }).click();
+  await expect(page).toHaveURL(/\/paymentinformation\/list$/);
+  await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** The checks the API gives the logged-in page for a quarter (the same call the list makes). */
+async function checksOf(page: Page, timeframe: string): Promise<RebateCheck[]> {
+  return page.evaluate(async (tf) => {
+    const res = await fetch('/api/rebate-checks/checks', {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authKey')}` },
+      body: JSON.stringify({ timeframe: tf, merchantIds: [] }),
+    });
+    return res.json();
+  }, timeframe);
+}
+
+test('select three checks and download their vouchers as one ZIP', async ({ page }) => {
+  await openList(page);
+  const checks = await checksOf(page, current);
+  // The stats add up what the server answered: 'Check' as check, the rest as ACH.
+  const stats = page.getByTestId('check-stats');
+  await expect(stats).toContainText(`Total Payments${checks.length}`);
+  await page.screenshot({ path: 'tests/screenshots/payments-list-desktop.png', fullPage: true });
+
+  const rows = page.getByTestId('checks-table').locator('tbody tr');
+  for (const i of [0, 1, 2]) await rows.nth(i).getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveText('3 selected');
+  const names = await Promise.all([0, 1, 2].map(async (i) => (await rows.nth(i).locator('td').nth(2).textContent())!.trim()));
+
+  // Vouchers on and Details off (the defaults): a ZIP of three vouchers.
+  await expect(page.getByRole('switch', { name: 'Vouchers' })).toBeChecked();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe(`${current} - BulkExport.zip`);
+  const entries = Object.keys(unzipSync(new Uint8Array(fs.readFileSync((await download.path())!))));
+  expect(entries.sort()).toEqual(names.map((n) => `${current} - Voucher - ${n}.pdf`).sort());
+
+  // With both toggles off, Download and Print cannot be pressed.
+  await page.getByText('Vouchers', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Vouchers' })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Clear Selection' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('0 selected');
+
+  // The Pay / No Pay Summary is an XLSX named for the quarter and the house.
+  const [summary] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Pay / No Pay Summary' }).click()]);
+  expect(summary.suggestedFilename()).toBe(`${current} - Pay-No Pay Summary - Harbor Foods Boston.xlsx`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/screenshots/payments-list-phone.png', fullPage: true });
+});
+
+test('the side panel draws both donuts with tables, and Show more adds 15 manufacturers', async ({ page }) => {
+  await openList(page);
+  // A quarter where some check was paid by more than 15 manufacturers (the seed makes some).
+  let found: { timeframe: string; check: RebateCheck } | null = null;
+  for (const q of quarters) {
+    const many = (await checksOf(page, q.value)).find((c) => c.fromManufacturersCheckBreakdown.length > 15);
+    if (many) {
+      found = { timeframe: q.value, check: many };
+      break;
+    }
+  }
+  expect(found).not.toBeNull();
+  const { timeframe, check } = found!;
+  await page.getByRole('textbox', { name: 'Quarter' }).click();
+  await page.getByRole('option', { name: quarters.find((q) => q.value === timeframe)!.label }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(check.platformClientId);
+  const row = page.getByTestId('checks-table').locator('tbody tr').filter({ hasText: check.platformClientId });
+  await row.getByRole('button', { name: 'View Details And Voucher' }).click();
+  const panel = page.getByRole('dialog', { name: check.merchant });
+  await expect(panel.getByTestId('payment-amount')).toHaveText(`$${check.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  await expect(panel.getByRole('img', { name: /^Locations of this check/ })).toBeVisible();
+  const makers = panel.getByTestId('donut-table-manufacturers').locator('tbody tr');
+  await expect(makers).toHaveCount(15);
+  await expect(panel.getByTestId('donut-rest-manufacturers')).toContainText(`Not drawn (${check.fromManufacturersCheckBreakdown.length - 15})`);
+  await page.screenshot({ path: 'tests/screenshots/payments-panel-desktop.png' });
+  await panel.getByRole('button', { name: 'Show more' }).last().click();
+  await expect(makers).toHaveCount(Math.min(30, check.fromManufacturersCheckBreakdown.length));
+  await panel.getByRole('button', { name: 'Show less' }).click();
+  await expect(makers).toHaveCount(15);
+
+  // Export Data: the breakdowns as CSV.
+  const [csv] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export Data' }).click()]);
+  const text = fs.readFileSync((await csv.path())!, 'utf8');
+  expect(text.trim().split('\n')).toHaveLength(1 + check.toMerchantsCheckBreakdown.length + check.fromManufacturersCheckBreakdown.length);
+
+  // View Voucher: the PDF in a modal, with Download.
+  await panel.getByRole('button', { name: 'View Voucher' }).click();
+  const voucher = page.getByRole('dialog', { name: 'Voucher' });
+  await expect(voucher.locator('iframe[title="Voucher PDF"]')).toBeVisible();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), voucher.getByRole('link', { name: 'Download' }).click()]);
+  expect(pdf.suggestedFilename()).toBe(`${timeframe} - Voucher - ${check.merchant}.pdf`);
+  // Look at the voucher's first page as an image.
+  const file = path.join(os.tmpdir(), `voucher-${Date.now()}.pdf`);
+  await pdf.saveAs(file);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, 'tests/screenshots/payments-voucher-page']);
+  expect(fs.existsSync('tests/screenshots/payments-voucher-page.png')).toBe(true);
+});
+
+test('the merchant check page switches quarters and says when there is no check', async ({ page }) => {
+  await openList(page);
+  // A merchant with a check this quarter and none in some other quarter.
+  const byQuarter = await Promise.all(quarters.map(async (q) => ({ q, ids: new Set((await checksOf(page, q.value)).map((c) => c.merchantid)) })));
+  const now = await checksOf(page, current);
+  let pick: { check: RebateCheck; missing: string } | null = null;
+  for (const c of now) {
+    const gap = byQuarter.find((b) => !b.ids.has(c.merchantid));
+    if (gap) {
+      pick = { check: c, missing: gap.q.label };
+      break;
+    }
+  }
+  expect(pick).not.toBeNull();
+  const { check, missing } = pick!;
+  await page.getByRole('textbox', { name: 'Search' }).fill(check.platformClientId);
+  await page.getByRole('link', { name: check.merchant }).click();
+  await expect(page).toHaveURL(new RegExp(`/paymentinformation/${check.merchantid}/`));
+  await expect(page.getByRole('heading', { name: check.merchant })).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Quarter' }).click();
+  await page.getByRole('option', { name: missing }).click();
+  await expect(page.getByText('No Check For This Quarter')).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/payments-merchant-no-check-desktop.png' });
+  // Any other path under /paymentinformation goes to the list.
+  await page.goto('/paymentinformation/nothing');
+  await expect(page).toHaveURL(/\/paymentinformation\/list$/);
+});
+
+test('a rep without displayPaymentInfo is sent away and has no menu entry', async ({ page }) => {
+  await logIn(page, 'rep@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sideMenu(page).getByRole('link', { name: 'Payment Information' })).toHaveCount(0);
+  await page.goto('/paymentinformation/list');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an internal admin turns a real spreadsheet into a PDF on the business panel', async ({ page }) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Checks');
+  sheet.addRow(['Account MAP Relationship', 'Account Name', 'Check Number', 'Check Amount', 'Payment Method']);
+  sheet.addRow(['Harbor Foods Boston - Seaside Grill', 'Seaside Grill', '500123', 1234.5, 'Check']);
+  sheet.addRow(['Harbor Foods Boston - Seaside Grill', 'Harbor Deli', '500124', 87.1, 'ACH']);
+  const file = path.join(os.tmpdir(), `checks-${Date.now()}.xlsx`);
+  await book.xlsx.writeFile(file);
+
+  await logIn(page, 'admin@portal.test');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.goto('/business-panel');
+  await expect(page.getByRole('heading', { name: 'Platform Distributor Portal Business Panel' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sales Reps', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Checks Data' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Checks', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), (await chooser).setFiles(file)]);
+  expect(download.suggestedFilename()).toBe('Harbor Foods Boston - Seaside Grill.pdf');
+  expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByText('Downloaded Harbor Foods Boston - Seaside Grill.pdf')).toBeVisible();
+
+  // A file that is no spreadsheet cannot be read.
+  const broken = path.join(os.tmpdir(), `broken-${Date.now()}.xlsx`);
+  fs.writeFileSync(broken, 'this is not a workbook');
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Both' }).click();
+  await (await again).setFiles(broken);
+  await expect(page.getByRole('alert')).toHaveText(/Failed to (read file|convert Xl file)\./);
+  await page.screenshot({ path: 'tests/screenshots/business-panel-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/screenshots/business-panel-phone.png', fullPage: true });
+});
