@@ -38,7 +38,9 @@ export default defineConfig({
   timeout: 30_000,
   fullyParallel: false,
   workers: 2,
-  reporter: process.env.CI ? 'line' : 'list',
+  // On a shared 2-core CI machine one retry absorbs a slow moment; the summary names every retried test.
+  retries: process.env.CI ? 1 : 0,
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/browser/failure-summary.ts']],
   use: {
     browserName: 'chromium',
     launchOptions: {

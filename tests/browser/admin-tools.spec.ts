@@ -193,9 +193,10 @@ test('impersonation: a reason, the banner with time left, the load-speed test, a
   await page.getByRole('tab', { name: 'Audit Log' }).click();
   await page.getByRole('textbox', { name: 'Search' }).fill(reason.slice(0, 20));
   await page.getByRole('button', { name: 'Filter' }).click();
-  const audit = page.getByTestId('audit-table');
-  await expect(audit.getByRole('row').filter({ hasText: 'start' })).toContainText(reason);
-  await expect(audit.getByRole('row').filter({ hasText: 'start' })).toContainText('leader@harbor.test');
+  // Other tests' impersonations are in the log too, and on screen until the filtered answer comes.
+  const started = page.getByTestId('audit-table').getByRole('row').filter({ hasText: reason }).filter({ hasText: 'start' });
+  await expect(started).toContainText('leader@harbor.test');
+  await expect(page.getByTestId('audit-table').getByRole('row').filter({ hasText: 'start' })).toHaveCount(1);
   await shoot(page, 'admin-audit-log');
 });
 

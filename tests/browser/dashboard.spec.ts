@@ -176,9 +176,11 @@ test('clicking a lost category opens competitive insights filtered by it', async
   const first = card.getByRole('button').first();
   const category = (await first.textContent())!;
   await first.click();
-  await expect(page).toHaveURL(/\/competitiveinsights\?category=/);
+  // /competitiveinsights?category= forwards at once to the filtered merchants list.
+  await expect(page).toHaveURL(/\/competitiveinsights\/merchants\?category=/);
   expect(new URL(page.url()).searchParams.get('category')).toBe(category);
   await expect(page.getByRole('heading', { name: 'Competitive Insights', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('insights-filter')).toContainText(category);
 });
 
 test('announcements load once per session and a dismissed one stays away', async ({ page }) => {
