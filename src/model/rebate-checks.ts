@@ -58,7 +58,10 @@ export const ManufacturerSlice = t.type({ manufacturer: t.string, amount: t.numb
 export type LocationSlice = t.TypeOf<typeof LocationSlice>;
 export type ManufacturerSlice = t.TypeOf<typeof ManufacturerSlice>;
 
-/** A check as the quarter's list shows it: no breakdowns (they are ~90% of a large house's answer). */
+/**
+ * A check as the quarter's list shows, searches, filters and totals it, and no more: a house of
+ * 5,000 merchants is one answer, and its size is the list's time (issue 14).
+ */
 export const CheckSummary = t.type({
   merchantid: t.number,
   /** The merchant's platform id (the list's 'platform client id'). */
@@ -71,22 +74,22 @@ export const CheckSummary = t.type({
   /** 'Check'; any other value counts as ACH. */
   paymentmethod: t.string,
   paymentrouting: t.union([t.string, t.null]),
-  status: t.string,
-  accountname: t.union([t.string, t.null]),
-  accountmaprelationship: t.union([t.string, t.null]),
-  sfid: t.string,
 });
 export type CheckSummary = t.TypeOf<typeof CheckSummary>;
 export const CheckSummaries = t.array(CheckSummary);
 
-export const CheckBreakdowns = t.type({
+/** What only the side panel and the documents show: the payee, the record's ids, and the breakdowns. */
+export const CheckParticulars = t.type({
+  status: t.string,
+  accountname: t.union([t.string, t.null]),
+  accountmaprelationship: t.union([t.string, t.null]),
+  sfid: t.string,
   toMerchantsCheckBreakdown: t.array(LocationSlice),
   fromManufacturersCheckBreakdown: t.array(ManufacturerSlice),
 });
-export type CheckBreakdowns = t.TypeOf<typeof CheckBreakdowns>;
 
-/** A check with its location and manufacturer breakdowns: the side panel, the documents, and the list when asked. */
-export const RebateCheck = t.intersection([CheckSummary, CheckBreakdowns]);
+/** The spec's whole check: POST /check, the documents, and POST /checks with `breakdowns: true`. */
+export const RebateCheck = t.intersection([CheckSummary, CheckParticulars]);
 export type RebateCheck = t.TypeOf<typeof RebateCheck>;
 export const RebateChecks = t.array(RebateCheck);
 
@@ -106,7 +109,7 @@ const MerchantIds = t.array(Id);
 export const PayPeriodsPayload = t.partial({ timeframe: t.union([t.string, t.null]), merchantIds: MerchantIds, distributorId: t.union([Id, t.null]), distributorPlatformId: t.union([t.string, t.null]) });
 export const ChecksPayload = t.intersection([t.type({ timeframe: Timeframe, merchantIds: MerchantIds }), house]);
 export type ChecksPayload = t.TypeOf<typeof ChecksPayload>;
-/** POST /rebate-checks/checks: `breakdowns: true` answers the spec's shape (every check with both breakdowns). */
+/** POST /rebate-checks/checks: summaries, or with `breakdowns: true` the spec's whole checks (both breakdowns). */
 export const ChecksListPayload = t.intersection([ChecksPayload, t.partial({ breakdowns: t.boolean })]);
 export type ChecksListPayload = t.TypeOf<typeof ChecksListPayload>;
 export const CheckPayload = t.intersection([t.type({ timeframe: Timeframe, merchantId: Id }), house]);
