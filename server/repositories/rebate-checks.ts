@@ -8,17 +8,17 @@ import type { PayNoPayRow } from '../documents/pay-no-pay.ts';
 /** Which merchants: every one with an account at the house (`null`), or these ids. */
 export type MerchantFilter = number[] | null;
 
-export interface StoredSummary extends CheckSummary {
+export interface StoredCheck extends RebateCheck {
   id: number;
 }
-export type StoredCheck = StoredSummary & RebateCheck;
 
-const SUMMARY_COLUMNS = `c.id, c.merchant_id as merchantid, m.platform_id as "platformClientId", m.name as merchant,
+// The list's columns only (not even the id), ready to send as they come.
+const SUMMARY_COLUMNS = `c.merchant_id as merchantid, m.platform_id as "platformClientId", m.name as merchant,
   c.amount, c.checkno, c.distributordistrict, c.paymentmethod, c.paymentrouting`;
 const FROM_CHECKS = `rebate_checks c join merchants m on m.id = c.merchant_id`;
 // The breakdowns come built as JSON from rebate_check_breakdowns (migration 031). Read only when
 // asked: moving them was most of the list's time (issue 14: 3.5 MB for 5,000 merchants).
-const CHECK_COLUMNS = `${SUMMARY_COLUMNS}, c.status, c.accountname, c.accountmaprelationship, c.sfid,
+const CHECK_COLUMNS = `c.id, ${SUMMARY_COLUMNS}, c.status, c.accountname, c.accountmaprelationship, c.sfid,
   coalesce(b.locations, '[]') as "toMerchantsCheckBreakdown", coalesce(b.manufacturers, '[]') as "fromManufacturersCheckBreakdown"`;
 const FROM_CHECKS_WITH_BREAKDOWNS = `${FROM_CHECKS} left join rebate_check_breakdowns b on b.check_id = c.id`;
 
@@ -39,8 +39,8 @@ const quarterChecks = (withBreakdowns: boolean) =>
 export function rebateChecksRepository(db: pg.Pool) {
   return {
     /** The quarter's list: the checks without their breakdowns. */
-    async checks(distributorId: number, quarter: string, merchants: MerchantFilter): Promise<StoredSummary[]> {
-      return (await db.query<StoredSummary>(quarterChecks(false), [distributorId, quarter, merchants])).rows;
+    async checks(distributorId: number, quarter: string, merchants: MerchantFilter): Promise<CheckSummary[]> {
+      return (await db.query<CheckSummary>(quarterChecks(false), [distributorId, quarter, merchants])).rows;
     },
 
     /** The same checks with both breakdowns (the side panel, the documents, the list when asked). */

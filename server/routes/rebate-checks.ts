@@ -7,7 +7,7 @@ import { fromRebateCheck } from '../documents/voucher-data.ts';
 import { zipStream, type ZipEntry } from '../documents/zip-stream.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { MerchantFilter, StoredCheck, StoredSummary } from '../repositories/rebate-checks.ts';
+import type { MerchantFilter, StoredCheck } from '../repositories/rebate-checks.ts';
 import { scopeOf, selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import {
   BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
@@ -23,7 +23,7 @@ export const SELECT_CHECKS_MESSAGE = 'Select at least one check.';
 const PDF = 'application/pdf';
 
 /** Strips the database id: the client knows a check by merchant and quarter. */
-const publicCheck = <C extends StoredSummary>({ id: _id, ...check }: C): Omit<C, 'id'> => check;
+const publicCheck = ({ id: _id, ...check }: StoredCheck): RebateCheck => check;
 
 /** One file name per merchant in a bundle: a second merchant of the same name gets its platform id. */
 function uniqueNames(checks: readonly RebateCheck[]): string[] {
@@ -87,8 +87,8 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     const scope = await paymentScope(request);
     const merchants = await merchantsOf(scope, body.merchantIds);
     if (merchants !== null && merchants.length === 0) return [];
-    const load = body.breakdowns ? repo.checksWithBreakdowns : repo.checks;
-    return (await load(scope.distributorId, body.timeframe, merchants)).map(publicCheck);
+    if (body.breakdowns) return (await repo.checksWithBreakdowns(scope.distributorId, body.timeframe, merchants)).map(publicCheck);
+    return repo.checks(scope.distributorId, body.timeframe, merchants);
   });
 
   app.post('/rebate-checks/check', async (request): Promise<CheckAnswer> => {
