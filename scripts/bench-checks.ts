@@ -10,7 +10,7 @@ import { tokenSigner } from '../server/auth/tokens.ts';
 import { readConfig } from '../server/config.ts';
 import { makeDeps } from '../server/deps.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
-import { payPeriods, type RebateCheck } from '../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary } from '../src/model/rebate-checks.ts';
 import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -37,7 +37,7 @@ async function run(db: BenchDatabase) {
   };
   for (let i = 0; i < 3; i++) await list(); // warm caches and plans
   const times = await timed(list, RUNS);
-  const checks = JSON.parse(body) as RebateCheck[];
+  const checks = JSON.parse(body) as CheckSummary[];
   console.log(`List of ${timeframe}: ${checks.length.toLocaleString('en-US')} paid checks, ${RUNS} runs: p50 ${round1(pct(times, 50))} ms, p95 ${round1(pct(times, 95))} ms`);
 
   // The bulk export over real HTTP, read as it streams; the server's RSS sampled every 20 ms.

@@ -8,7 +8,7 @@ import { pdfPages } from '../testing/pdf-text.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { formatMoney } from '../../src/model/format.ts';
-import { amountInWords, NOTHING_TO_EXPORT, payPeriods, type CheckAnswer, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { amountInWords, CheckSummary, NOTHING_TO_EXPORT, payPeriods, type CheckAnswer, type RebateCheck } from '../../src/model/rebate-checks.ts';
 import { NO_PAYMENT_INFO_MESSAGE, SELECT_CHECKS_MESSAGE } from './rebate-checks.ts';
 
 const quarter = payPeriods(new Date())[0]!.value;
@@ -26,7 +26,7 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
   const checks = async (who: Caller, merchantIds: number[], timeframe = quarter) => {
     const res = await who.post('/rebate-checks/checks', { timeframe, distributorId: boston, merchantIds });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as RebateCheck[];
+    return res.json() as CheckSummary[];
   };
   /** Boston's paid checks of the quarter for these merchants, straight from the table. */
   const paidIn = (merchantIds: number[], timeframe = quarter) =>
@@ -61,20 +61,39 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
     expect(res.json()[0].value).toBe(quarter);
   });
 
-  it('lists only paid checks of the quarter, each with breakdowns adding up to its amount', async () => {
+  const cents = (xs: { amount: number }[]) => xs.reduce((s, x) => s + Math.round(x.amount * 100), 0);
+  const expectBreakdownsAddUp = (c: RebateCheck) => {
+    expect(cents(c.toMerchantsCheckBreakdown)).toBe(Math.round(c.amount * 100));
+    expect(cents(c.fromManufacturersCheckBreakdown)).toBe(Math.round(c.amount * 100));
+  };
+
+  it('lists only paid checks of the quarter, without breakdowns unless asked', async () => {
     const list = await checks(leader, []);
     expect(list.map((c) => c.merchantid).sort((a, b) => a - b)).toEqual(await paidIn(bostonMerchants));
     // The seed has unpaid checks and merchants without one: neither shows.
     const [{ unpaid }] = await q<{ unpaid: number }>(
       `select count(*)::int as unpaid from rebate_checks where distributor_id = $1 and quarter = $2 and status <> 'Paid'`, [boston, quarter]);
     expect(unpaid + list.length).toBeLessThanOrEqual(bostonMerchants.length);
-    for (const c of list) {
-      expect(c.status).toBe('Paid');
-      const cents = (xs: { amount: number }[]) => xs.reduce((s, x) => s + Math.round(x.amount * 100), 0);
-      expect(cents(c.toMerchantsCheckBreakdown)).toBe(Math.round(c.amount * 100));
-      expect(cents(c.fromManufacturersCheckBreakdown)).toBe(Math.round(c.amount * 100));
-    }
+    // What the list shows and no more: the breakdowns and the payee's fields come with POST /check.
+    for (const c of list) expect(Object.keys(c).sort()).toEqual(Object.keys(CheckSummary.props).sort());
     expect(new Set(list.map((c) => c.paymentmethod))).toEqual(new Set(['Check', 'ACH']));
+  });
+
+  it('answers the spec’s shape with breakdowns: true, each breakdown adding up to its amount', async () => {
+    const res = await leader.post('/rebate-checks/checks', { timeframe: quarter, distributorId: boston, merchantIds: [], breakdowns: true });
+    const full = res.json() as RebateCheck[];
+    const light = await checks(leader, []);
+    const summaryOf = (c: RebateCheck) => Object.fromEntries(Object.keys(CheckSummary.props).map((k) => [k, c[k as keyof CheckSummary]]));
+    expect(full.map(summaryOf)).toEqual(light);
+    for (const c of full) {
+      expect(c.status).toBe('Paid');
+      expect(c.sfid).toBeTruthy();
+      expectBreakdownsAddUp(c);
+    }
+    // Scoping is the same either way: a foreign merchant named with breakdowns still gives nothing.
+    const foreign = await leader.post('/rebate-checks/checks', { timeframe: quarter, merchantIds: summitOnly, breakdowns: true });
+    expect(foreign.json()).toEqual([]);
+    expect((await leader.post('/rebate-checks/checks', { timeframe: quarter, merchantIds: [], breakdowns: 'yes' })).statusCode).toBe(400);
   });
 
   it('needs displayPaymentInfo or an internal admin, and a session', async () => {
@@ -119,6 +138,9 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
     const answer = res.json() as CheckAnswer;
     expect(answer.sfid).toBeTruthy();
     expect((answer as RebateCheck).checkno).toBe(withCheck!.checkno);
+    // The side panel's call carries the breakdowns the list leaves out.
+    expect((answer as RebateCheck).fromManufacturersCheckBreakdown.length).toBeGreaterThan(0);
+    expectBreakdownsAddUp(answer as RebateCheck);
     const [none] = await ids(
       `select a.merchant_id as id from merchant_accounts a where a.distributor_id = $1 and not exists
         (select 1 from rebate_checks c where c.merchant_id = a.merchant_id and c.distributor_id = $1 and c.quarter = $2 and c.status = 'Paid') order by 1 limit 1`,
@@ -128,7 +150,8 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
   });
 
   it('makes a voucher and check details whose text shows the check number and amount', async () => {
-    const [c] = await checks(leader, bostonMerchants.slice(0, 10));
+    const [summary] = await checks(leader, bostonMerchants.slice(0, 10));
+    const c = (await leader.post('/rebate-checks/check', { timeframe: quarter, merchantId: summary!.merchantid })).json() as RebateCheck;
     const url = (await leader.post('/rebate-checks/check-pic', { timeframe: quarter, merchantId: c!.merchantid })).body;
     expect(url).toMatch(/^\/api\/rebate-checks\/voucher\/\d+$/);
     const voucher = await leader.get(url.slice('/api'.length));
@@ -187,6 +210,9 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
     expect(Object.keys(entries)).toEqual(byAmount.flatMap((c) => [`${quarter} - Voucher - ${c.merchant}.pdf`, `${quarter} - Check Details - ${c.merchant}.pdf`]));
     const voucher = (await pdfPages(entries[`${quarter} - Voucher - ${byAmount[0]!.merchant}.pdf`]!)).join(' ');
     expect(voucher).toContain(formatMoney(byAmount[0]!.amount));
+    // The list carries no breakdowns; the documents load them on the server.
+    const first = (await leader.post('/rebate-checks/check', { timeframe: quarter, merchantId: byAmount[0]!.merchantid })).json() as RebateCheck;
+    expect(voucher).toContain(first.fromManufacturersCheckBreakdown[0]!.manufacturer);
 
     const vouchersOnly = await leader.post('/rebate-checks/bulk-export', { timeframe: quarter, merchantIds: chosen.map((c) => c.merchantid), getVouchers: true, getCheckDetails: false });
     expect(Object.keys(unzipSync(new Uint8Array(vouchersOnly.rawPayload)))).toHaveLength(3);

@@ -10,9 +10,9 @@ import { validate } from '../http/validate.ts';
 import type { MerchantFilter, StoredCheck } from '../repositories/rebate-checks.ts';
 import { scopeOf, selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import {
-  BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksPayload,
+  BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
   DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
-  voucherUrl, VoucherParams, type CheckAnswer, type QuarterOption, type RebateCheck,
+  voucherUrl, VoucherParams, type CheckAnswer, type CheckSummary, type QuarterOption, type RebateCheck,
 } from '../../src/model/rebate-checks.ts';
 
 export const NO_PAYMENT_INFO_MESSAGE = 'Payment information is not enabled for your account.';
@@ -54,7 +54,7 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   async function oneCheck(scope: Scope, timeframe: string, merchantId: number): Promise<StoredCheck | null> {
     const visible = await visibleAmong(deps.scope, scope, [merchantId]);
     if (visible.length === 0) return null;
-    const [check] = await repo.checks(scope.distributorId, timeframe, visible);
+    const [check] = await repo.checksWithBreakdowns(scope.distributorId, timeframe, visible);
     return check ?? null;
   }
 
@@ -66,7 +66,8 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     if (body.merchantIds.length > BULK_LIMIT) throw badRequest(BULK_TOO_LARGE);
     const scope = await paymentScope(request);
     const merchants = await visibleAmong(deps.scope, scope, body.merchantIds);
-    const checks = merchants.length ? await repo.checks(scope.distributorId, body.timeframe, merchants) : [];
+    // The documents show the breakdowns: loaded here, never asked of the client.
+    const checks = merchants.length ? await repo.checksWithBreakdowns(scope.distributorId, body.timeframe, merchants) : [];
     if (checks.length === 0) throw notFound(NO_CHECKS_MESSAGE);
     return { body, checks: sortChecks(checks.map(publicCheck), body.sortState ?? DEFAULT_SORT) };
   }
@@ -79,12 +80,15 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     return payPeriods(new Date());
   });
 
-  app.post('/rebate-checks/checks', async (request): Promise<RebateCheck[]> => {
-    const body = validate(ChecksPayload, request.body, 'body');
+  // Without breakdowns unless asked: the list shows none, and a large house's would be megabytes
+  // (issue 14); the side panel's POST /check carries its own.
+  app.post('/rebate-checks/checks', async (request): Promise<CheckSummary[] | RebateCheck[]> => {
+    const body = validate(ChecksListPayload, request.body, 'body');
     const scope = await paymentScope(request);
     const merchants = await merchantsOf(scope, body.merchantIds);
     if (merchants !== null && merchants.length === 0) return [];
-    return (await repo.checks(scope.distributorId, body.timeframe, merchants)).map(publicCheck);
+    if (body.breakdowns) return (await repo.checksWithBreakdowns(scope.distributorId, body.timeframe, merchants)).map(publicCheck);
+    return repo.checks(scope.distributorId, body.timeframe, merchants);
   });
 
   app.post('/rebate-checks/check', async (request): Promise<CheckAnswer> => {

@@ -58,7 +58,11 @@ export const ManufacturerSlice = t.type({ manufacturer: t.string, amount: t.numb
 export type LocationSlice = t.TypeOf<typeof LocationSlice>;
 export type ManufacturerSlice = t.TypeOf<typeof ManufacturerSlice>;
 
-export const RebateCheck = t.type({
+/**
+ * A check as the quarter's list shows, searches, filters and totals it, and no more: a house of
+ * 5,000 merchants is one answer, and its size is the list's time (issue 14).
+ */
+export const CheckSummary = t.type({
   merchantid: t.number,
   /** The merchant's platform id (the list's 'platform client id'). */
   platformClientId: t.string,
@@ -70,6 +74,12 @@ export const RebateCheck = t.type({
   /** 'Check'; any other value counts as ACH. */
   paymentmethod: t.string,
   paymentrouting: t.union([t.string, t.null]),
+});
+export type CheckSummary = t.TypeOf<typeof CheckSummary>;
+export const CheckSummaries = t.array(CheckSummary);
+
+/** What only the side panel and the documents show: the payee, the record's ids, and the breakdowns. */
+export const CheckParticulars = t.type({
   status: t.string,
   accountname: t.union([t.string, t.null]),
   accountmaprelationship: t.union([t.string, t.null]),
@@ -77,6 +87,9 @@ export const RebateCheck = t.type({
   toMerchantsCheckBreakdown: t.array(LocationSlice),
   fromManufacturersCheckBreakdown: t.array(ManufacturerSlice),
 });
+
+/** The spec's whole check: POST /check, the documents, and POST /checks with `breakdowns: true`. */
+export const RebateCheck = t.intersection([CheckSummary, CheckParticulars]);
 export type RebateCheck = t.TypeOf<typeof RebateCheck>;
 export const RebateChecks = t.array(RebateCheck);
 
@@ -96,6 +109,9 @@ const MerchantIds = t.array(Id);
 export const PayPeriodsPayload = t.partial({ timeframe: t.union([t.string, t.null]), merchantIds: MerchantIds, distributorId: t.union([Id, t.null]), distributorPlatformId: t.union([t.string, t.null]) });
 export const ChecksPayload = t.intersection([t.type({ timeframe: Timeframe, merchantIds: MerchantIds }), house]);
 export type ChecksPayload = t.TypeOf<typeof ChecksPayload>;
+/** POST /rebate-checks/checks: summaries, or with `breakdowns: true` the spec's whole checks (both breakdowns). */
+export const ChecksListPayload = t.intersection([ChecksPayload, t.partial({ breakdowns: t.boolean })]);
+export type ChecksListPayload = t.TypeOf<typeof ChecksListPayload>;
 export const CheckPayload = t.intersection([t.type({ timeframe: Timeframe, merchantId: Id }), house]);
 export type CheckPayload = t.TypeOf<typeof CheckPayload>;
 
@@ -126,7 +142,7 @@ export const voucherUrl = (checkId: number): string => `/rebate-checks/voucher/$
 
 // ---- Rules the list and the panel share (spec §9) ---------------------------------------------
 
-export const isCheckPayment = (c: Pick<RebateCheck, 'paymentmethod'>): boolean => c.paymentmethod === 'Check';
+export const isCheckPayment = (c: Pick<CheckSummary, 'paymentmethod'>): boolean => c.paymentmethod === 'Check';
 
 export interface CheckTotals {
   payments: number;
@@ -136,7 +152,7 @@ export interface CheckTotals {
 }
 
 /** Total payments and amounts: 'Check' sums as check, any other method as ACH (in cents, so they add up). */
-export function checkTotals(checks: readonly Pick<RebateCheck, 'amount' | 'paymentmethod'>[]): CheckTotals {
+export function checkTotals(checks: readonly Pick<CheckSummary, 'amount' | 'paymentmethod'>[]): CheckTotals {
   let check = 0;
   let ach = 0;
   for (const c of checks) {
@@ -148,7 +164,7 @@ export function checkTotals(checks: readonly Pick<RebateCheck, 'amount' | 'payme
 }
 
 /** The rows the list shows: routing filter, then search over id, name, district and check number, then the sort. */
-export function visibleChecks(checks: readonly RebateCheck[], routing: RoutingFilter, search: string, sort: CheckSort): RebateCheck[] {
+export function visibleChecks<C extends CheckSummary>(checks: readonly C[], routing: RoutingFilter, search: string, sort: CheckSort): C[] {
   const needle = search.trim().toLowerCase();
   const rows = checks.filter(
     (c) =>
@@ -158,7 +174,7 @@ export function visibleChecks(checks: readonly RebateCheck[], routing: RoutingFi
   return sortChecks(rows, sort);
 }
 
-export function sortChecks<C extends Pick<RebateCheck, CheckSortColumn | 'merchantid'>>(rows: readonly C[], sort: CheckSort): C[] {
+export function sortChecks<C extends Pick<CheckSummary, CheckSortColumn | 'merchantid'>>(rows: readonly C[], sort: CheckSort): C[] {
   const sign = sort.descending ? -1 : 1;
   return [...rows].sort((a, b) => {
     const x = a[sort.column] ?? '';

@@ -1,8 +1,8 @@
 import { map, Observable, switchMap } from 'rxjs';
 import * as t from 'io-ts';
 import {
-  bulkExportName, CheckAnswer, checkDetailsName, payNoPayName, QuarterOptions, RebateChecks,
-  type BulkPayload, type CheckPayload, type ChecksPayload, type QuarterOption, type RebateCheck,
+  bulkExportName, CheckAnswer, checkDetailsName, CheckSummaries, payNoPayName, QuarterOptions,
+  type BulkPayload, type CheckPayload, type ChecksPayload, type CheckSummary, type QuarterOption,
 } from '../model/rebate-checks.ts';
 import { BlobCodec, type ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
@@ -24,7 +24,9 @@ export function createRebateChecksService(api: ApiClient) {
 
   return {
     payPeriods: (): Observable<QuarterOption[]> => api.post('/rebate-checks/pay-periods', QuarterOptions, { data: {} }),
-    checks: (payload: ChecksPayload): Observable<RebateCheck[]> => api.post('/rebate-checks/checks', RebateChecks, { data: payload }),
+    /** The quarter's list, light: no breakdowns (issue 14). */
+    checks: (payload: ChecksPayload): Observable<CheckSummary[]> => api.post('/rebate-checks/checks', CheckSummaries, { data: payload }),
+    /** One check with its breakdowns: the side panel's donuts and Export Data. */
     check: (payload: CheckPayload): Observable<CheckAnswer> => api.post('/rebate-checks/check', CheckAnswer, { data: payload }),
     /**
      * The voucher as an object URL for the PDF modal: check-pic names it, then it is fetched with

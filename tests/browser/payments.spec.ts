@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { logIn, sideMenu } from './login-helpers.ts';
-import { payPeriods, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/rebate-checks.ts';
 
 /** Payment information and the business panel's Checks Data in the real built app, on the demo data. */
 
@@ -22,15 +22,25 @@ async function openList(page: Page) {
   await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
 }
 
-/** The checks the API gives the logged-in page for a quarter (the same call the list makes). */
-async function checksOf(page: Page, timeframe: string): Promise<RebateCheck[]> {
-  return page.evaluate(async (tf) => {
+/** The checks the API gives the logged-in page for a quarter: the list's call, or with `breakdowns: true`. */
+async function listOf<C>(page: Page, timeframe: string, breakdowns: boolean): Promise<C[]> {
+  return page.evaluate(async ({ tf, withBreakdowns }) => {
     const res = await fetch('/api/rebate-checks/checks', {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authKey')}` },
-      body: JSON.stringify({ timeframe: tf, merchantIds: [] }),
+      body: JSON.stringify({ timeframe: tf, merchantIds: [], breakdowns: withBreakdowns }),
     });
     return res.json();
-  }, timeframe);
+  }, { tf: timeframe, withBreakdowns: breakdowns });
+}
+const checksOf = (page: Page, timeframe: string) => listOf<CheckSummary>(page, timeframe, false);
+const fullChecksOf = (page: Page, timeframe: string) => listOf<RebateCheck>(page, timeframe, true);
+
+/** Opens the side panel of one check of the quarter shown, found by its platform id. */
+async function openPanel(page: Page, check: CheckSummary) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(check.platformClientId);
+  const row = page.getByTestId('checks-table').locator('tbody tr').filter({ hasText: check.platformClientId });
+  await row.getByRole('button', { name: 'View Details And Voucher' }).click();
+  return page.getByRole('dialog', { name: check.merchant });
 }
 
 test('select three checks and download their vouchers as one ZIP', async ({ page }) => {
@@ -74,7 +84,7 @@ test('the side panel draws both donuts with tables, and Show more adds 15 manufa
   // A quarter where some check was paid by more than 15 manufacturers (the seed makes some).
   let found: { timeframe: string; check: RebateCheck } | null = null;
   for (const q of quarters) {
-    const many = (await checksOf(page, q.value)).find((c) => c.fromManufacturersCheckBreakdown.length > 15);
+    const many = (await fullChecksOf(page, q.value)).find((c) => c.fromManufacturersCheckBreakdown.length > 15);
     if (many) {
       found = { timeframe: q.value, check: many };
       break;
@@ -84,10 +94,7 @@ test('the side panel draws both donuts with tables, and Show more adds 15 manufa
   const { timeframe, check } = found!;
   await page.getByRole('textbox', { name: 'Quarter' }).click();
   await page.getByRole('option', { name: quarters.find((q) => q.value === timeframe)!.label }).click();
-  await page.getByRole('textbox', { name: 'Search' }).fill(check.platformClientId);
-  const row = page.getByTestId('checks-table').locator('tbody tr').filter({ hasText: check.platformClientId });
-  await row.getByRole('button', { name: 'View Details And Voucher' }).click();
-  const panel = page.getByRole('dialog', { name: check.merchant });
+  const panel = await openPanel(page, check);
   await expect(panel.getByTestId('payment-amount')).toHaveText(`$${check.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
   await expect(panel.getByRole('img', { name: /^Locations of this check/ })).toBeVisible();
   const makers = panel.getByTestId('donut-table-manufacturers').locator('tbody tr');
@@ -115,12 +122,34 @@ test('the side panel draws both donuts with tables, and Show more adds 15 manufa
   expect(first).toContain(`Check No. ${check.checkno}`);
 });
 
+test('the list comes without breakdowns; the panel loads them, and a failed load offers Retry', async ({ page }) => {
+  // The list's own call, as the page makes it: no breakdowns in it (issue 14).
+  const listAnswer = page.waitForResponse((r) => r.url().endsWith('/api/rebate-checks/checks'));
+  await openList(page);
+  const [first] = (await (await listAnswer).json()) as CheckSummary[];
+  expect(first).toBeDefined();
+  expect(first).not.toHaveProperty('fromManufacturersCheckBreakdown');
+  const check = (await fullChecksOf(page, current)).find((c) => c.merchantid === first!.merchantid)!;
+
+  // The panel's first load of its check fails; Retry loads it again.
+  let failures = 1;
+  await page.route('**/api/rebate-checks/check', (route) => (failures-- > 0 ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.continue()));
+  const panel = await openPanel(page, first!);
+  await expect(panel.getByRole('alert')).toHaveText('Server Error');
+  await panel.getByRole('button', { name: 'Retry' }).click();
+  await expect(panel.getByTestId('payment-amount')).toBeVisible();
+  // The breakdowns the list left out are in the panel.
+  await expect(panel.getByTestId('donut-table-locations').locator('tbody tr')).toHaveCount(Math.min(15, check.toMerchantsCheckBreakdown.length));
+  await expect(panel.getByTestId('donut-table-manufacturers').locator('tbody tr')).toHaveCount(Math.min(15, check.fromManufacturersCheckBreakdown.length));
+  await expect(panel.getByTestId('donut-table-manufacturers')).toContainText(check.fromManufacturersCheckBreakdown[0]!.manufacturer);
+});
+
 test('the merchant check page switches quarters and says when there is no check', async ({ page }) => {
   await openList(page);
   // A merchant with a check this quarter and none in some other quarter.
   const byQuarter = await Promise.all(quarters.map(async (q) => ({ q, ids: new Set((await checksOf(page, q.value)).map((c) => c.merchantid)) })));
   const now = await checksOf(page, current);
-  let pick: { check: RebateCheck; missing: string } | null = null;
+  let pick: { check: CheckSummary; missing: string } | null = null;
   for (const c of now) {
     const gap = byQuarter.find((b) => !b.ids.has(c.merchantid));
     if (gap) {

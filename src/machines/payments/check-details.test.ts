@@ -57,6 +57,25 @@ describe('check details', () => {
     expect(shown()).toBe(15);
   });
 
+  it('the panel’s check brings the breakdowns; a failed load says Server Error and Retry loads again', async () => {
+    const s = start();
+    await s.replay({ type: 'xstate.done.actor.loadQuarters', output: sampleQuarters }, 'loading');
+    await s.replay({ type: 'xstate.error.actor.loadCheck', error: new Error('502') }, 'failure');
+    expect(s.actor.getSnapshot().context.error).toBe(SERVER_ERROR);
+    await s.replay({ type: 'details.retry' }, 'loadingQuarters');
+    await s.replay({ type: 'xstate.done.actor.loadQuarters', output: sampleQuarters }, 'loading');
+    // The panel's quarter is kept across the retry.
+    expect(s.callsOf('loadCheck').map((c) => c.input)).toEqual([
+      { timeframe: '26Q4', merchantId: 7, distributorId: 10 },
+      { timeframe: '26Q4', merchantId: 7, distributorId: 10 },
+    ]);
+    await s.replay({ type: 'xstate.done.actor.loadCheck', output: manyMakersCheck }, 'success');
+    const { check, error } = s.actor.getSnapshot().context;
+    expect(error).toBeNull();
+    expect(check!.fromManufacturersCheckBreakdown).toHaveLength(40);
+    expect(check!.toMerchantsCheckBreakdown).toEqual(manyMakersCheck.toMerchantsCheckBreakdown);
+  });
+
   it('a voucher that fails to load says so and closes', async () => {
     const s = start();
     await s.replay({ type: 'xstate.done.actor.loadQuarters', output: sampleQuarters }, 'loading');

@@ -9,8 +9,10 @@ import { SERVER_ERROR } from './check-list.ts';
 /**
  * One merchant's check (accounts spec §2.7, §4 check details load): the list's side panel and the
  * merchant check page. Loading, then success, nonexistent (an answer without sfid: 'No Check For
- * This Quarter') or failure ('Server Error'). In success the donuts grow and shrink by 15 and the
- * voucher opens in a modal from an object URL that lives as long as the modal.
+ * This Quarter') or failure ('Server Error', with Retry). The list sends no breakdowns (issue 14),
+ * so this call is what brings the donuts' and Export Data's breakdowns. In success the donuts grow
+ * and shrink by 15 and the voucher opens in a modal from an object URL that lives as long as the
+ * modal.
  */
 
 export const NO_CHECK = 'No Check For This Quarter';
@@ -37,6 +39,7 @@ export type CheckDetailsEvent =
   | { type: 'details.quarterChanged'; timeframe: string }
   | { type: 'details.more'; donut: Donut }
   | { type: 'details.less'; donut: Donut }
+  | { type: 'details.retry' }
   | { type: 'voucher.open' }
   | { type: 'voucher.close' }
   | { type: 'voucher.ready'; url: string }
@@ -116,6 +119,7 @@ export const checkDetailsMachine = setup({
       },
     },
     nonexistent: {},
-    failure: {},
+    // Retry starts over: the quarters are one cheap call, and a known quarter is kept.
+    failure: { on: { 'details.retry': { target: 'loadingQuarters', actions: assign({ error: null }) } } },
   },
 });

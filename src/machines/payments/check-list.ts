@@ -1,7 +1,7 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import {
   DEFAULT_SORT, sortChecks, visibleChecks, type BulkPayload, type CheckSort, type CheckSortColumn, type QuarterOption,
-  type RebateCheck, type RoutingFilter,
+  type CheckSummary, type RoutingFilter,
 } from '../../model/rebate-checks.ts';
 import { rebateChecksService, type TransferEvent } from '../../services/rebate-checks-service.ts';
 import { fromCall } from '../from-call.ts';
@@ -27,7 +27,7 @@ export interface CheckListInput {
 export interface CheckListContext extends CheckListInput {
   quarters: QuarterOption[];
   timeframe: string | null;
-  checks: RebateCheck[];
+  checks: CheckSummary[];
   routing: RoutingFilter;
   search: string;
   sort: CheckSort;
@@ -59,7 +59,7 @@ export type CheckListEvent =
 type TransferInput = { kind: TransferKind; payload: BulkPayload; relationship: string };
 
 /** The rows on screen now (the select-all works on these). */
-export const shownChecks = (c: CheckListContext): RebateCheck[] => visibleChecks(c.checks, c.routing, c.search, c.sort);
+export const shownChecks = (c: CheckListContext): CheckSummary[] => visibleChecks(c.checks, c.routing, c.search, c.sort);
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : SERVER_ERROR);
 
@@ -67,7 +67,7 @@ export const checkListMachine = setup({
   types: { context: {} as CheckListContext, events: {} as CheckListEvent, input: {} as CheckListInput },
   actors: {
     loadQuarters: fromCall<QuarterOption[]>(() => rebateChecksService.payPeriods()),
-    loadChecks: fromCall<RebateCheck[], { timeframe: string; distributorId: number | null; distributorPlatformId: string | null }>((input) =>
+    loadChecks: fromCall<CheckSummary[], { timeframe: string; distributorId: number | null; distributorPlatformId: string | null }>((input) =>
       rebateChecksService.checks({ ...input, merchantIds: [] })),
     transfer: fromEventObservable<TransferEvent, TransferInput>(({ input }) =>
       input.kind === 'summary'

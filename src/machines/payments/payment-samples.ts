@@ -54,6 +54,7 @@ export const checkDetailsEvents: readonly AnyEventObject[] = [
   { type: 'xstate.error.actor.loadCheck', error: serverError },
   { type: 'details.quarterChanged', timeframe: '26Q3' },
   { type: 'details.more', donut: 'manufacturers' },
+  { type: 'details.retry' },
   { type: 'voucher.open' },
   { type: 'voucher.ready', url: 'blob:voucher' },
   { type: 'voucher.failed' },

@@ -36,7 +36,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
   },
   {
     name: 'check-details',
-    description: 'One merchant’s check (side panel and merchant page): loading, then the check with its donuts, no check this quarter, or a failure; the voucher opens in a modal.',
+    description: 'One merchant’s check with its breakdowns (side panel and merchant page): loading, then the check with its donuts, no check this quarter, or a failure with Retry; the voucher opens in a modal.',
     machine: checkDetailsMachine,
     events: checkDetailsEvents,
     variants: [
@@ -51,6 +51,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
       'xstate.error.actor.loadCheck': 'Loading the check fails',
       'details.quarterChanged': 'Pick another quarter',
       'details.more': 'Press Show more under the Manufacturers donut',
+      'details.retry': 'Press Retry',
       'voucher.open': 'Press View Voucher',
       'voucher.ready': 'The voucher PDF arrives',
       'voucher.failed': 'The voucher fails to load',
@@ -61,7 +62,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
       loading: 'A loader',
       success: 'The payment amount, the Locations and Manufacturers donuts (15 slices, then 15 more per Show more) with their tables, Export Data, View Voucher; the voucher modal with Download when open',
       nonexistent: "'No Check For This Quarter'",
-      failure: "'Server Error'",
+      failure: "'Server Error' and a Retry button",
     },
   },
 ];

@@ -16,6 +16,7 @@ const selectShown = (s: Snapshot) => s.context.shown;
 const selectTimeframe = (s: Snapshot) => s.context.timeframe ?? '';
 const selectError = (s: Snapshot) => s.context.error;
 const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('loadingQuarters');
+const selectFailed = (s: Snapshot) => s.matches('failure');
 const selectVoucherOpen = (s: Snapshot) => s.matches('voucher');
 const selectVoucherUrl = (s: Snapshot) => s.context.voucherUrl;
 
@@ -26,11 +27,23 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
   const timeframe = useSelector(actor, selectTimeframe);
   const error = useSelector(actor, selectError);
   const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectFailed);
   if (loading)
     return (
       <Center py="xl">
         <Loader size="sm" aria-label="Loading the check" />
       </Center>
+    );
+  if (failed)
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Text c="red.9" role="alert">
+          {error}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => actor.send({ type: 'details.retry' })}>
+          Retry
+        </Button>
+      </Stack>
     );
   if (!check)
     return (

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import { checkListMachine, NO_CHECKS, shownChecks } from '../../machines/payments/check-list.ts';
 import { formatMoney } from '../../model/format.ts';
-import { checkTotals, ROUTING_FILTERS, type CheckSortColumn, type RebateCheck, type RoutingFilter } from '../../model/rebate-checks.ts';
+import { checkTotals, ROUTING_FILTERS, type CheckSortColumn, type CheckSummary, type RoutingFilter } from '../../model/rebate-checks.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectUser } from '../shell/selectors.ts';
@@ -31,7 +31,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   const [snapshot, send] = useMachine(checkListMachine, {
     input: { distributorId: house?.id ?? null, distributorPlatformId: house?.platform_id ?? null, relationship: house?.nickname ?? 'Portal' },
   });
-  const [panel, setPanel] = useState<RebateCheck | null>(null);
+  const [panel, setPanel] = useState<CheckSummary | null>(null);
   const { context } = snapshot;
   const rows = useMemo(() => shownChecks(context), [context]);
   const totals = useMemo(() => checkTotals(context.checks), [context.checks]);
@@ -40,7 +40,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   const busy = snapshot.matches('transferring');
   const canBulk = context.selected.length > 0 && (context.vouchers || context.details) && !busy;
 
-  const columns = useMemo<MRT_ColumnDef<RebateCheck>[]>(
+  const columns = useMemo<MRT_ColumnDef<CheckSummary>[]>(
     () => [
       {
         id: 'select', header: 'Select', size: 60, enableSorting: false,
@@ -158,7 +158,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   );
 }
 
-function PanelBody({ check, timeframe, distributorId }: { check: RebateCheck; timeframe: string; distributorId: number | null }) {
+function PanelBody({ check, timeframe, distributorId }: { check: CheckSummary; timeframe: string; distributorId: number | null }) {
   const actor = useActorRef(checkDetailsMachine, { input: { merchantId: check.merchantid, timeframe, distributorId } });
   return (
     <Stack gap="sm">
