@@ -1,5 +1,5 @@
 // npm run import -- FILE [--rejects PATH]
-// Loads a CSV of purchase lines (docs/import.md) into the database the server would use
+// Loads a CSV or XLSX file of purchase lines (docs/import.md) into the database the server would use
 // (DATABASE_URL, else the embedded PostgreSQL under DATA_DIR, default ./data), with a progress
 // line while it reads and a summary at the end. Exit code 0 when the batch is in (rejects
 // included) or was already in; 1 when nothing was loaded.
@@ -12,7 +12,7 @@ import { progressReporter } from '../server/import/progress.ts';
 
 const { values, positionals } = parseArgs({ options: { rejects: { type: 'string' } }, allowPositionals: true });
 if (positionals.length !== 1) {
-  console.error('Usage: npm run import -- FILE.csv [--rejects REJECTS.csv]   (the format: docs/import.md)');
+  console.error('Usage: npm run import -- FILE.csv|FILE.xlsx [--rejects REJECTS.csv]   (the format: docs/import.md)');
   process.exit(2);
 }
 const file = positionals[0]!;
@@ -47,7 +47,7 @@ function describe(s: ImportSummary): string {
   }
   return [
     `Read ${n(s.rowsRead)} rows in ${(s.ms / 1000).toFixed(1)} s (${n(Math.round((s.rowsRead * 1000) / Math.max(s.ms, 1)))} rows/s, reading and saving).`,
-    `Batch ${s.batchId} loaded: ${n(s.linesLoaded)} purchase lines, rollups refreshed for the months they touched.`,
+    `Batch ${s.batchId} loaded: ${n(s.linesLoaded)} purchase lines, added to the rollups.`,
     `Created: ${n(s.itemsCreated)} items, ${n(s.manufacturersCreated)} manufacturers, ${n(s.categoriesCreated)} categories.`,
     s.rejectPath ? `Rejected: ${n(s.rejects)} rows, with line numbers and reasons in ${s.rejectPath}` : 'Rejected: none.',
   ].join('\n');

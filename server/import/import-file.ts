@@ -1,4 +1,4 @@
-// npm run import: one CSV file of purchase lines (docs/import.md) is one batch, loaded in a
+// npm run import: one CSV or XLSX file of purchase lines (docs/import.md) is one batch, loaded in a
 // single transaction: the lines, any new catalogue entries, the rollups they change and the
 // batch's row in import_batches commit together or not at all. The file's SHA-256 names the
 // batch, so the same file loaded again adds nothing.
@@ -6,14 +6,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import Papa from 'papaparse';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { decodeImportRow, IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS } from '../../src/model/purchase-import.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { copyLine } from '../seed/copy.ts';
-import { refreshTouchedRollups } from '../seed/incremental-rollups.ts';
+import { addLinesToRollups } from '../seed/incremental-rollups.ts';
 import { createCatalogueEntries, loadCatalogue, type StagedLine } from './catalogue.ts';
+import { fileRows } from './file-rows.ts';
 import type { ImportProgress } from './progress.ts';
 import { rejectFile } from './reject-file.ts';
 
@@ -59,14 +59,16 @@ const STAGING_TABLE = `create temp table import_staging (
   invoice_date date not null, min text not null, quantity numeric not null, unit_price numeric,
   start_guidance numeric not null, end_guidance numeric not null) on commit drop`;
 
-const INSERT_LINES = `insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id,
-    category_id, quantity, unit_price, start_guidance, end_guidance, import_batch_id)
-  select s.merchant_id, s.distributor_id, s.invoice_id, s.invoice_date, i.id, i.manufacturer_id,
-         i.category_id, s.quantity, s.unit_price, s.start_guidance, s.end_guidance, $1
+// The staged lines as purchase_lines rows (items resolved by MIN): what goes into purchase_lines,
+// and what the rollups add up (incremental-rollups.ts).
+const LINE_COLUMNS = ['merchant_id', 'distributor_id', 'invoice_id', 'invoice_date', 'item_id', 'manufacturer_id', 'category_id',
+  'quantity', 'unit_price', 'start_guidance', 'end_guidance'];
+const LINES_VIEW = `create temp view import_lines as
+  select s.merchant_id, s.distributor_id, s.invoice_id, s.invoice_date, i.id as item_id, i.manufacturer_id, i.category_id,
+         s.quantity, s.unit_price, s.start_guidance, s.end_guidance
     from import_staging s join items i on i.min = s.min`;
-
-const TOUCHED_MONTHS = `select coalesce(array_agg(merchant_id), '{}') as merchant_ids, coalesce(array_agg(month::text), '{}') as months
-  from (select distinct merchant_id, date_trunc('month', invoice_date)::date as month from import_staging) t`;
+const INSERT_LINES = `insert into purchase_lines (${LINE_COLUMNS.join(', ')}, import_batch_id)
+  select ${LINE_COLUMNS.join(', ')}, $1 from import_lines`;
 
 export async function sha256OfFile(path: string): Promise<string> {
   const hash = crypto.createHash('sha256');
@@ -110,12 +112,9 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
 
       // Rows in, COPY text out: each row is checked by the codec, then against the catalogue.
       async function* stagedChunks(): AsyncGenerator<string> {
-        const parser = fs.createReadStream(path).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false }));
-        let line = 0;
         let buf = '';
-        for await (const values of parser as AsyncIterable<string[]>) {
-          line++;
-          if (line === 1) {
+        for await (const { line, values } of fileRows(path)) {
+          if (!header.length) {
             header = checkHeader(values);
             continue;
           }
@@ -136,7 +135,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
             buf = '';
           }
         }
-        if (line === 0) throw new ImportFileError(`${path} is empty: the first line must be the header (docs/import.md)`);
+        if (!header.length) throw new ImportFileError(`${path} is empty: the first line must be the header (docs/import.md)`);
         if (buf) yield buf;
       }
 
@@ -159,13 +158,18 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
       await createCatalogueEntries(client, created);
       // Statistics for the staged lines, so the inserts below join them to items with a good plan.
       await client.query('analyze import_staging');
+      // From here on, room for the batch's sorts and hashes; no JIT, which compiled each statement anew for
+      // longer than some of them run (measured on the 20-million-line database).
+      await client.query(`set local work_mem = '256MB'`);
+      await client.query('set local jit = off');
+      await client.query(LINES_VIEW);
       const linesLoaded = (await client.query(INSERT_LINES, [batch!.id])).rowCount ?? 0;
       const staged = Number((await client.query<{ n: string }>('select count(*) as n from import_staging')).rows[0]!.n);
       if (linesLoaded !== staged) throw new Error(`${staged - linesLoaded} staged lines found no item: nothing was loaded`);
 
-      const { rows: [touched] } = await client.query<{ merchant_ids: number[]; months: string[] }>(TOUCHED_MONTHS);
-      await client.query(`set local work_mem = '256MB'`);
-      await refreshTouchedRollups(client, { merchantIds: touched!.merchant_ids, months: touched!.months });
+      await addLinesToRollups(client, 'import_lines');
+      // Dropped before the staging table it reads, which goes at commit.
+      await client.query('drop view import_lines');
 
       const { rows: [done] } = await client.query<{ loaded_at: Date }>(
         `update import_batches set rows_read = $2, lines_loaded = $3, rejects = $4, items_created = $5, manufacturers_created = $6,

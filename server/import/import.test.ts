@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDashboard } from '../dashboard/assemble.ts';
@@ -110,6 +111,19 @@ describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
     expect(incremental).toEqual(await rollupContents());
   });
 
+  it('a batch whose every rollup row already exists, plus a month before the data, still equals a full rebuild', async () => {
+    // The same purchases as earlier batch's under other invoice numbers: each lands on rollup rows
+    // that exist, so only the additions are tested; one line before the first month grows the grid.
+    const rows = [...sampleRows(source, 300, { seed: 'rollups', from: monthStart(today, 2), to: todayIso })]
+      .map((row) => ({ ...row, invoice_id: `again-${row.invoice_id}` }));
+    const [{ first }] = await q<{ first: string }>(`select (min(invoice_date) - 40)::text as first from purchase_lines`);
+    const summary = await importPurchaseFile(db.pool, await csvFile([...rows, { ...rows[0]!, invoice_date: first! }]));
+    expect(summary).toMatchObject({ status: 'loaded', linesLoaded: 301 });
+    const incremental = await rollupContents();
+    await refreshRollups(db.pool);
+    expect(incremental).toEqual(await rollupContents());
+  });
+
   it('loading the same file twice adds nothing the second time and says it was already loaded', async () => {
     const file = await csvFile(sampleRows(source, 120, { seed: 'twice', from: monthStart(today, 1), to: todayIso }));
     const first = await importPurchaseFile(db.pool, file);
@@ -148,6 +162,39 @@ describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
     expect(rejects[0]).toEqual(['line', 'reason', ...IMPORT_COLUMNS]);
     expect(rejects.slice(1).map((r) => [Number(r[0]), r[1]])).toEqual(bad.map(([, reason], i) => [i + 3, reason]));
     expect(rejects[3]!.slice(2)).toEqual(IMPORT_COLUMNS.map((c) => bad[2]![0][c])); // the row as it was, to fix and load again
+  });
+
+  it('an XLSX file (dates, numbers and text as a spreadsheet types them) imports the same lines and rejects as the same rows in a CSV', async () => {
+    const rows = [...sampleRows(source, 40, { seed: 'xlsx', from: monthStart(today, 1), to: todayIso })];
+    rows[3] = { ...rows[3]!, quantity: 'twelve' };
+    const csv = await importPurchaseFile(db.pool, await csvFile(rows));
+    // The same rows under other invoice numbers (another batch, not the same file's lines twice).
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Purchases');
+    sheet.addRow([...IMPORT_COLUMNS]);
+    const numeric = new Set(['quantity', 'unit_price', 'market_index_low', 'market_index_high', 'weight']);
+    for (const row of rows) {
+      sheet.addRow(IMPORT_COLUMNS.map((c) => {
+        const text = c === 'invoice_id' ? `x-${row[c]}` : row[c];
+        if (c === 'invoice_date') return new Date(`${text}T00:00:00Z`);
+        return numeric.has(c) && text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+      }));
+    }
+    const file = path.join(dir, 'purchases.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const xlsx = await importPurchaseFile(db.pool, file);
+
+    const pick = ({ status, rowsRead, linesLoaded, rejects }: typeof csv) => ({ status, rowsRead, linesLoaded, rejects });
+    expect(pick(xlsx)).toEqual({ status: 'loaded', rowsRead: 40, linesLoaded: 39, rejects: 1 });
+    expect(pick(xlsx)).toEqual(pick(csv));
+    // Numbers compare as numbers (a sheet's 41.5 is the CSV's 41.50).
+    const lines = (batch: number) => `select merchant_id, distributor_id, substr(invoice_id, ${batch === xlsx.batchId ? 3 : 1}), invoice_date,
+        item_id, quantity, unit_price, start_guidance, end_guidance from purchase_lines where import_batch_id = ${batch}`;
+    expect(await count(`select count(*) as n from ((${lines(csv.batchId)} except all ${lines(xlsx.batchId)})
+      union all (${lines(xlsx.batchId)} except all ${lines(csv.batchId)})) d`)).toBe(0);
+    const reasons = (p: string) => Papa.parse<string[]>(fs.readFileSync(p, 'utf8').trim()).data.slice(1).map((r) => [r[0], r[1]]);
+    expect(reasons(xlsx.rejectPath!)).toEqual([['5', 'quantity must be a number above 0 like 12.50 (at most 4 decimals)']]);
+    expect(reasons(xlsx.rejectPath!)).toEqual(reasons(csv.rejectPath!));
   });
 
   it('a file whose header lacks a column is refused whole, saying which', async () => {

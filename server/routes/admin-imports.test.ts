@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImportQueue, type ImportQueue } from '../import/import-queue.ts';
@@ -10,7 +11,7 @@ import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../tes
 import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
-import { IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
+import { IMPORT_COLUMNS, IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
 import { ADMINS_ONLY } from './admin-imports.ts';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -86,6 +87,18 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(await lineCount()).toBe(before + 200);
   });
 
+  it('an XLSX upload is imported like a CSV (the stored file keeps its extension)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lines');
+    const rows = [...sampleRows(await sampleSource(db.pool), 30, { seed: 'admin-xlsx', from: today, to: today })];
+    sheet.addRows([[...IMPORT_COLUMNS], ...rows.map((row) => IMPORT_COLUMNS.map((c) => row[c]))]);
+    const before = await lineCount();
+    const res = await upload(admin, 'Week 48.XLSX', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await finished((res.json() as ImportJob).id)).toMatchObject({ status: 'loaded', rowsRead: 30, linesLoaded: 30, rejects: 0 });
+    expect(await lineCount()).toBe(before + 30);
+  });
+
   it('a file the import cannot read fails with the reason, naming the admin’s file, and loads nothing', async () => {
     const before = await lineCount();
     const job = await finished(((await upload(admin, 'wrong.csv', Buffer.from('name,amount\nx,1\n'))).json() as ImportJob).id);
@@ -95,13 +108,13 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(await lineCount()).toBe(before);
   });
 
-  it('refuses what is not a CSV, an empty file, and anyone but an internal admin', async () => {
-    expect((await upload(admin, 'lines.xlsx', Buffer.from('PK'))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.notCsv);
+  it('refuses what is not a CSV or XLSX, an empty file, and anyone but an internal admin', async () => {
+    expect((await upload(admin, 'lines.pdf', Buffer.from('%PDF'))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.notImportFile);
     expect((await upload(admin, 'empty.csv', Buffer.alloc(0))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.empty);
     const refused = await upload(leader, 'weekly.csv', Buffer.from('x'));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ADMINS_ONLY);
     expect((await get(leader, '/admin/imports')).statusCode).toBe(403);
-    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toHaveLength(3);
+    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toHaveLength(4);
   });
 });

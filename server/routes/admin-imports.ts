@@ -1,5 +1,5 @@
 // Purchase imports from the admin panel (issue 17; docs/import.md): an internal admin uploads a
-// CSV, the server keeps it under DATA_DIR/imports and queues a job (server/import/import-queue.ts);
+// CSV or XLSX, the server keeps it under DATA_DIR/imports and queues a job (server/import/import-queue.ts);
 // the browser follows the job's progress and downloads its reject file. Internal admins only.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as t from 'io-ts';
 import { IdText } from '../../src/model/codec.ts';
-import { IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -35,18 +35,19 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     return found;
   }
 
-  /** Streams the one CSV to disk (never whole in memory), then queues its job: 202 with the job. */
+  /** Streams the one file to disk (never whole in memory), then queues its job: 202 with the job. */
   app.post('/admin/imports', async (request, reply) => {
     const me = await admin(request);
     if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
     const file = await request.file().catch(() => undefined);
-    if (!file || file.fieldname !== 'file') throw badRequest('Send the CSV in the form field "file".');
-    if (!/\.csv$/i.test(file.filename)) {
+    if (!file || file.fieldname !== 'file') throw badRequest('Send the file in the form field "file".');
+    if (!IMPORT_FILE_NAME.test(file.filename)) {
       file.file.resume();
-      throw new HttpError(415, IMPORT_UPLOAD_MESSAGES.notCsv);
+      throw new HttpError(415, IMPORT_UPLOAD_MESSAGES.notImportFile);
     }
     await fs.promises.mkdir(folder, { recursive: true });
-    const stored = path.join(folder, `${crypto.randomUUID()}.csv`);
+    // The stored file keeps the upload's extension: it tells the import how to read it.
+    const stored = path.join(folder, `${crypto.randomUUID()}${path.extname(file.filename).toLowerCase()}`);
     await pipeline(file.file, fs.createWriteStream(stored));
     const size = (await fs.promises.stat(stored)).size;
     if (file.file.truncated || size === 0) {
@@ -74,7 +75,7 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     const found = await job(request);
     const rejects = (await deps.importJobs.paths(found.id))?.rejects;
     if (!rejects || !fs.existsSync(rejects)) throw notFound('This import has no rejected rows.');
-    const name = `${found.fileName.replace(/\.csv$/i, '').replace(/["\\\r\n]/g, '')} rejects.csv`;
+    const name = `${found.fileName.replace(IMPORT_FILE_NAME, '').replace(/["\\\r\n]/g, '')} rejects.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)

@@ -16,21 +16,18 @@ export const LINE_REBATE = `case r.type
     else 0 end`;
 
 /**
- * Which part of the data a rebuild covers: each function returns an SQL condition on the columns
- * it is given (static SQL over temp tables, never values). A full rebuild covers everything; an
- * import covers the merchants and months it touched (server/seed/incremental-rollups.ts), so the
- * same statements serve both and cannot drift apart.
+ * The tables the rollup statements read and write, by their real name. A full rebuild uses the
+ * real tables; an import runs the same statements over its own lines into temp delta tables
+ * (server/seed/incremental-rollups.ts) and adds those to the real ones, so the two cannot drift apart.
  */
-export interface RollupScope {
-  /** Rows of merchant `merchant` dated `date` (the lines and the per-merchant rollups). */
-  merchants(merchant: string, date: string): string;
-  /** Rows of account distributor `distributor` dated `date` (the house-wide rollups). */
-  accounts(distributor: string, date: string): string;
-  /** Running totals of account distributor `distributor`. */
-  running(distributor: string): string;
-}
+export type RollupTables = (table: string) => string;
 
-export const EVERYTHING: RollupScope = { merchants: () => 'true', accounts: () => 'true', running: () => 'true' };
+export const REAL_TABLES: RollupTables = (table) => table;
+
+/** Which houses' running totals a statement covers: an SQL condition on the column it is given (static SQL, never values). */
+export type HouseScope = (distributor: string) => string;
+
+export const ALL_HOUSES: HouseScope = () => 'true';
 
 // Per-merchant rollups first, then the house-wide ones built from them.
 export const MERCHANT_ROLLUPS = [['rollup_merchant_item_day', 'day'], ['rollup_merchant_day', 'day'], ['rollup_merchant_month', 'month']] as const;
@@ -43,46 +40,41 @@ export const ROLLUPS_ACCOUNTS = `insert into rollup_accounts (distributor_id)
    union select active_distributor_id from users where active_distributor_id is not null
    union select distributor_id from user_houses`;
 
-/** The inserts that fill the per-merchant and house-wide rollups over `s`, in dependency order. */
-export function rollupInserts(s: RollupScope): string[] {
+/** The inserts that fill the per-merchant and house-wide rollups, in dependency order. */
+export function rollupInserts(t: RollupTables = REAL_TABLES): string[] {
   return [
-    `insert into rollup_merchant_item_day (merchant_id, seller_id, item_id, category_id, day, quantity, volume, rebate)
+    `insert into ${t('rollup_merchant_item_day')} (merchant_id, seller_id, item_id, category_id, day, quantity, volume, rebate)
      select l.merchant_id, l.distributor_id, l.item_id, l.category_id, l.invoice_date,
             sum(l.quantity), sum(${LINE_VOLUME}), sum(${LINE_REBATE})
-       from purchase_lines l
+       from ${t('purchase_lines')} l
        join items i on i.id = l.item_id
        left join rebate_in_force r on r.item_id = l.item_id and l.invoice_date between r.starts_on and r.ends_on
-      where ${s.merchants('l.merchant_id', 'l.invoice_date')}
       group by l.merchant_id, l.invoice_date, l.distributor_id, l.item_id, l.category_id`,
-    `insert into rollup_merchant_day (merchant_id, seller_id, day, volume, rebate)
+    `insert into ${t('rollup_merchant_day')} (merchant_id, seller_id, day, volume, rebate)
      select x.merchant_id, x.seller_id, x.day, sum(x.volume), sum(x.rebate)
-       from rollup_merchant_item_day x
-      where ${s.merchants('x.merchant_id', 'x.day')}
+       from ${t('rollup_merchant_item_day')} x
       group by x.merchant_id, x.day, x.seller_id`,
-    `insert into rollup_merchant_month (merchant_id, seller_id, month, volume, rebate)
+    `insert into ${t('rollup_merchant_month')} (merchant_id, seller_id, month, volume, rebate)
      select x.merchant_id, x.seller_id, date_trunc('month', x.day)::date, sum(x.volume), sum(x.rebate)
-       from rollup_merchant_day x
-      where ${s.merchants('x.merchant_id', 'x.day')}
+       from ${t('rollup_merchant_day')} x
       group by 1, 2, 3`,
-    `insert into rollup_account_day (distributor_id, seller_id, day, volume, rebate)
+    `insert into ${t('rollup_account_day')} (distributor_id, seller_id, day, volume, rebate)
      select a.distributor_id, x.seller_id, x.day, sum(x.volume), sum(x.rebate)
-       from rollup_merchant_day x
+       from ${t('rollup_merchant_day')} x
        join merchant_accounts a on a.merchant_id = x.merchant_id
        join rollup_accounts ra on ra.distributor_id = a.distributor_id
-      where ${s.accounts('a.distributor_id', 'x.day')}
       group by 1, 2, 3`,
-    `insert into rollup_account_merchant_month (distributor_id, merchant_id, month, volume)
+    `insert into ${t('rollup_account_merchant_month')} (distributor_id, merchant_id, month, volume)
      select a.distributor_id, x.merchant_id, x.month, sum(x.volume)
-       from rollup_merchant_month x
+       from ${t('rollup_merchant_month')} x
        join merchant_accounts a on a.merchant_id = x.merchant_id
        join rollup_accounts ra on ra.distributor_id = a.distributor_id
-      where ${s.accounts('a.distributor_id', 'x.month')}
       group by 1, 2, 3`,
     // Competitor lines only: the seller's family differs from the account distributor's.
-    `insert into rollup_account_lost_day (distributor_id, item_id, category_id, day, volume, rebate, deviation)
+    `insert into ${t('rollup_account_lost_day')} (distributor_id, item_id, category_id, day, volume, rebate, deviation)
      select a.distributor_id, x.item_id, x.category_id, x.day, sum(x.volume), sum(x.rebate),
             sum(case when dv.id is null then 0 else x.volume - dv.deviated_price * x.quantity end)
-       from rollup_merchant_item_day x
+       from ${t('rollup_merchant_item_day')} x
        join merchant_accounts a on a.merchant_id = x.merchant_id
        join rollup_accounts ra on ra.distributor_id = a.distributor_id
        join distributors da on da.id = a.distributor_id
@@ -90,27 +82,25 @@ export function rollupInserts(s: RollupScope): string[] {
        left join deviation_in_force dv
          on dv.item_id = x.item_id and dv.distributor_id = a.distributor_id and x.day between dv.starts_on and dv.ends_on
       where coalesce(ds.parent_id, ds.id) <> coalesce(da.parent_id, da.id)
-        and ${s.accounts('a.distributor_id', 'x.day')}
       group by 1, 2, 3, 4`,
-    `insert into rollup_account_lost_month (distributor_id, item_id, category_id, month, volume, rebate, deviation)
+    `insert into ${t('rollup_account_lost_month')} (distributor_id, item_id, category_id, month, volume, rebate, deviation)
      select x.distributor_id, x.item_id, x.category_id, date_trunc('month', x.day)::date, sum(x.volume), sum(x.rebate), sum(x.deviation)
-       from rollup_account_lost_day x
-      where ${s.accounts('x.distributor_id', 'x.day')}
+       from ${t('rollup_account_lost_day')} x
       group by 1, 2, 3, 4`,
   ];
 }
 
 /**
- * Running totals (migration 004) from the monthly house-wide rollups over `s`. The month grid is
- * always the whole data's (dense from the first month to the last), whatever the scope.
+ * Running totals (migration 004) of the houses in `houses`, from the monthly house-wide rollups.
+ * The month grid is always the whole data's (dense from the first month to the last).
  */
-export function runningInserts(s: RollupScope): string[] {
+export function runningInserts(houses: HouseScope): string[] {
   return [
     `insert into rollup_account_merchant_running (distributor_id, merchant_id, month, volume_to_date)
      select k.distributor_id, k.merchant_id, g.month,
             sum(coalesce(x.volume, 0)) over (partition by k.distributor_id, k.merchant_id order by g.month)
        from (select distinct distributor_id, merchant_id from rollup_account_merchant_month
-              where ${s.running('distributor_id')}) k
+              where ${houses('distributor_id')}) k
       cross join (select generate_series(min(month), max(month), interval '1 month')::date as month
                     from rollup_account_merchant_month) g
        left join rollup_account_merchant_month x
@@ -119,7 +109,7 @@ export function runningInserts(s: RollupScope): string[] {
      select k.distributor_id, k.item_id, k.category_id, g.month,
             sum(coalesce(x.volume, 0)) over w, sum(coalesce(x.rebate, 0)) over w, sum(coalesce(x.deviation, 0)) over w
        from (select distinct distributor_id, item_id, category_id from rollup_account_lost_month
-              where ${s.running('distributor_id')}) k
+              where ${houses('distributor_id')}) k
       cross join (select generate_series(min(month), max(month), interval '1 month')::date as month
                     from rollup_account_merchant_month) g
        left join rollup_account_lost_month x
@@ -137,14 +127,14 @@ const STEPS = [
   // Distributors people act for get the all-locations rollups; any other active distributor
   // falls back to the per-merchant rollups (same numbers, a little slower).
   ROLLUPS_ACCOUNTS,
-  ...rollupInserts(EVERYTHING),
+  ...rollupInserts(),
   // --- competitive insights (issue 12) ---
   `truncate ${INSIGHTS_ROLLUPS.map(([t]) => t).join(', ')}`,
-  ...insightsInserts(EVERYTHING),
+  ...insightsInserts(),
   // --- end competitive insights ---
 ];
 
-export const RUNNING_STEPS = [BUMP_DATA_VERSION, `truncate ${RUNNING_ROLLUPS.join(', ')}`, ...runningInserts(EVERYTHING)];
+export const RUNNING_STEPS = [BUMP_DATA_VERSION, `truncate ${RUNNING_ROLLUPS.join(', ')}`, ...runningInserts(ALL_HOUSES)];
 
 export async function refreshRollups(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (client) => {

@@ -40,6 +40,11 @@ export function controlCharacterAt(input: unknown, path: string[] = [], depth = 
   if (depth > 32 || input === null || typeof input !== 'object') return null;
   for (const [key, value] of Object.entries(input)) {
     if (CONTROL.test(key)) return [...path, JSON.stringify(key)].join('.');
+    // Strings checked here, without building their path unless needed: an import checks millions.
+    if (typeof value === 'string') {
+      if (CONTROL.test(value)) return [...path, key].join('.');
+      continue;
+    }
     const found = controlCharacterAt(value, [...path, key], depth + 1);
     if (found) return found;
   }

@@ -108,8 +108,11 @@ export const isImportFinished = (status: ImportJobStatus) => status === 'loaded'
 
 /** Spec-like limits of an admin upload: a CSV (docs/import.md) of at most this many bytes. */
 export const MAX_IMPORT_FILE_BYTES = 512 * 1024 * 1024;
+/** The files the import reads (server/import/file-rows.ts): CSV, or an Excel workbook's first sheet. */
+export const IMPORT_FILE_NAME = /\.(csv|xlsx)$/i;
+
 export const IMPORT_UPLOAD_MESSAGES = {
-  notCsv: 'Choose a CSV file (.csv) in the import format.',
+  notImportFile: 'Choose a CSV (.csv) or Excel (.xlsx) file in the import format.',
   tooLarge: 'The file is larger than 512 MB: split it, or load it with npm run import on the server.',
   empty: 'The file is empty.',
 };

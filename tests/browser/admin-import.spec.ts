@@ -16,7 +16,7 @@ function purchaseFile(house: string, merchant: string): string {
 
 /** Mantine's FileInput is a button that opens the browser's file chooser. */
 async function choose(page: Page, files: Parameters<FileChooser['setFiles']>[0]) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Purchase file (.csv)' }).click()]);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Purchase file (.csv or .xlsx)' }).click()]);
   await chooser.setFiles(files);
 }
 
@@ -37,10 +37,10 @@ test('an internal admin imports a purchase file: progress, summary, and the reje
   const file = testInfo.outputPath('week-e2e.csv');
   fs.writeFileSync(file, purchaseFile(house, merchant));
 
-  // Not a CSV: refused before anything is sent.
-  await choose(page, { name: 'lines.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+  // Neither CSV nor XLSX: refused before anything is sent.
+  await choose(page, { name: 'lines.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Choose a CSV file (.csv) in the import format.');
+  await expect(page.getByRole('alert')).toHaveText('Choose a CSV (.csv) or Excel (.xlsx) file in the import format.');
 
   await choose(page, file);
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -19,14 +19,16 @@ export const loadedJob = sampleJob({
 
 const chosen = (name: string, size: number): ChosenFile => ({ name, size, file: new File(['x'.repeat(Math.min(size, 16))], name) });
 export const csvFile = chosen('week-47.csv', 18_000_000);
-export const spreadsheetFile = chosen('week-47.xlsx', 9_000);
+export const xlsxFile = chosen('week-47.xlsx', 9_000);
+export const pdfFile = chosen('week-47.pdf', 9_000);
 
 export const purchaseImportEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.loadJobs', output: [loadedJob] },
   { type: 'xstate.done.actor.loadJobs', output: [runningJob] },
   { type: 'xstate.error.actor.loadJobs', error: serverError },
   { type: 'import.fileChosen', file: csvFile },
-  { type: 'import.fileChosen', file: spreadsheetFile },
+  { type: 'import.fileChosen', file: xlsxFile },
+  { type: 'import.fileChosen', file: pdfFile },
   { type: 'import.uploadProgress', percent: 40 },
   { type: 'import.uploaded', job: sampleJob() },
   { type: 'xstate.error.actor.upload', error: serverError },

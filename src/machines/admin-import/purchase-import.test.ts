@@ -3,7 +3,7 @@ import { stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { IMPORT_UPLOAD_MESSAGES } from '../../model/purchase-import.ts';
 import { MACHINES } from '../registry.ts';
-import { csvFile, loadedJob, runningJob, sampleJob, serverError, spreadsheetFile } from './import-samples.ts';
+import { csvFile, loadedJob, pdfFile, runningJob, sampleJob, serverError, xlsxFile } from './import-samples.ts';
 import { IMPORTS_FAILED_MESSAGE, REJECTS_FAILED_MESSAGE, purchaseImportMachine } from './purchase-import.ts';
 
 const entry = MACHINES.find((m) => m.name === 'purchase-import')!;
@@ -46,12 +46,14 @@ describe('purchase import', () => {
     expect(saved).toContainEqual({ job: loadedJob.id, size: 12 });
   });
 
-  it('refuses a file that is not a CSV before sending anything', async () => {
+  it('refuses a file that is neither CSV nor XLSX before sending anything; an XLSX is sent', async () => {
     const s = start();
     await s.replay({ type: 'xstate.done.actor.loadJobs', output: [] }, 'idle');
-    await s.replay({ type: 'import.fileChosen', file: spreadsheetFile }, 'idle');
-    expect(s.actor.getSnapshot().context.error).toBe(IMPORT_UPLOAD_MESSAGES.notCsv);
+    await s.replay({ type: 'import.fileChosen', file: pdfFile }, 'idle');
+    expect(s.actor.getSnapshot().context.error).toBe(IMPORT_UPLOAD_MESSAGES.notImportFile);
     expect(s.callsOf('upload')).toHaveLength(0);
+    await s.replay({ type: 'import.fileChosen', file: xlsxFile }, 'uploading');
+    expect(s.callsOf('upload')).toHaveLength(1);
   });
 
   it('after a reload mid-import, follows the running job again; failures say so', async () => {

@@ -1,7 +1,7 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromCall } from '../from-call.ts';
-import { IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { importService } from '../../services/import-service.ts';
 
@@ -41,7 +41,7 @@ export type PurchaseImportEvent =
 
 /** Why a chosen file cannot be sent, or null: the server says the same (src/model/purchase-import.ts). */
 export function fileProblem(file: ChosenFile): string | null {
-  if (!/\.csv$/i.test(file.name)) return IMPORT_UPLOAD_MESSAGES.notCsv;
+  if (!IMPORT_FILE_NAME.test(file.name)) return IMPORT_UPLOAD_MESSAGES.notImportFile;
   if (file.size === 0) return IMPORT_UPLOAD_MESSAGES.empty;
   if (file.size > MAX_IMPORT_FILE_BYTES) return IMPORT_UPLOAD_MESSAGES.tooLarge;
   return null;

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Center, FileInput, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -55,7 +55,7 @@ export function PurchaseImportPage() {
           >
             <Stack gap="sm">
               <Text size="sm">
-                A CSV with a header row of these columns (the optional ones may be left out); the same file loaded twice adds nothing,
+                A CSV, or an Excel workbook (.xlsx, its first sheet), with a header row of these columns (the optional ones may be left out); the same file loaded twice adds nothing,
                 and a file is loaded whole or not at all.
               </Text>
               <Text ff="monospace" size="xs" bg="gray.1" p="xs" style={{ overflowWrap: 'anywhere' }}>
@@ -63,10 +63,10 @@ export function PurchaseImportPage() {
               </Text>
               <Group align="flex-end" wrap="wrap">
                 <FileInput
-                  label="Purchase file (.csv)"
+                  label="Purchase file (.csv or .xlsx)"
                   placeholder="Choose a file"
-                  accept=".csv,text/csv"
-                  leftSection={<IconFileTypeCsv size={16} />}
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  leftSection={<IconFileSpreadsheet size={16} />}
                   value={file}
                   onChange={setFile}
                   disabled={busy}
