@@ -259,6 +259,21 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       expect(houses.map((h) => h.nickname)).toEqual(['Summit Provisions Hartford']);
     });
 
+    it('merchant lists are cached per scope: each caller their own list, renamed merchants after the data version moves', async () => {
+      const list = async (who: Caller, url = '/merchant') => (await who.get(url)).json() as { id: number; merchant: string }[];
+      const forLeader = await list(leader);
+      expect((await list(dm)).map((m) => m.id).sort((a, b) => a - b)).toEqual(dmMerchants);
+      expect(forLeader.map((m) => m.id).sort((a, b) => a - b)).toEqual(bostonMerchants);
+      expect((await list(ops)).map((m) => m.id).sort((a, b) => a - b)).toEqual(hartfordMerchants);
+      const [one] = await q<{ name: string }>('select name from merchants where id = $1', [dmMerchants[0]]);
+      await q('update merchants set name = $2 where id = $1', [dmMerchants[0], 'Renamed Bistro']);
+      expect((await list(dm)).find((m) => m.id === dmMerchants[0])!.merchant).toBe(one!.name);
+      await q('update data_version set version = version + 1');
+      for (const who of [dm, leader]) expect((await list(who)).find((m) => m.id === dmMerchants[0])!.merchant).toBe('Renamed Bistro');
+      await q('update merchants set name = $2 where id = $1', [dmMerchants[0], one!.name]);
+      await q('update data_version set version = version + 1');
+    });
+
     it('view as: a leader sees exactly what the District Manager sees', async () => {
       const token = await loginToken(app, 'leader@harbor.test');
       const asDm = callAs(app, token, ids.dm);
