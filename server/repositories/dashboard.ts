@@ -61,7 +61,7 @@ export function dashboardRepository(db: pg.Pool) {
   return {
     /** The purchase data's version (migration 010): cached answers of another version are stale. */
     async dataVersion(): Promise<string> {
-      const { rows } = await db.query<{ version: string }>('select version::text as version from data_version');
+      const { rows } = await db.query<{ version: string }>({ name: 'data-version', text: 'select version::text as version from data_version' });
       return rows[0]!.version;
     },
     /** Volume and rebate per seller and month over the range. */

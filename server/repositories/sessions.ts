@@ -16,14 +16,16 @@ export function sessionsRepository(db: pg.Pool) {
      * internal admin. With the admin acting through it: the audit of writes needs it, and one query is cheaper than two.
      */
     async live(sessionId: string, userId: number): Promise<{ actingAdminId: number | null } | null> {
-      const { rows } = await db.query<{ acting_admin_id: number | null }>(
-        `select s.acting_admin_id from auth_sessions s join users u on u.id = s.user_id
+      // Named (planned once per connection): every API call asks it, and planning costs more than running it.
+      const { rows } = await db.query<{ acting_admin_id: number | null }>({
+        name: 'live-session',
+        text: `select s.acting_admin_id from auth_sessions s join users u on u.id = s.user_id
           where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
             and u.deactivated_at is null and u.approval = 'approved'
             and (s.acting_admin_id is null or exists (
                   select 1 from users a where a.id = s.acting_admin_id and a.deactivated_at is null and a.is_internal_admin))`,
-        [sessionId, userId],
-      );
+        values: [sessionId, userId],
+      });
       return rows[0] ? { actingAdminId: rows[0].acting_admin_id } : null;
     },
     /** The internal admin acting through the session, if an admin switched into it. */
