@@ -3,17 +3,43 @@
 // so every server stops serving older answers at once. Users of a house look at the same few
 // ranges on Monday morning; the answer is computed once, not for each of them.
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
-/** An answer already serialized: a hit costs no JSON.stringify. `T` says what it holds. */
-export type Json<T> = Buffer & { readonly __json?: T };
+const gzip = promisify(zlib.gzip);
+/** Below this, compressing saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
 
-export const toJson = <T>(value: T): Json<T> => Buffer.from(JSON.stringify(value));
+/**
+ * An answer already serialized, and gzipped once for the browsers (all of them accept gzip): a
+ * hit costs no JSON.stringify and no compression, and a 5,000-merchant list goes out as about a
+ * tenth of its 470 KB. `T` says what it holds.
+ */
+export interface Json<T> {
+  plain: Buffer;
+  gzipped: Buffer | null;
+  readonly __json?: T;
+}
+/** What a route sends: the bytes of a `T`. */
+export type Sent<T> = Buffer & { readonly __json?: T };
 
-/** Sends cached bytes as they are (Fastify sends a Buffer with a content type untouched). */
-export function sendJson<T>(reply: FastifyReply, json: Json<T>): Json<T> {
-  reply.type('application/json; charset=utf-8');
-  return json;
+export async function toJson<T>(value: T): Promise<Json<T>> {
+  const plain = Buffer.from(JSON.stringify(value));
+  // zlib's async form runs on libuv's threads, off the event loop.
+  return { plain, gzipped: plain.length >= COMPRESS_FROM_BYTES ? await gzip(plain) : null };
+}
+
+const acceptsGzip = (header: string | undefined) => header !== undefined && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i.test(header);
+
+/** Sends cached bytes as they are (Fastify sends a Buffer with a content type untouched), gzipped when the caller takes it. */
+export function sendJson<T>(reply: FastifyReply, json: Json<T>): Sent<T> {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (json.gzipped && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    reply.header('content-encoding', 'gzip');
+    return json.gzipped;
+  }
+  return json.plain;
 }
 
 export interface AnswerCache {

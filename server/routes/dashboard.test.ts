@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,6 +273,21 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       for (const who of [dm, leader]) expect((await list(who)).find((m) => m.id === dmMerchants[0])!.merchant).toBe('Renamed Bistro');
       await q('update merchants set name = $2 where id = $1', [dmMerchants[0], one!.name]);
       await q('update data_version set version = version + 1');
+    });
+
+    it('cached answers go out gzipped to callers that accept it, the same JSON', async () => {
+      const token = await loginToken(app, 'leader@harbor.test');
+      const ask = (encoding?: string) => app.inject({
+        method: 'POST', url: '/api/dashboard', payload: range(),
+        headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+      const [plain, zipped, refused] = await Promise.all([ask(), ask('gzip, deflate, br'), ask('br, gzip;q=0')]);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
     });
 
     it('view as: a leader sees exactly what the District Manager sees', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
-import { sendJson, toJson, type Json } from '../dashboard/answer-cache.ts';
+import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
@@ -58,12 +58,12 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return scope;
   }
 
-  app.post('/intel', async (request, reply): Promise<Json<IntelResponse>> => {
+  app.post('/intel', async (request, reply): Promise<Sent<IntelResponse>> => {
     const body = validate(IntelPayload, request.body, 'body');
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
-    const scope = await intelScope(request);
-    if (body.merchants.length === 0) return sendJson(reply, toJson([]));
+    const [scope, version] = await Promise.all([intelScope(request), deps.dashboard.dataVersion()]);
+    if (body.merchants.length === 0) return sendJson(reply, await toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
     const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
@@ -76,7 +76,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
     // (once nobody else waits for the same answer).
     const json = await deps.intelAnswers
-      .get(key, await deps.dashboard.dataVersion(), (signal) =>
+      .get(key, version, (signal) =>
         deps.cancellable(signal, (db) => intelFor(deps.intelOn(db), scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
     return sendJson(reply, json);
