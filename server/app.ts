@@ -84,6 +84,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   await app.register(
     async (api) => {
       api.decorateRequest('auth', null);
+      api.decorateRequest('actingAdminId', null);
       api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.public && !LOGINS.includes(request.routeOptions.url ?? '')) return;
         if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });

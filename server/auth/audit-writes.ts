@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditLogRepository } from '../repositories/audit-log.ts';
-import type { SessionsRepository } from '../repositories/sessions.ts';
 
 /**
  * An onSend hook: every write (any method but GET and HEAD) made through a session an internal
  * admin is acting in is appended to the audit log with the route, the ids it named and the
  * status it got, refusals included. Reads are not logged.
  */
-export function auditWrites(deps: { sessions: SessionsRepository; auditLog: AuditLogRepository }) {
+export function auditWrites(deps: { auditLog: AuditLogRepository }) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.method === 'GET' || request.method === 'HEAD' || !request.auth) return payload;
     const { sessionId, userId } = request.auth;
     try {
-      const adminId = await deps.sessions.actingAdmin(sessionId);
+      // Read with the session by authenticate(), so an ordinary write costs no query here.
+      const adminId = request.actingAdminId;
       if (adminId !== null) {
         await deps.auditLog.append({
           event: 'write', adminId, userId, sessionId,

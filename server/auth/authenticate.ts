@@ -10,6 +10,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: TokenClaims | null;
+    /** The internal admin acting through the caller's session (POST /auth/session), read with it. */
+    actingAdminId: number | null;
   }
 }
 
@@ -24,10 +26,10 @@ export function authenticate(tokens: TokenSigner, sessions: SessionsRepository) 
     const match = /^Bearer (\S+)$/i.exec(header);
     if (!match) throw unauthorized('Please log in.');
     const claims = await tokens.verify(match[1]!);
-    if (!claims || !(await sessions.isLive(claims.sessionId, claims.userId))) {
-      throw unauthorized('Your session has ended. Please log in again.');
-    }
+    const session = claims && (await sessions.live(claims.sessionId, claims.userId));
+    if (!session) throw unauthorized('Your session has ended. Please log in again.');
     request.auth = claims;
+    request.actingAdminId = session.actingAdminId;
   };
 }
 

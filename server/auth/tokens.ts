@@ -11,8 +11,15 @@ export type TokenSigner = {
   verify(token: string): Promise<TokenClaims | null>;
 };
 
+/** Tokens already verified, kept this many at most: enough for every user of a busy Monday morning. */
+const VERIFIED_MAX = 10_000;
+
 export function tokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // Every API call sends its token, and checking the signature is most of the CPU time of a cached
+  // answer. A token's signature stays good until it expires, so it is checked once; revocation and
+  // deactivation are the session row's business (authenticate), read on every call.
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
   return {
     sign: ({ userId, sessionId }, expiresAt) =>
       new SignJWT({ sid: sessionId })
@@ -23,11 +30,16 @@ export function tokenSigner(secret: string): TokenSigner {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known && Date.now() < known.expiresAtMs) return known.claims;
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-        return { userId, sessionId: payload.sid };
+        if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || payload.exp === undefined) return null;
+        const claims = { userId, sessionId: payload.sid };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+        return claims;
       } catch (e) {
         if (e instanceof errors.JOSEError) return null;
         throw e;

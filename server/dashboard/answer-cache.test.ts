@@ -22,6 +22,28 @@ describe('the dashboard answer cache', () => {
     expect(await cache.get('bad', '1', async () => 'recovered')).toBe('recovered');
   });
 
+  it('cancels a shared computation only when every caller waiting for it has left', async () => {
+    const cache = answerCache();
+    let cancelled = false;
+    const slow = (signal: AbortSignal) => new Promise<string>((resolve, reject) => {
+      signal.addEventListener('abort', () => { cancelled = true; reject(new Error('cancelled')); });
+      setTimeout(() => resolve('answer'), 30);
+    });
+    const [first, second] = [new AbortController(), new AbortController()];
+    const a = cache.get('k', '1', slow, first.signal);
+    const b = cache.get('k', '1', slow, second.signal);
+    first.abort();
+    expect(await b).toBe('answer');
+    expect(await a).toBe('answer');
+    expect(cancelled).toBe(false);
+    const d = new AbortController();
+    const e = cache.get('late', '1', slow, d.signal);
+    d.abort();
+    await expect(e).rejects.toThrow('cancelled');
+    expect(cancelled).toBe(true);
+    expect(await cache.get('late', '1', async () => 'computed again')).toBe('computed again');
+  });
+
   it('keeps at most its size, dropping the least recently used', async () => {
     const cache = answerCache(2);
     await cache.get('a', '1', async () => 'a');

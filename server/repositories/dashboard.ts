@@ -4,6 +4,7 @@
 // Selection made by server/scope/visible-merchants.ts.
 import type pg from 'pg';
 import type { Selection } from '../scope/visible-merchants.ts';
+import { freshRead } from '../db/fresh-read.ts';
 import { splitRange, type RangeParts } from './dashboard-range.ts';
 
 export const LOST_LIMIT = 100;
@@ -59,11 +60,11 @@ export function dashboardRepository(db: pg.Pool) {
     s.all ? `${col} in (select merchant_id from merchant_accounts where distributor_id = @d)` : `${col} = any(@ids::int[])`;
 
   return {
-    /** The purchase data's version (migration 010): cached answers of another version are stale. */
-    async dataVersion(): Promise<string> {
-      const { rows } = await db.query<{ version: string }>('select version::text as version from data_version');
+    /** The purchase data's version (migration 010): cached answers of another version are stale. Every cached answer asks it. */
+    dataVersion: freshRead(async (): Promise<string> => {
+      const { rows } = await db.query<{ version: string }>({ name: 'data-version', text: 'select version::text as version from data_version' });
       return rows[0]!.version;
-    },
+    }),
     /** Volume and rebate per seller and month over the range. */
     async bySellerMonth(s: Selection, from: string, to: string): Promise<SellerMonth[]> {
       const r = splitRange(from, to);

@@ -62,16 +62,18 @@ export function usersRepository(db: pg.Pool) {
       return r ? { id: r.id, passwordHash: r.password_hash, activated: r.activated, deactivated: r.deactivated, approval: r.approval } : null;
     },
     async sessionUser(userId: number): Promise<SessionUser | null> {
-      const { rows } = await db.query<SessionUserRow>(
-        `select u.id, u.email, u.contact_name, u.title, u.is_internal_admin, u.export_user, u.display_intel,
+      // Named, so PostgreSQL plans it once per connection: the rebate pages ask it on every call.
+      const { rows } = await db.query<SessionUserRow>({
+        name: 'session-user',
+        text: `select u.id, u.email, u.contact_name, u.title, u.is_internal_admin, u.export_user, u.display_intel,
                 u.display_invoice, u.display_payment_info, u.is_multi_house, u.channel_partner_id,
                 d.id as active_id, d.platform_id as active_platform_id, d.nickname as active_nickname,
                 (select count(*)::int from user_houses h where h.user_id = u.id) as house_count
            from users u
            left join distributors d on d.id = coalesce(u.active_distributor_id, u.channel_partner_id)
           where u.id = $1`,
-        [userId],
-      );
+        values: [userId],
+      });
       return rows[0] ? toSessionUser(rows[0]) : null;
     },
     async recordLogin(userId: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,36 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       expect((await ops.post(`/user/active-distributor/${ids.boston}`)).statusCode).toBe(403);
       const houses = (await ops.get('/user/current-distributor')).json().houses as { nickname: string }[];
       expect(houses.map((h) => h.nickname)).toEqual(['Summit Provisions Hartford']);
+    });
+
+    it('merchant lists are cached per scope: each caller their own list, renamed merchants after the data version moves', async () => {
+      const list = async (who: Caller, url = '/merchant') => (await who.get(url)).json() as { id: number; merchant: string }[];
+      const forLeader = await list(leader);
+      expect((await list(dm)).map((m) => m.id).sort((a, b) => a - b)).toEqual(dmMerchants);
+      expect(forLeader.map((m) => m.id).sort((a, b) => a - b)).toEqual(bostonMerchants);
+      expect((await list(ops)).map((m) => m.id).sort((a, b) => a - b)).toEqual(hartfordMerchants);
+      const [one] = await q<{ name: string }>('select name from merchants where id = $1', [dmMerchants[0]]);
+      await q('update merchants set name = $2 where id = $1', [dmMerchants[0], 'Renamed Bistro']);
+      expect((await list(dm)).find((m) => m.id === dmMerchants[0])!.merchant).toBe(one!.name);
+      await q('update data_version set version = version + 1');
+      for (const who of [dm, leader]) expect((await list(who)).find((m) => m.id === dmMerchants[0])!.merchant).toBe('Renamed Bistro');
+      await q('update merchants set name = $2 where id = $1', [dmMerchants[0], one!.name]);
+      await q('update data_version set version = version + 1');
+    });
+
+    it('cached answers go out gzipped to callers that accept it, the same JSON', async () => {
+      const token = await loginToken(app, 'leader@harbor.test');
+      const ask = (encoding?: string) => app.inject({
+        method: 'POST', url: '/api/dashboard', payload: range(),
+        headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+      const [plain, zipped, refused] = await Promise.all([ask(), ask('gzip, deflate, br'), ask('br, gzip;q=0')]);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
     });
 
     it('view as: a leader sees exactly what the District Manager sees', async () => {

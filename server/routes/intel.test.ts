@@ -130,6 +130,28 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
     });
   });
 
+  it('caches a batch per scope: the same body answers each caller their own merchants, until the data version moves', async () => {
+    const asked = body(bostonMerchants.slice(0, 30), longRange);
+    const forLeader = await intel(leader, asked); // computed, then cached
+    const forDm = await intel(dm, asked);
+    expect(forDm.map((m) => m.id)).toEqual(bostonMerchants.slice(0, 30).filter((id) => dmMerchants.includes(id)));
+    expect(forDm.length).toBeLessThan(forLeader.length);
+    expect(await intel(leaderAsDm, asked)).toEqual(forDm);
+    // A changed rollup is not seen until a refresh bumps the data version; then it is.
+    const [row] = await q<{ merchant_id: number; seller_id: number; month: string }>(
+      `select merchant_id, seller_id, month::text from rollup_merchant_month
+        where merchant_id = any($1) and month > $2::date and month < $3::date and volume > 0 limit 1`,
+      [bostonMerchants.slice(0, 30), longRange.startDate, longRange.endDate]);
+    const volumeOf = (rows: IntelResponse) => rows.find((m) => m.id === row!.merchant_id)!.totalVolume;
+    const bump = `update rollup_merchant_month set volume = volume + $4 where merchant_id = $1 and seller_id = $2 and month = $3::date`;
+    await db.pool.query(bump, [row!.merchant_id, row!.seller_id, row!.month, 1000]);
+    expect(await intel(leader, asked)).toEqual(forLeader);
+    await db.pool.query('update data_version set version = version + 1');
+    expect(volumeOf(await intel(leader, asked))).toBeCloseTo(volumeOf(forLeader) + 1000, 2);
+    await db.pool.query(bump, [row!.merchant_id, row!.seller_id, row!.month, -1000]);
+    await db.pool.query('update data_version set version = version + 1');
+  });
+
   it('without items answers the same merchants, sellers and volumes, every group’s items empty', async () => {
     const merchants = bostonMerchants.slice(0, 20);
     const full = await intel(leader, { ...body(merchants), monthly: true });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
+import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
@@ -57,21 +58,28 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return scope;
   }
 
-  app.post('/intel', async (request, reply): Promise<IntelResponse> => {
+  app.post('/intel', async (request, reply): Promise<Sent<IntelResponse>> => {
     const body = validate(IntelPayload, request.body, 'body');
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
-    const scope = await intelScope(request);
-    if (body.merchants.length === 0) return [];
+    const [scope, version] = await Promise.all([intelScope(request), deps.dashboard.dataVersion()]);
+    if (body.merchants.length === 0) return sendJson(reply, await toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
     const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
     const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);
-    // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too.
     const options = { monthly: body.monthly === true, items: body.items !== false };
-    return deps
-      .cancellable(clientGone(reply), (db) => intelFor(deps.intelOn(db), scope, ids, body.startDate, body.endDate, options))
+    const { startDate, endDate } = body;
+    // Cached like the dashboard's answers: the answer is decided by the house (its family) and the
+    // merchants already narrowed to the caller's scope, the range and the options.
+    const key = { route: 'intel', distributorId: scope.distributorId, familyIds: scope.familyIds, ids, startDate, endDate, options };
+    // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
+    // (once nobody else waits for the same answer).
+    const json = await deps.intelAnswers
+      .get(key, version, (signal) =>
+        deps.cancellable(signal, (db) => intelFor(deps.intelOn(db), scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
+    return sendJson(reply, json);
   });
 
   /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */

@@ -1,22 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { sendJson, toJson } from '../dashboard/answer-cache.ts';
+import type { MerchantOrder } from '../repositories/merchants.ts';
 import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerUser, mayImpersonate, scopeOf, visibleMerchantIds } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 
 export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  /**
+   * The scope's visible locations, cached per house, scope and data version: merchants and their
+   * accounts change only with the data (seed, import), and a house-wide scope is the same list
+   * for every user of the house, so its ids need not even be read.
+   */
+  const visibleList = async (request: FastifyRequest, reply: FastifyReply, order: MerchantOrder) => {
+    const [scope, version] = await Promise.all([scopeOf(deps.scope, request), deps.dashboard.dataVersion()]);
+    const key = { distributorId: scope.distributorId, order, ...(scope.all ? { all: true } : { ids: scope.merchantIds }) };
+    return sendJson(reply, await deps.merchantAnswers.get(key, version, async () =>
+      toJson(await deps.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), order))));
+  };
+
   /** The visible locations of the active distributor (the header's Location selector), by name. */
-  app.get('/merchant', async (request) => {
-    const scope = await scopeOf(deps.scope, request);
-    return deps.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope));
-  });
+  app.get('/merchant', async (request, reply) => visibleList(request, reply, 'name'));
 
   /** The same locations grouped under their parent account (chain): ordered by account, then name. */
-  app.get('/merchant/with-parents', async (request) => {
-    const scope = await scopeOf(deps.scope, request);
-    return deps.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), 'account');
-  });
+  app.get('/merchant/with-parents', async (request, reply) => visibleList(request, reply, 'account'));
 
   /** Every location of the active distributor for internal admins (view-as aside); others get /merchant. */
   app.get('/merchant/all', async (request) => {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sendJson, toJson } from '../dashboard/answer-cache.ts';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { unauthorized } from '../http/errors.ts';
@@ -25,21 +26,23 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
    * A page of rebates, cached like the dashboard's answers: what decides it is the house, the
    * query and today (rebates in force today), and any reload of the data bumps the data version.
    */
-  const page = async (options: Parameters<Deps['rebates']['list']>[0]) =>
-    deps.rebateAnswers.get({ ...options, today: new Date().toISOString().slice(0, 10) }, await deps.dashboard.dataVersion(), () => deps.rebates.list(options));
+  const page = async (request: FastifyRequest, reply: FastifyReply, options: Omit<Parameters<Deps['rebates']['list']>[0], 'distributorId'>) => {
+    const [distributorId, version] = await Promise.all([activeDistributorId(request), deps.dashboard.dataVersion()]);
+    const query = { ...options, distributorId };
+    return sendJson(reply, await deps.rebateAnswers.get(
+      { ...query, today: new Date().toISOString().slice(0, 10) }, version, () => deps.rebates.list(query).then(toJson)));
+  };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */
-  app.get('/rebate-deviation', async (request) => {
+  app.get('/rebate-deviation', async (request, reply) => {
     const query = validate(RebateQuery, request.query, 'query');
-    const distributorId = await activeDistributorId(request);
-    return page({ distributorId, carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
+    return page(request, reply, { carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
   });
 
   /** All rebates in force today, one page of 20 at a time. */
-  app.get('/full-rebate-deviation', async (request) => {
+  app.get('/full-rebate-deviation', async (request, reply) => {
     const query = validate(FullRebateQuery, request.query, 'query');
-    const distributorId = await activeDistributorId(request);
-    return page({ distributorId, carriedOnly: false, criteria: criteriaOf(query), page: query.page });
+    return page(request, reply, { carriedOnly: false, criteria: criteriaOf(query), page: query.page });
   });
 
   app.get('/rebate-deviation/filters', async (request) => {

@@ -48,13 +48,15 @@ export async function callerUser(repo: ScopeRepository, request: FastifyRequest)
 
 /** `asCaller`: ignore View As (user management acts on the caller's own authority). */
 export async function scopeOf(repo: ScopeRepository, request: FastifyRequest, asCaller = false): Promise<Scope> {
-  const me = await callerUser(repo, request);
+  const facts = await repo.userInActiveHouse(caller(request).userId);
+  if (!facts) throw unauthorized();
+  const { user: me, familyIds } = facts;
   const distributorId = me.activeDistributorId;
   if (distributorId === null || !mayActFor(me, distributorId)) throw forbidden('You have no distributor to act for.');
   const viewer = asCaller ? me : await viewerOf(repo, me, request.headers[VIEW_AS_HEADER]);
-  const familyIds = await repo.familyOf(distributorId);
   const all = viewer.internalAdmin || ((viewer.inviteAll || isLeader(viewer)) && mayActFor(viewer, distributorId));
-  const merchantIds = all ? [] : await repo.assignedMerchantIds(viewer.id, distributorId);
+  const assigned = async () => (viewer === me ? facts.assignedIds : repo.assignedMerchantIds(viewer.id, distributorId));
+  const merchantIds = all ? [] : await assigned();
   return { caller: me, viewer, distributorId, familyIds, all, merchantIds };
 }
 

@@ -48,6 +48,8 @@ export const intelEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland },
   { type: 'xstate.error.actor.setActiveDistributor', error: serverError },
   { type: 'intel.dialogClosed' },
+  // The line chart needs the months the other views leave out.
+  { type: 'intel.visited', path: '/intel/linechart' },
 ];
 
 export const sampleDebugDetails = {

@@ -55,7 +55,8 @@ describe('intel, model-based', () => {
   const paths = shortestPaths(entry);
   const edges = stateChangingEdges(entry);
   // A new range while loading re-enters loading: checked by the cancellation test below.
-  const SELF = ['loading --intel.rangeChanged--> loading'];
+  // The line chart opened while loading without months re-enters it too: checked below.
+  const SELF = ['loading --intel.rangeChanged--> loading', 'loading --intel.visited--> loading'];
   it('reaches every state', () => expectEveryStateReached(intelMachine, paths, 'loadingMerchants'));
   it('takes every transition the machine defines', () => expectEveryTransitionTaken(intelMachine, edges, SELF));
   itReplaysEdges(edges, () => startReal(), assertScreen);
@@ -65,7 +66,7 @@ describe('intel, batches', () => {
   it('sends the whole list in batches of 250 for the previous month, and shows each batch as it arrives', async () => {
     const s = await loadingIntel();
     const call = s.callsOf('loadBatches')[0]!;
-    expect(call.input).toEqual({ range: { startDate: '2026-10-01', endDate: '2026-10-31' }, merchants: sampleMerchants, indexes: [0, 1], alreadyLoaded: 0 });
+    expect(call.input).toEqual({ range: { startDate: '2026-10-01', endDate: '2026-10-31' }, merchants: sampleMerchants, indexes: [0, 1], alreadyLoaded: 0, monthly: false });
     s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: INTEL_BATCH_SIZE });
     let c = s.actor.getSnapshot().context;
     expect(progressText(c.loaded, c.merchants.length)).toBe('250/300 Merchants Loaded');
@@ -117,6 +118,31 @@ describe('intel, batches', () => {
     await s.replay({ type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland }, 'loadingMerchants');
     expect(s.changed).toEqual([switchedToPortland]);
     expect(s.callsOf('loadMerchants')).toHaveLength(2);
+  });
+
+  it('asks the line chart\'s months only once the line chart is open, then loads again with them', async () => {
+    const s = await loadingIntel();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    s.actor.send({ type: 'intel.visited', path: '/intel/graph' });
+    expect(s.callsOf('loadBatches')).toHaveLength(1);
+    await s.replay({ type: 'intel.visited', path: '/intel/linechart' }, 'loading');
+    expect(s.callsOf('loadBatches')[0]!.signal.aborted).toBe(true);
+    expect(s.callsOf('loadBatches')[1]!.input).toMatchObject({ indexes: [0, 1], alreadyLoaded: 0, monthly: true });
+    expect(s.actor.getSnapshot().context.rows).toEqual([]);
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    // Back to the list and to the line chart again: the months are there already.
+    s.actor.send({ type: 'intel.visited', path: '/intel/list' });
+    s.actor.send({ type: 'intel.visited', path: '/intel/linechart' });
+    expect(s.callsOf('loadBatches')).toHaveLength(2);
+    expect(s.actor.getSnapshot().context.rows).toHaveLength(300);
+  });
+
+  it('opened on the line chart, the first batches carry the months', async () => {
+    const s = startReal('/intel/linechart');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    expect(s.callsOf('loadBatches')[0]!.input).toMatchObject({ monthly: true });
   });
 
   it('an empty merchant list loads no intel', async () => {

@@ -55,6 +55,11 @@ export interface IntelContext {
   logScale: boolean;
   /** Charts shown as tables (their accessible fallback), for the whole section. */
   chartTables: boolean;
+  /**
+   * Whether the batches ask for the line chart's 12 months: only once the line chart has been
+   * open, since they are most of a batch's bytes and of its work on the server.
+   */
+  monthly: boolean;
 }
 
 export type IntelEvent =
@@ -80,7 +85,10 @@ interface BatchInput {
   merchants: Merchant[];
   indexes: number[];
   alreadyLoaded: number;
+  monthly: boolean;
 }
+
+const LINE_CHART_URL = '/intel/linechart';
 
 const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
   if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
@@ -104,7 +112,7 @@ export const intelMachine = setup({
     // Intel) unsubscribes, which aborts the request in flight and sends no further batch.
     loadBatches: fromEventObservable(({ input }: { input: BatchInput }) =>
       intelService
-        .batches(input.range, input.merchants, { indexes: input.indexes, alreadyLoaded: input.alreadyLoaded })
+        .batches(input.range, input.merchants, { indexes: input.indexes, alreadyLoaded: input.alreadyLoaded, monthly: input.monthly })
         .pipe(
           map((e): IntelEvent =>
             e.type === 'loaded'
@@ -118,6 +126,8 @@ export const intelMachine = setup({
     rangeRejected: ({ event }) => event.type === 'intel.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
     someFailed: ({ context }) => context.failed.length > 0,
+    /** The line chart opens on rows loaded without their months: they must be loaded again, with them. */
+    monthsMissing: ({ context, event }) => event.type === 'intel.visited' && intelPath(event.path) === LINE_CHART_URL && !context.monthly,
     otherDistributor: ({ context, event }) =>
       event.type === 'intel.distributorSelected' && event.distributorId !== context.activeDistributor?.id,
   },
@@ -141,32 +151,47 @@ export const intelMachine = setup({
     /** The view persists the new house for the rest of the app; a no-op by default. */
     distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
     rememberUrl: ({ context }) => intelLastUrl.set(context.lastUrl),
+    visit: assign(({ context, event }) => {
+      if (event.type !== 'intel.visited') return {};
+      const lastUrl = intelPath(event.path);
+      if (lastUrl === context.lastUrl) return {};
+      // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
+      const detail = (url: string) => url.startsWith('/intel/detail/');
+      const page = detail(lastUrl) || detail(context.lastUrl) ? context.page : 1;
+      return { lastUrl, page, revealed: null, detailSearch: '', monthly: context.monthly || lastUrl === LINE_CHART_URL };
+    }),
+    /** Rows with their months, from the first batch again (the line chart's page is kept). */
+    reloadWithMonths: assign(({ context }) => ({ ...restart(context.merchants), page: context.page })),
   },
 }).createMachine({
   id: 'intel',
-  context: ({ input }) => ({
-    range: previousMonth(input.today),
-    merchants: [],
-    rows: [],
-    loaded: 0,
-    pending: [],
-    done: [],
-    failed: [],
-    houses: [],
-    activeDistributor: input.activeDistributor,
-    requestedDistributorId: null,
-    dialog: null,
-    lastUrl: intelPath(input.lastUrl ?? intelLastUrl.get()),
-    search: '',
-    sort: DEFAULT_SORT,
-    page: 1,
-    detailSearch: '',
-    revealed: null,
-    expanded: [],
-    months: 3,
-    logScale: true,
-    chartTables: false,
-  }),
+  context: ({ input }) => {
+    const lastUrl = intelPath(input.lastUrl ?? intelLastUrl.get());
+    return {
+      range: previousMonth(input.today),
+      merchants: [],
+      rows: [],
+      loaded: 0,
+      pending: [],
+      done: [],
+      failed: [],
+      houses: [],
+      activeDistributor: input.activeDistributor,
+      requestedDistributorId: null,
+      dialog: null,
+      lastUrl,
+      monthly: lastUrl === LINE_CHART_URL,
+      search: '',
+      sort: DEFAULT_SORT,
+      page: 1,
+      detailSearch: '',
+      revealed: null,
+      expanded: [],
+      months: 3,
+      logScale: true,
+      chartTables: false,
+    };
+  },
   invoke: {
     id: 'loadHouses',
     src: 'loadHouses',
@@ -180,15 +205,7 @@ export const intelMachine = setup({
     'intel.searchApplied': { actions: assign(({ event }) => ({ search: event.search, page: 1 })) },
     'intel.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextSort(context.sort, event.column), page: 1 })) },
     'intel.pageChanged': { actions: assign(({ event }) => ({ page: Math.max(1, event.page) })) },
-    'intel.visited': {
-      actions: [assign(({ context, event }) => {
-        const lastUrl = intelPath(event.path);
-        if (lastUrl === context.lastUrl) return {};
-        // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
-        const detail = (url: string) => url.startsWith('/intel/detail/');
-        return { lastUrl, page: detail(lastUrl) || detail(context.lastUrl) ? context.page : 1, revealed: null, detailSearch: '' };
-      }), 'rememberUrl'],
-    },
+    'intel.visited': { actions: ['visit', 'rememberUrl'] },
     'intel.detailSearchApplied': { actions: assign(({ event }) => ({ detailSearch: event.search, revealed: null })) },
     'intel.revealToggled': { actions: assign(({ context, event }) => ({ revealed: context.revealed === event.key ? null : event.key })) },
     'intel.showMoreToggled': {
@@ -222,7 +239,7 @@ export const intelMachine = setup({
       invoke: {
         id: 'loadBatches',
         src: 'loadBatches',
-        input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded }),
+        input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded, monthly: context.monthly }),
         onDone: [{ guard: 'someFailed', target: 'partial' }, { target: 'complete' }],
         onError: { target: 'partial', actions: ['failUnanswered', logged('Loading intel')] },
       },
@@ -231,12 +248,14 @@ export const intelMachine = setup({
         'intel.batchFailed': { actions: 'noteFailure' },
         // Re-entering stops the stream: the batch in flight is aborted and the load starts over.
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }],
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
         'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },
     complete: {
       on: {
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
         'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },
@@ -245,6 +264,7 @@ export const intelMachine = setup({
       on: {
         'intel.retry': { target: 'loading', actions: 'retryFailed' },
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
         'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },

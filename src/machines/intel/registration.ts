@@ -8,7 +8,7 @@ import { boston, debugDetailsEvents, intelEvents, intelItemsEvents, otherRange, 
 export const INTEL_MACHINES: readonly RegisteredMachine[] = [
   {
     name: 'intel',
-    description: 'Intel: the house’s merchants, then intel in batches of 250 with progress; a range or house change cancels and starts over; a failed batch is retried alone.',
+    description: 'Intel: the house’s merchants, then intel in batches of 250 with progress; a range or house change cancels and starts over; a failed batch is retried alone; the line chart’s months are asked only once the line chart is open.',
     machine: intelMachine,
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
@@ -27,6 +27,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'xstate.done.actor.setActiveDistributor': 'The server switches the house',
       'xstate.error.actor.setActiveDistributor': 'Switching the house fails',
       'intel.dialogClosed': 'Press OK on the dialog',
+      'intel.visited': 'Open the line chart (first time: the batches load again with their months)',
     },
     checks: {
       loadingMerchants: 'A loader; no rows',
