@@ -34,6 +34,12 @@ async function asAdmin(page: Page, screen: 'Admin Panel' | 'Admin Dashboard' | '
   await page.getByRole('link', { name: screen }).click();
 }
 
+/** /logout, finished: leaving before the logout is done would keep the old session for the next login. */
+async function logOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+}
+
 async function houseUsers(page: Page) {
   await pick(page, 'Distributor', 'Harbor Foods (PA)');
   await pick(page, 'House', 'Harbor Foods Boston');
@@ -53,12 +59,12 @@ test('announcements: an admin creates one, the leader sees the banner, the admin
   await expect(modal.getByText('Announcement Created!')).toBeVisible();
   await expect(modal.getByRole('cell', { name: text, exact: true })).toBeVisible();
   await page.screenshot({ path: 'tests/screenshots/admin-announcements-desktop.png', fullPage: true });
-  await page.goto('/logout');
+  await logOut(page);
 
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(text)).toBeVisible();
-  await page.goto('/logout');
+  await logOut(page);
 
   await asAdmin(page, 'Admin Panel');
   await page.getByRole('button', { name: 'Edit Announcements' }).click();

@@ -16,6 +16,8 @@ async function tabTo(page: Page, matches: (el: { text: string; label: string | n
 
 test('a keyboard alone logs in, moves through the menu, sorts a table, and leaves menus and dialogs where it came from', async ({ page }) => {
   await page.goto('/login');
+  // A person tabs once the form is there; the login screen's code loads after the page.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   await page.keyboard.type('leader@harbor.test');
