@@ -5,7 +5,7 @@ import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
 import { useMemo } from 'react';
 import { dashDate, type AdminUserRow } from '../../model/admin.ts';
-import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { usersTableOptions } from '../common/users-table-options.ts';
 
 const dateColumn = (key: 'createdDate' | 'lastLoginDateTime', header: string): MRT_ColumnDef<AdminUserRow> => ({
   id: key,
@@ -55,16 +55,8 @@ export function AdminUsersTable({ users, emptyText, onLogin, onEdit, compact }: 
   const table = useMantineReactTable({
     columns,
     data: users,
-    getRowId: (u) => String(u.id),
-    ...PLAIN_TABLE_OPTIONS,
-    enableSorting: true,
-    enableSortingRemoval: false,
-    initialState: { density: 'xs', sorting: [{ id: 'contactName', desc: false }] },
+    ...usersTableOptions({ testId: 'admin-users-table', emptyText, heightOffsetPx: 260 }),
     state: { columnVisibility: { email: !compact, distributor: !compact, createdDate: !compact, lastLoginDateTime: !compact } },
-    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table', 'data-testid': 'admin-users-table' } as never,
-    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 260px)' } },
-    enableStickyHeader: true,
-    localization: { noRecordsToDisplay: emptyText },
   });
   return <MantineReactTable table={table} />;
 }

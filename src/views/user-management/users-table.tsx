@@ -6,7 +6,7 @@ import '../common/wrapping-table.css';
 import { useMemo } from 'react';
 import type { UserRow } from '../../model/account.ts';
 import { formatUserDate } from '../../model/user-permissions.ts';
-import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { usersTableOptions } from '../common/users-table-options.ts';
 
 // ISO dates sort as text; a missing last login sorts first ascending.
 const dateColumn = (key: 'createdDate' | 'lastLoginDateTime', header: string): MRT_ColumnDef<UserRow> => ({
@@ -82,16 +82,8 @@ export function UsersTable({ users, emptyText, onEdit, compact }: UsersTableProp
   const table = useMantineReactTable({
     columns,
     data: users,
-    getRowId: (u) => String(u.id),
-    ...PLAIN_TABLE_OPTIONS,
-    enableSorting: true,
-    enableSortingRemoval: false,
-    initialState: { density: 'xs', sorting: [{ id: 'contactName', desc: false }] },
+    ...usersTableOptions({ testId: 'users-table', emptyText, heightOffsetPx: 240 }),
     state: { columnVisibility: { email: !compact, createdDate: !compact, lastLoginDateTime: !compact } },
-    mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table', 'data-testid': 'users-table' } as never,
-    mantineTableContainerProps: { style: { maxHeight: 'calc(100vh - 240px)' } },
-    enableStickyHeader: true,
-    localization: { noRecordsToDisplay: emptyText },
   });
   return <MantineReactTable table={table} />;
 }
