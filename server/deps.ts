@@ -57,7 +57,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     /** Rebate list pages, the same way (the costliest part of a Monday-morning mix without them). */
     rebateAnswers: answerCache(),
     /** Intel batches, the same way (the heaviest call of users with Intel); up to ~1 MB each, so fewer. */
-    intelAnswers: answerCache(200),
+    intelAnswers: answerCache({ maxEntries: 200 }),
     /** Merchant lists (a 5,000-merchant house's list is in every user's first minute). */
     merchantAnswers: answerCache(),
     intel: intelRepository(pool),

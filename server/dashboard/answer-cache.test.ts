@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCache } from './answer-cache.ts';
+import { answerCache, toJson } from './answer-cache.ts';
 
 describe('the dashboard answer cache', () => {
   it('computes an answer once per key and data version', async () => {
@@ -45,7 +45,7 @@ describe('the dashboard answer cache', () => {
   });
 
   it('keeps at most its size, dropping the least recently used', async () => {
-    const cache = answerCache(2);
+    const cache = answerCache({ maxEntries: 2 });
     await cache.get('a', '1', async () => 'a');
     await cache.get('b', '1', async () => 'b');
     await cache.get('a', '1', async () => 'a again'); // a is now the most recent
@@ -53,5 +53,22 @@ describe('the dashboard answer cache', () => {
     expect(cache.size).toBe(2);
     expect(await cache.get('a', '1', async () => 'recomputed')).toBe('a');
     expect(await cache.get('b', '1', async () => 'recomputed')).toBe('recomputed');
+  });
+
+  it('keeps at most its bytes of answers, dropping the least recently used, and counts a replaced answer once', async () => {
+    const cache = answerCache({ maxBytes: 3000 });
+    const answer = (n: number) => toJson('x'.repeat(n));
+    await cache.get('a', '1', () => answer(1000));
+    await cache.get('b', '1', () => answer(1000));
+    expect(cache.bytes).toBeGreaterThan(2000);
+    await cache.get('c', '1', () => answer(1000)); // over 3,000 bytes with its gzip: a goes
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(3000);
+    let recomputed = false;
+    await cache.get('a', '1', () => ((recomputed = true), answer(10)));
+    expect(recomputed).toBe(true);
+    const before = cache.bytes;
+    await cache.get('a', '2', () => answer(10)); // new data: the old answer's bytes are gone with it
+    expect(cache.bytes).toBe(before);
   });
 });

@@ -50,6 +50,8 @@ export interface AnswerCache {
    */
   get<T>(key: unknown, version: string, compute: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal): Promise<T>;
   readonly size: number;
+  /** The bytes of the answers it holds. */
+  readonly bytes: number;
 }
 
 interface Entry {
@@ -58,6 +60,19 @@ interface Entry {
   controller: AbortController;
   waiters: number;
   settled: boolean;
+  /** The answer's bytes once it is in (a `Json`'s buffers; 0 for anything else). */
+  bytes: number;
+}
+
+const bytesOf = (value: unknown) =>
+  value !== null && typeof value === 'object' && Buffer.isBuffer((value as Json<unknown>).plain)
+    ? (value as Json<unknown>).plain.length + ((value as Json<unknown>).gzipped?.length ?? 0)
+    : 0;
+
+/** Bounds of a cache: the answers it keeps, and their bytes (a 5,000-merchant Intel batch with its months is near 1 MB). */
+export interface CacheLimits {
+  maxEntries?: number;
+  maxBytes?: number;
 }
 
 /** `entry` has one more caller; without a signal, one that never leaves. */
@@ -69,36 +84,54 @@ function follow(entry: Entry, caller: AbortSignal | undefined) {
   }, { once: true });
 }
 
-export function answerCache(maxEntries = 2000): AnswerCache {
+export function answerCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: CacheLimits = {}): AnswerCache {
   // A Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (id: string) => {
+    bytes -= entries.get(id)?.bytes ?? 0;
+    entries.delete(id);
+  };
+  const trim = () => {
+    while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 1)) drop(entries.keys().next().value!);
+  };
   return {
     async get<T>(key: unknown, version: string, compute: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal): Promise<T> {
       const id = crypto.createHash('sha256').update(JSON.stringify(key)).digest('base64');
       const hit = entries.get(id);
-      entries.delete(id);
       if (hit && hit.version === version) {
+        entries.delete(id);
         entries.set(id, hit);
         if (!hit.settled) follow(hit, caller);
         return hit.value as Promise<T>;
       }
+      if (hit) drop(id);
       // The promise itself is kept, so concurrent requests for the same answer compute it once.
       const controller = new AbortController();
-      const entry: Entry = { version, value: compute(controller.signal), controller, waiters: 0, settled: false };
+      const entry: Entry = { version, value: compute(controller.signal), controller, waiters: 0, settled: false, bytes: 0 };
       follow(entry, caller);
       entries.set(id, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      trim();
       entry.value.then(
-        () => void (entry.settled = true),
+        (value) => {
+          entry.settled = true;
+          if (entries.get(id) !== entry) return;
+          entry.bytes = bytesOf(value);
+          bytes += entry.bytes;
+          trim();
+        },
         () => {
           entry.settled = true;
-          if (entries.get(id) === entry) entries.delete(id);
+          if (entries.get(id) === entry) drop(id);
         },
       );
       return entry.value as Promise<T>;
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }
