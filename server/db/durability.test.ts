@@ -40,15 +40,17 @@ function kill(child: ChildProcess, signal: NodeJS.Signals) {
 async function start(port: number): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MERCHANTS: '20', SEED_MONTHS: '2', LOG_LEVEL: 'error', SMTP_URL: '' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true, // its own process group: the kill takes node and postgres down together, like a crash
   });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
   for (let i = 0; i < 600; i++) {
     if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the server did not start');
+  throw new Error(`the server did not start (exit code ${child.exitCode}):\n${stderr}`);
 }
 
 describe('a server killed mid-write', () => {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +44,19 @@ describe('embedded PostgreSQL', () => {
       await client.end();
     } finally {
       await again.stop();
+    }
+
+    // Nor does a lock whose owner was killed but not reaped yet (a zombie: kill(pid, 0) still
+    // answers), as when a crashed server's parent is gone too.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await once(parent.stdout!, 'data'))[0].toString());
+      await expect.poll(() => fs.readFile(`/proc/${zombie}/stat`, 'utf8').then((s) => s.split(') ')[1]![0])).toBe('Z');
+      await fs.writeFile(path.join(dir, 'portal.lock'), `${zombie}\n`);
+      const third = await startEmbeddedPostgres(dir);
+      await third.stop();
+    } finally {
+      parent.kill('SIGKILL');
     }
   });
 });

@@ -127,11 +127,19 @@ function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  // A killed process stays a zombie until its parent reaps it (a crashed server's parent may be
+  // gone too): it still answers kill(pid, 0), yet holds nothing. Linux says so in /proc.
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  const stat = readOr(`/proc/${pid}/stat`, '');
+  // "pid (comm) S …": the state follows the last ')' (comm may itself hold parentheses).
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
 }
 
 // The lock file holds the owner's pid; created with O_EXCL so two starts cannot both win.
