@@ -3,7 +3,7 @@ import { finalize, interval, map } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, createActor, fromEventObservable, setup, waitFor } from 'xstate';
 import { createApiClient } from '../services/api-client.ts';
-import { startLoopbackServer, until } from '../services/testing/loopback-server.ts';
+import { startLoopbackServer, until } from '../../tests/support/loopback-server.ts';
 import { fromCall } from './from-call.ts';
 
 let server: Awaited<ReturnType<typeof startLoopbackServer>>;

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, DecodeError, type TransferEvent } from './api-client.ts';
-import { startLoopbackServer, until } from './testing/loopback-server.ts';
+import { startLoopbackServer, until } from '../../tests/support/loopback-server.ts';
 
 let server: Awaited<ReturnType<typeof startLoopbackServer>>;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { defer, from, map, switchMap, type Observable } from 'rxjs';
 import { checksDataFileName, type ChecksDataType } from '../model/checks-data.ts';
 import { BlobCodec, type ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
-import { saveBlob } from './save-file.ts';
+import { saveFile } from './save-file.ts';
 
 export type SheetRows = Record<string, unknown>[];
 
@@ -28,10 +28,7 @@ export function createChecksDataService(api: ApiClient) {
     convert: (type: ChecksDataType, rows: SheetRows): Observable<string> => {
       const fileName = checksDataFileName(rows);
       return api.post('/business-panel/checks-data', BlobCodec, { data: { type, rows }, responseType: 'blob' }).pipe(
-        switchMap(async (blob) => {
-          saveBlob(blob, fileName);
-          return fileName;
-        }),
+        switchMap((blob) => saveFile(blob, fileName).pipe(map(() => fileName))),
       );
     },
   };

@@ -1,4 +1,4 @@
-import { map, Observable, switchMap } from 'rxjs';
+import { concatMap, map, Observable, of, switchMap } from 'rxjs';
 import * as t from 'io-ts';
 import {
   bulkExportName, CheckAnswer, checkDetailsName, CheckSummaries, payNoPayName, QuarterOptions,
@@ -6,20 +6,19 @@ import {
 } from '../model/rebate-checks.ts';
 import { BlobCodec, type ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
-import { printPdf, saveBlob } from './save-file.ts';
+import { printFile, saveFile } from './save-file.ts';
 
 /** What a download says as it goes: bytes so far (of a total when the server says), then that it was handed over. */
 export type TransferEvent = { type: 'transfer.progress'; loaded: number; total: number | null } | { type: 'transfer.delivered' };
 
 export function createRebateChecksService(api: ApiClient) {
   /** A file made by the server: its download progress, then `deliver` (save or print) and one last event. */
-  const fetchFile = (url: string, data: unknown, deliver: (blob: Blob) => void): Observable<TransferEvent> =>
+  const fetchFile = (url: string, data: unknown, deliver: (blob: Blob) => Observable<void>): Observable<TransferEvent> =>
     api.withProgress('post', url, BlobCodec, { data, responseType: 'blob', quiet: true }).pipe(
-      map((e): TransferEvent => {
-        if (e.type === 'progress') return { type: 'transfer.progress', loaded: e.progress.loaded, total: e.progress.total };
-        deliver(e.value);
-        return { type: 'transfer.delivered' };
-      }),
+      concatMap((e): Observable<TransferEvent> =>
+        e.type === 'progress'
+          ? of({ type: 'transfer.progress', loaded: e.progress.loaded, total: e.progress.total })
+          : deliver(e.value).pipe(map((): TransferEvent => ({ type: 'transfer.delivered' })))),
     );
 
   return {
@@ -42,11 +41,11 @@ export function createRebateChecksService(api: ApiClient) {
         })),
       ),
     checkDetails: (payload: CheckPayload, name: string) =>
-      fetchFile('/rebate-checks/check-details', payload, (blob) => saveBlob(blob, checkDetailsName(payload.timeframe, name))),
+      fetchFile('/rebate-checks/check-details', payload, (blob) => saveFile(blob, checkDetailsName(payload.timeframe, name))),
     payNoPay: (payload: ChecksPayload, relationship: string) =>
-      fetchFile('/rebate-checks/paynopay-summary', payload, (blob) => saveBlob(blob, payNoPayName(payload.timeframe, relationship))),
-    bulkExport: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-export', payload, (blob) => saveBlob(blob, bulkExportName(payload.timeframe))),
-    bulkPrint: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-print', payload, printPdf),
+      fetchFile('/rebate-checks/paynopay-summary', payload, (blob) => saveFile(blob, payNoPayName(payload.timeframe, relationship))),
+    bulkExport: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-export', payload, (blob) => saveFile(blob, bulkExportName(payload.timeframe))),
+    bulkPrint: (payload: BulkPayload) => fetchFile('/rebate-checks/bulk-print', payload, printFile),
   };
 }
 

@@ -1,7 +1,14 @@
 // Handing a downloaded file to the user: saved under its name, or printed from a hidden frame.
+// Each is an Observable that does it on subscription and completes, for a service's pipeline.
+import { defer, of, type Observable } from 'rxjs';
 
 /** Saves the blob as a file under `fileName` (the browser's download). */
-export function saveBlob(blob: Blob, fileName: string): void {
+export const saveFile = (blob: Blob, fileName: string): Observable<void> => defer(() => of(saveBlob(blob, fileName)));
+
+/** Opens the browser's print dialog on a PDF. */
+export const printFile = (blob: Blob): Observable<void> => defer(() => of(printPdf(blob)));
+
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -13,8 +20,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Opens the browser's print dialog on a PDF (a hidden frame holding it). */
-export function printPdf(blob: Blob): void {
+/** A hidden frame holding the PDF prints it once loaded. */
+function printPdf(blob: Blob): void {
   const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
   const frame = document.createElement('iframe');
   frame.style.position = 'fixed';

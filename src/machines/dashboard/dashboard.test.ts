@@ -4,7 +4,7 @@ import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../te
 import { itReplaysEdges, startControlled, type ControlledCall } from '../../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { ApiError } from '../../services/api-client.ts';
-import { orderHistoryStore } from '../../services/order-history-store.ts';
+import { orderHistoryStore } from '../page-state/order-history-store.ts';
 import {
   boston,
   bostonUsers,

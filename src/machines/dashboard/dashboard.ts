@@ -17,9 +17,9 @@ import { isCancelled } from '../../services/api-client.ts';
 import { announcementService } from '../../services/announcement-service.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
-import { viewAs } from '../../services/view-as.ts';
+import { viewAs } from '../page-state/view-as.ts';
 import { merchantService } from '../../services/merchant-service.ts';
-import { orderHistoryStore } from '../../services/order-history-store.ts';
+import { orderHistoryStore } from '../page-state/order-history-store.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
 

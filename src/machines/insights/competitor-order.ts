@@ -4,7 +4,7 @@ import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
 import { DEFAULT_LINE_SORT, LINE_TEXT_COLUMNS, monthOf, type LineColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import { insightsService } from '../../services/insights-service.ts';
-import { orderHistoryStore } from '../../services/order-history-store.ts';
+import { orderHistoryStore } from '../page-state/order-history-store.ts';
 
 /**
  * One competitor order (analytics spec §2 'Estimated Invoice Volume On {date}'): the invoices of a

@@ -3,7 +3,7 @@ import { stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { visibleInsightsMerchants } from '../../model/insights-rules.ts';
-import { insightsLastUrl } from '../../services/intel-last-url.ts';
+import { insightsLastUrl } from '../page-state/last-url.ts';
 import { MACHINES } from '../registry.ts';
 import { insightsMachine } from './insights.ts';
 import { insightsMerchant, otherRange, SAMPLE_TODAY, sampleMerchants, serverError, tooLongRange } from './insights-samples.ts';

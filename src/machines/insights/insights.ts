@@ -5,7 +5,7 @@ import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../.
 import type { InsightsMerchant, InsightsMerchantsPayload } from '../../model/insights.ts';
 import { DEFAULT_MERCHANT_SORT, insightsPath, MERCHANT_TEXT_COLUMNS, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
-import { insightsLastUrl } from '../../services/intel-last-url.ts';
+import { insightsLastUrl } from '../page-state/last-url.ts';
 import { insightsService } from '../../services/insights-service.ts';
 
 /**

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { stateChangingEdges, type Edge } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { ORDER_HISTORY_FAILED } from '../../model/insights-rules.ts';
-import { orderHistoryStore } from '../../services/order-history-store.ts';
+import { orderHistoryStore } from '../page-state/order-history-store.ts';
 import { MACHINES } from '../registry.ts';
 import { orderHistoryMachine, type OrderHistoryInput } from './order-history.ts';
 import { sampleHistory, SAMPLE_TODAY, serverError } from './insights-samples.ts';

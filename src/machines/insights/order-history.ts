@@ -3,7 +3,7 @@ import { fromCall } from '../from-call.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
 import { monthOf, monthRange, ORDER_HISTORY_FAILED, shiftMonth } from '../../model/insights-rules.ts';
 import { insightsService } from '../../services/insights-service.ts';
-import { orderHistoryStore } from '../../services/order-history-store.ts';
+import { orderHistoryStore } from '../page-state/order-history-store.ts';
 
 /**
  * A merchant's order history (analytics spec §2, §4, §7, §8): one calendar month at a time; Last

@@ -5,7 +5,7 @@ import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-act
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { INTEL_BATCH_SIZE } from '../../model/intel.ts';
 import { progressText } from '../../model/intel-rules.ts';
-import { intelLastUrl } from '../../services/intel-last-url.ts';
+import { intelLastUrl } from '../page-state/last-url.ts';
 import { MACHINES } from '../registry.ts';
 import { intelMachine, MERCHANTS_FAILED_MESSAGE } from './intel.ts';
 import {

@@ -11,7 +11,7 @@ import type { ActiveDistributor } from '../../model/session-user.ts';
 import { isCancelled } from '../../services/api-client.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
 import { intelService } from '../../services/intel-service.ts';
-import { intelLastUrl } from '../../services/intel-last-url.ts';
+import { intelLastUrl } from '../page-state/last-url.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 
 /** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */

@@ -5,7 +5,7 @@ import { itReplaysEdges, replaySteps, startControlled } from '../../../tests/pat
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus } from '../../model/auth.ts';
 import { decideRoute, type AccessMode } from '../../model/route-access.ts';
 import type { SessionStore } from '../../services/storage.ts';
-import { viewAs } from '../../services/view-as.ts';
+import { viewAs } from '../page-state/view-as.ts';
 import { adminUser, distributorUser, loginAs } from './samples.ts';
 import { isInternalAdmin } from '../../model/route-access.ts';
 import { authRoutingMachine } from './auth-routing.ts';

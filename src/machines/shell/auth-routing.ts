@@ -6,7 +6,7 @@ import { enteredByAdmin, isInternalAdmin, keepsAdminData } from '../../model/rou
 import type { ActiveDistributor, SessionUser } from '../../model/session-user.ts';
 import { apiClient, authService } from '../../services/auth-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
-import { viewAs } from '../../services/view-as.ts';
+import { viewAs } from '../page-state/view-as.ts';
 import type { SessionStore } from '../../services/storage.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderInvoice } from '../model/insights.ts';
+import type { OrderInvoice } from '../../model/insights.ts';
 
 /**
  * Order-history months already fetched, per merchant and month ('YYYY-MM'), for the life of the

@@ -1,5 +1,5 @@
-import { DEFAULT_INSIGHTS_URL } from '../model/insights-rules.ts';
-import { DEFAULT_INTEL_URL } from '../model/intel-rules.ts';
+import { DEFAULT_INSIGHTS_URL } from '../../model/insights-rules.ts';
+import { DEFAULT_INTEL_URL } from '../../model/intel-rules.ts';
 
 /**
  * The last page viewed of a section (spec §2: /intel and /competitiveinsights go back to it). Kept for the life of the page,

@@ -1,5 +1,5 @@
-import type { ApiClient } from './api-client.ts';
-import { apiClient } from './auth-service.ts';
+import type { ApiClient } from '../../services/api-client.ts';
+import { apiClient } from '../../services/auth-service.ts';
 
 /**
  * Whose view the portal shows (analytics spec, Dashboard header "View As"): while set, every call

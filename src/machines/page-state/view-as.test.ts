@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from './api-client.ts';
+import type { ApiClient } from '../../services/api-client.ts';
 import { createViewAs } from './view-as.ts';
 
 describe('view as', () => {
