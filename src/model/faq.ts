@@ -1,6 +1,6 @@
 /**
  * The Get Help page's questions (accounts spec §2.8), answered for this portal: what the numbers
- * mean (docs/domain notes), who sees what (§6), how invoices are read (README, invoice scanning).
+ * mean (docs/domain notes), who sees what (§6), how invoices are read (docs/invoices.md).
  * Plain data, so a test can check every answer names something real.
  */
 export interface FaqEntry {
