@@ -1,6 +1,8 @@
 // The Pay / No Pay Summary (exceljs): one row per visible merchant of the house for the quarter,
 // 'Pay' with its paid check or 'No Pay' without one; typed cells, currency format, a header row.
+// Text cells pass the portal's one CSV rule, so the sheet saved again as CSV runs no formula.
 import ExcelJS from 'exceljs';
+import { neutraliseCell } from '../../src/model/csv-cells.ts';
 
 export interface PayNoPayRow {
   platformClientId: string;
@@ -33,11 +35,9 @@ export async function payNoPayWorkbook(quarterLabel: string, house: string, rows
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
-    sheet.addRow({
-      platformClientId: r.platformClientId, merchant: r.merchant, accountName: r.accountName ?? '', district: r.district ?? '',
-      pay: r.amount === null ? 'No Pay' : 'Pay', paymentmethod: r.paymentmethod ?? '', paymentrouting: r.paymentrouting ?? '',
-      checkno: r.checkno ?? '', amount: r.amount ?? 0,
-    });
+    const text = { platformClientId: r.platformClientId, merchant: r.merchant, accountName: r.accountName, district: r.district,
+      pay: r.amount === null ? 'No Pay' : 'Pay', paymentmethod: r.paymentmethod, paymentrouting: r.paymentrouting, checkno: r.checkno };
+    sheet.addRow({ ...Object.fromEntries(Object.entries(text).map(([k, v]) => [k, neutraliseCell(v)])), amount: r.amount ?? 0 });
   }
   sheet.autoFilter = { from: 'A1', to: 'I1' };
   book.title = `${quarterLabel} Pay / No Pay Summary — ${house}`;

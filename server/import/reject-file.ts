@@ -1,8 +1,13 @@
 // The reject file: every row the import refused, with its line number and the reason, followed
 // by the row's own values, so the user can fix them in place and load the rejects as a new file.
+// Every cell passes the portal's one CSV rule: a value a spreadsheet would run as a formula is
+// written as text (the file holds whatever the uploaded file held).
 import fs from 'node:fs';
 import { once } from 'node:events';
 import Papa from 'papaparse';
+import { neutraliseCell } from '../../src/model/csv-cells.ts';
+
+const csvLine = (cells: readonly string[]) => Papa.unparse([cells.map(neutraliseCell)]) + '\r\n';
 
 export interface RejectFile {
   add(line: number, reason: string, values: readonly string[]): Promise<void>;
@@ -24,10 +29,10 @@ export function rejectFile(path: string, header: () => readonly string[]): Rejec
     async add(line, reason, values) {
       if (!out) {
         out = fs.createWriteStream(path);
-        out.write(Papa.unparse([['line', 'reason', ...header()]]) + '\r\n');
+        out.write(csvLine(['line', 'reason', ...header()]));
       }
       count++;
-      if (!out.write(Papa.unparse([[String(line), reason, ...values]]) + '\r\n')) await once(out, 'drain');
+      if (!out.write(csvLine([String(line), reason, ...values]))) await once(out, 'drain');
     },
     async close() {
       await end();

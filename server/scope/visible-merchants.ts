@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { IdText } from '../../src/model/codec.ts';
 import { isLeaderTitle } from '../../src/model/role-rules.ts';
 import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';
 
@@ -64,7 +65,7 @@ export async function scopeOf(repo: ScopeRepository, request: FastifyRequest, as
 // that sends the header is refused rather than silently shown the caller's own data.
 async function viewerOf(repo: ScopeRepository, me: ScopeUser, header: string | string[] | undefined): Promise<ScopeUser> {
   if (header === undefined || header === '') return me;
-  if (typeof header !== 'string' || !/^\d{1,9}$/.test(header)) throw badRequest('X-View-As must be a user id.');
+  if (!IdText.is(header)) throw badRequest('X-View-As must be a user id.');
   const id = Number(header);
   if (id === me.id) return me;
   const target = await repo.user(id);

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Email, boundedString, pattern } from './codec.ts';
+import { Email, IdText, boundedString, pattern } from './codec.ts';
 import { Title } from './session-user.ts';
 
 /**
@@ -57,7 +57,7 @@ export const EMAIL_NOT_FOUND = 'Email not found';
 export const PASSWORD_CHANGED = 'Password changed successfully';
 
 /** Locations of an invite or update: [] = invite to all, ['NONE'] = none, else merchant ids. */
-export const Locations = t.array(t.union([t.literal('NONE'), pattern('a merchant id', /^\d{1,9}$/)]));
+export const Locations = t.array(t.union([t.literal('NONE'), IdText]));
 export type Locations = t.TypeOf<typeof Locations>;
 
 export const ContactName = boundedString('at least 3 characters', 3, 200);

@@ -102,17 +102,23 @@ const mustBe = (u: unknown, name: string) => (u === undefined || u === '' ? 'is 
 
 // Deliberately loose on the top-level domain, as the spec says for invites; surrounding spaces are trimmed.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+/** RFC 5321's longest deliverable address: anything longer is refused before it reaches an index. */
+export const MAX_EMAIL_LENGTH = 254;
+const isEmail = (u: unknown): u is string => typeof u === 'string' && u.length <= MAX_EMAIL_LENGTH && EMAIL_RE.test(u);
 export const Email = new t.Type<string, string, unknown>(
   'a valid email address',
-  (u): u is string => typeof u === 'string' && EMAIL_RE.test(u),
+  isEmail,
   (u, c) => {
     const trimmed = typeof u === 'string' ? u.trim() : u;
-    return typeof trimmed === 'string' && EMAIL_RE.test(trimmed)
-      ? t.success(trimmed)
-      : t.failure(u, c, mustBe(trimmed, 'a valid email address'));
+    if (isEmail(trimmed)) return t.success(trimmed);
+    const tooLong = typeof trimmed === 'string' && trimmed.length > MAX_EMAIL_LENGTH;
+    return t.failure(u, c, tooLong ? `must be at most ${MAX_EMAIL_LENGTH} characters` : mustBe(trimmed, 'a valid email address'));
   },
   t.identity,
 );
+
+/** The name of an uploaded file, as a form names it (control characters are refused with all request input). */
+export const UploadFileName = t.type({ filename: boundedString('a file name of 1 to 200 characters', 1, 200) });
 
 /** One readable line per error: the field path, then what it must be. */
 function describe(error: t.ValidationError): string {

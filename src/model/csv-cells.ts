@@ -1,4 +1,4 @@
-/** CSV exports (internal admins): rows made safe to open in a spreadsheet. */
+/** CSV and XLSX the portal sends back (exports, reject files, summaries): rows made safe to open in a spreadsheet. */
 
 // A cell starting with one of these is read as a formula by spreadsheet programs (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -8,6 +8,11 @@ export function neutraliseCell(value: unknown): string | number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   const text = value === null || value === undefined ? '' : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Undoes neutraliseCell on text read back from a file the portal wrote (a reject file loaded again). */
+export function restoreCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 export function neutraliseRows(rows: readonly Record<string, unknown>[]): Record<string, string | number>[] {

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { pattern } from './codec.ts';
+import { IdText } from './codec.ts';
 import { MerchantList } from './dashboard.ts';
 
 /** Path parameters that name a row by its numeric id (`/merchant/available/{id}`). */
-export const IdParams = t.type({ id: pattern('a numeric id', /^\d{1,9}$/) });
+export const IdParams = t.type({ id: IdText });
 export type IdParams = t.TypeOf<typeof IdParams>;
 
 /** GET /api/merchant/available/{userId}: the user's assigned locations and whether they see all. */

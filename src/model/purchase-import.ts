@@ -5,6 +5,7 @@ import * as t from 'io-ts';
 import { boundedString, controlCharacterAt, decode, pattern, type Decoded } from './codec.ts';
 import { IsoDate } from './dashboard.ts';
 import { Min } from './match.ts';
+import { restoreCell } from './csv-cells.ts';
 
 /** The header of an import file, in the documented order. */
 export const IMPORT_COLUMNS = [
@@ -66,7 +67,8 @@ export function decodeImportRow(raw: Record<string, string | undefined>): Decode
   const at = controlCharacterAt(raw);
   if (at) return { ok: false, errors: [`${at} must not contain control characters`] };
   // A column missing from the header reads as empty, so optional columns may be left out.
-  const input = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, raw[c] ?? '']));
+  // A reject file loaded again: its neutralised cells ('=…) read as the values they were.
+  const input = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, restoreCell(raw[c] ?? '')]));
   const result = decode(ImportRow, input);
   if (!result.ok) return result;
   const row = result.value;

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { boundedString, Id, pattern } from './codec.ts';
+import { boundedString, Id, IdText, pattern } from './codec.ts';
 
 /**
  * Rebate checks (accounts spec §2.7, §3, §4, §7 rebate checks, §9; domain guide "Rebate checks"):
@@ -137,7 +137,7 @@ export const BulkPayload = t.intersection([
 export type BulkPayload = t.TypeOf<typeof BulkPayload>;
 
 /** GET /rebate-checks/voucher/{checkId}: the URL check-pic answers with. */
-export const VoucherParams = t.type({ checkId: pattern('a check id', /^[1-9]\d{0,9}$/) });
+export const VoucherParams = t.type({ checkId: IdText });
 export const voucherUrl = (checkId: number): string => `/rebate-checks/voucher/${checkId}`;
 
 // ---- Rules the list and the panel share (spec §9) ---------------------------------------------
