@@ -3,7 +3,6 @@
 // the browser follows the job's progress and downloads its reject file. Internal admins only.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -11,7 +10,9 @@ import * as t from 'io-ts';
 import { IdText } from '../../src/model/codec.ts';
 import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
 import type { Deps } from '../deps.ts';
+import { attachment } from '../documents/content-disposition.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { saveUpload, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
 import { callerUser } from '../scope/visible-merchants.ts';
 
@@ -41,20 +42,24 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
     const file = await request.file().catch(() => undefined);
     if (!file || file.fieldname !== 'file') throw badRequest('Send the file in the form field "file".');
-    if (!IMPORT_FILE_NAME.test(file.filename)) {
+    let fileName: string;
+    try {
+      fileName = uploadFileName(file.filename);
+      if (!IMPORT_FILE_NAME.test(fileName)) throw new HttpError(415, IMPORT_UPLOAD_MESSAGES.notImportFile);
+    } catch (error) {
       file.file.resume();
-      throw new HttpError(415, IMPORT_UPLOAD_MESSAGES.notImportFile);
+      throw error;
     }
     await fs.promises.mkdir(folder, { recursive: true });
     // The stored file keeps the upload's extension: it tells the import how to read it.
-    const stored = path.join(folder, `${crypto.randomUUID()}${path.extname(file.filename).toLowerCase()}`);
-    await pipeline(file.file, fs.createWriteStream(stored));
+    const stored = path.join(folder, `${crypto.randomUUID()}${path.extname(fileName).toLowerCase()}`);
+    await saveUpload(file.file, stored);
     const size = (await fs.promises.stat(stored)).size;
     if (file.file.truncated || size === 0) {
       await fs.promises.rm(stored, { force: true });
       throw file.file.truncated ? new HttpError(413, IMPORT_UPLOAD_MESSAGES.tooLarge) : badRequest(IMPORT_UPLOAD_MESSAGES.empty);
     }
-    const created = await deps.importJobs.create(file.filename.slice(0, 200), stored, me.id);
+    const created = await deps.importJobs.create(fileName, stored, me.id);
     await deps.importQueue.enqueue(created.id);
     return reply.code(202).send(created);
   });
@@ -75,10 +80,9 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     const found = await job(request);
     const rejects = (await deps.importJobs.paths(found.id))?.rejects;
     if (!rejects || !fs.existsSync(rejects)) throw notFound('This import has no rejected rows.');
-    const name = `${found.fileName.replace(IMPORT_FILE_NAME, '').replace(/["\\\r\n]/g, '')} rejects.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('content-disposition', attachment(`${found.fileName.replace(IMPORT_FILE_NAME, '')} rejects.csv`))
       .send(fs.createReadStream(rejects));
   });
 };

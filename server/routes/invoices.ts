@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
 import { checkImage, ImageRefused } from '../invoices/images.ts';
 import {
@@ -41,19 +42,18 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'imageFile' || file) { part.file.resume(); continue; }
-          file = { filename: part.filename.slice(0, 200), data: await part.toBuffer() };
+          file = { filename: part.filename, data: await part.toBuffer() };
         } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, INVOICE_MESSAGES.maxSize);
-      if (code?.startsWith('FST_')) throw badRequest((error as Error).message);
-      throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, INVOICE_MESSAGES.maxSize);
+      throw multipartRefusal(error) ?? error;
     }
     if (!file || file.data.length === 0) throw badRequest('imageFile is required.');
+    const filename = uploadFileName(file.filename);
     const text = needFields ? validate(UploadFields, fields, 'form') : null;
     try {
-      return { text, filename: file.filename, data: file.data, image: await checkImage(file.data) };
+      return { text, filename, data: file.data, image: await checkImage(file.data) };
     } catch (error) {
       if (error instanceof ImageRefused) throw new HttpError(415, error.message);
       throw error;

@@ -1,25 +1,36 @@
-// Issue 10, finding 4: hostile values that used to reach PostgreSQL or date arithmetic and come
-// back as 500. Each must be a 400 with a message, and change nothing.
+// Hostile values that used to reach PostgreSQL, date arithmetic or a response header and come
+// back as 500. Each must be a 4xx with a message, and change nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../deps.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 
 describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
   let app: FastifyInstance;
+  let deps: Deps;
+  let dataDir = '';
   let leader = '';
   let admin = '';
+  let repId = 0;
 
   beforeAll(async () => {
     db = await seededScratchDatabase(adminUrl);
-    ({ app } = await testApp(db.pool));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bad-input-'));
+    ({ app, deps } = await testApp(db.pool, { dataDir }));
     [leader, admin] = await Promise.all([loginToken(app, 'leader@harbor.test'), loginToken(app, 'admin@portal.test')]);
+    repId = (await db.pool.query(`select id from users where email = 'rep@harbor.test'`)).rows[0].id;
   });
   afterAll(async () => {
     await app?.close();
     await db?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const ID = /a positive whole number below 2147483648/;
@@ -55,5 +66,91 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
     const res = await app.inject({ ...request, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(why);
+  });
+
+  const as = (who: 'leader' | 'admin' | null, request: InjectOptions) =>
+    app.inject({ ...request, headers: { ...request.headers, ...(who ? { authorization: `Bearer ${who === 'leader' ? leader : admin}` } : {}) } });
+  const count = async (table: string) => Number((await db.pool.query(`select count(*) as n from ${table}`)).rows[0].n);
+  const storedImports = () => (fs.existsSync(path.join(dataDir, 'imports')) ? fs.readdirSync(path.join(dataDir, 'imports')) : []);
+
+  const LONG = `${'a'.repeat(3990)}@harbor.test`;
+  const TOO_LONG = /at most 254 characters/;
+  const invite = { contactName: 'Ivy Invitee', title: 'Distributor Rep', displayPaymentInfo: false, displayIntel: false, displayInvoice: false, isMultiHouse: false, siteUrl: 'http://127.0.0.1:5301' };
+  const emailCases: [string, 'leader' | 'admin' | null, () => InjectOptions][] = [
+    ['login', null, () => ({ method: 'POST', url: '/api/auth/login', payload: { email: LONG, password: 'portal-demo' } })],
+    ['sign-up', null, () => ({ method: 'POST', url: '/api/auth/sign-up', payload: { partnerPlatformId: 'CP-100001', partnerName: 'Long Co', contactName: 'Lon Long', email: LONG, password: 'secret1', repeatPassword: 'secret1', siteUrl: 'http://127.0.0.1' } })],
+    ['password reset', null, () => ({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: LONG, siteUrl: 'http://127.0.0.1' } })],
+    ['invite', 'leader', () => ({ method: 'POST', url: '/api/user/invite', payload: { ...invite, email: LONG, locations: ['NONE'] } })],
+    ['admin invite', 'admin', () => ({ method: 'POST', url: '/api/admin/user/invite', payload: { ...invite, email: LONG, locations: [], distributorId: 1, referredPartnerId: 1 } })],
+    ['edit user', 'leader', () => ({ method: 'PATCH', url: `/api/user/${repId}`, payload: { email: LONG, title: 'Distributor Rep', displayPaymentInfo: false, inviteAll: false, locations: [] } })],
+    ['own profile', 'leader', () => ({ method: 'PATCH', url: '/api/user', payload: { contactName: 'Lena Leader', email: LONG } })],
+    ['sales rep save', 'admin', () => ({ method: 'POST', url: '/api/rebate-checks/update-dsr', payload: { email: LONG, name: 'Long Rep', role: 'manager', distributors: [1] } })],
+    ['sales rep houses', 'admin', () => ({ method: 'GET', url: `/api/rebate-checks/dsr/distributors?email=${encodeURIComponent(LONG)}` })],
+    ['sales rep delete', 'admin', () => ({ method: 'DELETE', url: `/api/rebate-checks/dsr?email=${encodeURIComponent(LONG)}` })],
+  ];
+
+  it.each(emailCases)('a 4,000-character email on %s is a 400 naming the limit', async (_, who, request) => {
+    const [users, tokens, reps] = [await count('users'), await count('account_tokens'), await count('sales_reps')];
+    const res = await as(who, request());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(TOO_LONG);
+    expect([await count('users'), await count('account_tokens'), await count('sales_reps')]).toEqual([users, tokens, reps]);
+  });
+
+  it('an email change to a 3,000-character address is refused before any confirmation link exists', async () => {
+    const tokens = await count('account_tokens');
+    const res = await as('leader', { method: 'PATCH', url: `/api/user/${repId}`, payload: { email: `${'b'.repeat(2990)}@harbor.test`, title: 'Distributor Rep', displayPaymentInfo: false, inviteAll: false, locations: [] } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await count('account_tokens')).toBe(tokens);
+    // And the database keeps none a server before this one accepted (migration 080).
+    await expect(db.pool.query(`insert into account_tokens (token_hash, user_id, purpose, expires_at, new_email) values ('x', $1, 'email', now() + interval '1 day', $2)`,
+      [repId, `${'c'.repeat(2990)}@harbor.test`])).rejects.toThrow(/check constraint/);
+  });
+
+  it('a voucher id beyond 32 bits is a 400, not a 500', async () => {
+    const res = await as('leader', { method: 'GET', url: '/api/rebate-checks/voucher/9999999999' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(ID);
+  });
+
+  const png = Buffer.from('89504e470d0a1a0a', 'hex');
+  const invoiceForm = (name: string, truncate = false) =>
+    multipartForm({ description: 'Weekly produce', merchant: 'Blue Anchor Grill' }, { field: 'imageFile', name, data: Buffer.concat([png, Buffer.alloc(4000)]), type: 'image/png' }, truncate);
+  const importForm = (name: string, truncate = false) =>
+    multipartForm({}, { field: 'file', name, data: Buffer.from('distributor_platform_id,min\nCP-000001,M1\n'.repeat(200)), type: 'text/csv' }, truncate);
+
+  it.each([
+    ['an invoice image', 'leader', '/api/invoice', invoiceForm, 'invoices'],
+    ['a purchase import', 'admin', '/api/admin/imports', importForm, 'import_jobs'],
+  ] as const)('%s named with a NUL is a 400 that stores nothing', async (_, who, url, form, table) => {
+    const before = await count(table);
+    const res = await as(who, { method: 'POST', url, ...form('page\u0000.png.csv') });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(CONTROL);
+    expect(await count(table)).toBe(before);
+    expect(storedImports()).toEqual([]);
+  });
+
+  it.each([
+    ['an invoice image', 'leader', '/api/invoice', invoiceForm, 'invoices'],
+    ['a purchase import', 'admin', '/api/admin/imports', importForm, 'import_jobs'],
+  ] as const)('%s whose multipart body breaks off is a 400 that stores nothing', async (_, who, url, form, table) => {
+    const before = await count(table);
+    const res = await as(who, { method: 'POST', url, ...form('page.csv', true) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBeTruthy();
+    expect(await count(table)).toBe(before);
+    expect(storedImports()).toEqual([]);
+  });
+
+  it('the rejects of a file named in any script download under that name (RFC 6266 filename*)', async () => {
+    const admins = (await db.pool.query(`select id from users where email = 'admin@portal.test'`)).rows[0].id;
+    const rejects = path.join(dataDir, 'r.csv');
+    fs.writeFileSync(rejects, 'line,reason\r\n2,bad\r\n');
+    const job = await deps.importJobs.create('Rückläufer 日本.csv', path.join(dataDir, 'gone.csv'), admins);
+    await deps.importJobs.finish(job.id, { status: 'loaded', rowsRead: 1, rejects: 1, rejectPath: rejects });
+    const res = await as('admin', { method: 'GET', url: `/api/admin/imports/${job.id}/rejects` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_ckl_ufer __ rejects.csv"; filename*=UTF-8''R%C3%BCckl%C3%A4ufer%20%E6%97%A5%E6%9C%AC%20rejects.csv`);
   });
 });
