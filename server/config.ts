@@ -17,6 +17,11 @@ export type Config = {
   seed: { merchants: number; months: number };
   distDir: string;
   logLevel: string;
+  /**
+   * How long a client may take to send one whole request, body included: a body that never
+   * ends is answered 408 and its connection closed (default 10 minutes, a 512 MB import at ~7 Mbit/s).
+   */
+  requestTimeoutMs: number;
   /** Behind a load balancer, take the client address from X-Forwarded-For (the per-IP login limit needs it). */
   trustProxy: boolean;
   /** Microsoft sign-in (server/auth/azure-config.ts); null when not configured. */
@@ -58,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     // Requests are logged at info; by default only warnings and errors are.
     logLevel: env.LOG_LEVEL || 'warn',
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 600_000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     azure: readAzureConfig(env),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },

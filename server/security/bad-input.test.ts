@@ -1,6 +1,7 @@
 // Hostile values that used to reach PostgreSQL, date arithmetic or a response header and come
 // back as 500. Each must be a 4xx with a message, and change nothing.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -152,5 +153,44 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
     const res = await as('admin', { method: 'GET', url: `/api/admin/imports/${job.id}/rejects` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="R_ckl_ufer __ rejects.csv"; filename*=UTF-8''R%C3%BCckl%C3%A4ufer%20%E6%97%A5%E6%9C%AC%20rejects.csv`);
+  });
+
+  /** Sends the start of a request over a real socket and never the rest: what the server answers, and when. */
+  async function endless(port: number, url: string, token: string): Promise<{ answer: string; ms: number }> {
+    const imports = url.includes('imports');
+    const form = multipartForm(imports ? {} : { description: 'x', merchant: 'y' }, { field: imports ? 'file' : 'imageFile', name: 'a.csv', data: Buffer.alloc(64 * 1024, 97) }, true);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length * 10}\r\n\r\n`);
+        socket.write(form.payload);
+      });
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString()));
+      socket.on('close', () => resolve({ answer, ms: Date.now() - started }));
+      socket.on('error', reject);
+      setTimeout(() => socket.destroy(new Error(`no answer in 10 s: ${answer}`)), 10_000);
+    });
+  }
+
+  it('a multipart body that never ends is cut off with a 408, and leaves no file, job or invoice behind', async () => {
+    const { app: timed } = await testApp(db.pool, { dataDir, requestTimeoutMs: 800 });
+    try {
+      await timed.listen({ port: 0, host: '127.0.0.1' });
+      const port = (timed.server.address() as net.AddressInfo).port;
+      const [jobs, invoices] = [await count('import_jobs'), await count('invoices')];
+      for (const [url, token] of [['/api/admin/imports', admin], ['/api/invoice', leader]] as const) {
+        const { answer, ms } = await endless(port, url, token);
+        expect(answer, answer.split('\r\n\r\n')[1]).toMatch(/^HTTP\/1\.1 408/);
+        expect(ms).toBeLessThan(5_000);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect(storedImports()).toEqual([]);
+      expect([await count('import_jobs'), await count('invoices')]).toEqual([jobs, invoices]);
+      // And the server still answers.
+      expect((await timed.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await timed.close();
+    }
   });
 });
