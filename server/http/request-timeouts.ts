@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { ServerOptions } from 'node:http';
 
 /**
  * The server's limits on a slow or endless request: Node answers 408 and closes the connection
@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from 'fastify';
  * limit). Node looks for such requests every `connectionsCheckingInterval`: a quarter of the
  * limit, at most its own 30 s default.
  */
-export function requestTimeouts(ms: number): Pick<FastifyServerOptions, 'requestTimeout' | 'http'> {
+export function requestTimeouts(ms: number): { requestTimeout: number; http: ServerOptions } {
   return {
     requestTimeout: ms,
     http: { headersTimeout: Math.min(60_000, ms), connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(ms / 4))) },

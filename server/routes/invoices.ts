@@ -7,6 +7,8 @@ import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../htt
 import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
 import { checkImage, ImageRefused } from '../invoices/images.ts';
+import { invoiceHouses } from '../scope/invoice-houses.ts';
+import { scopeOf } from '../scope/visible-merchants.ts';
 import {
   AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
 } from '../../src/model/invoices.ts';
@@ -17,19 +19,23 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   // Multipart only here: one file a request, streamed with the spec's limit (413 past it).
   await app.register(multipart, { limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
-  /** The caller's active house and its family, after the permission check. */
+  /**
+   * After the permission check: the caller, their active house (one they may act for, as in every
+   * area: invoices are filed under it) and the houses whose invoices they may see (invoice-houses.ts).
+   */
   async function who(request: FastifyRequest) {
     const user = await deps.users.sessionUser(caller(request).userId);
     if (!user) throw unauthorized();
     if (!gateOpen('invoice', user)) throw forbidden();
-    const house = user.activeDistributor?.id ?? null;
-    return { user, house, family: house === null ? [] : await deps.scope.familyOf(house) };
+    // The caller's own authority, never View As: these calls upload and delete.
+    const scope = await scopeOf(deps.scope, request, true);
+    return { user, house: scope.distributorId, houses: invoiceHouses(scope) };
   }
-  /** 404 for an invoice that does not exist or belongs to another family (no hint which). */
+  /** 404 for an invoice that does not exist or belongs to a house the caller may not see (no hint which). */
   async function ownInvoice(request: FastifyRequest, id: number) {
     const me = await who(request);
     const owner = await deps.invoices.ownerOf(id);
-    if (owner === null || !me.family.includes(owner)) throw notFound('No such invoice.');
+    if (owner === null || !me.houses.includes(owner)) throw notFound('No such invoice.');
     return me;
   }
 
@@ -61,8 +67,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   }
 
   app.get('/invoice', async (request) => {
-    const me = await who(request);
-    return me.house === null ? [] : deps.invoices.list(me.house);
+    return deps.invoices.list((await who(request)).house);
   });
 
   app.get('/invoice/:id', async (request) => {
@@ -73,11 +78,10 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
 
   app.post('/invoice', async (request) => {
     const me = await who(request);
-    if (me.house === null) throw forbidden('Pick a house first.');
     const upload = await readUpload(request, true);
     // The invoice row and its first image in one transaction: neither exists without the other.
     const ids = await deps.transaction(async (db) => {
-      const id = await deps.invoices.create(db, { groupingId: randomUUID(), distributorId: me.house!, userId: me.user.id,
+      const id = await deps.invoices.create(db, { groupingId: randomUUID(), distributorId: me.house, userId: me.user.id,
         description: upload.text!.description, merchantName: upload.text!.merchant });
       const imageId = await deps.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType, data: upload.data,
         thumbnail: upload.image.thumbnail, width: upload.image.width, height: upload.image.height });
@@ -103,15 +107,16 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const query = validate(ImageQuery, request.query, 'query');
     const me = await who(request);
     const owner = await deps.invoices.imageOwner(imageId);
-    if (!owner || !me.family.includes(owner.distributorId)) throw notFound('No such image.');
+    if (!owner || !me.houses.includes(owner.distributorId)) throw notFound('No such image.');
     const image = await deps.invoices.image(imageId, query.thumbnail !== undefined);
     if (!image) throw notFound('No such image.');
     return reply
       .header('content-type', image.contentType)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
-      // An image never changes under its id; only this browser may keep it.
-      .header('cache-control', 'private, max-age=86400, immutable')
+      // Never kept by the browser: a deleted image (or one of a house the user left) must not
+      // be shown again from a cache.
+      .header('cache-control', 'no-store')
       .send(image.data);
   });
 
