@@ -77,7 +77,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(await lineCount()).toBe(before + 200);
     const rejects = await get(admin, `/admin/imports/${job.id}/rejects`);
     expect(rejects.statusCode).toBe(200);
-    expect(rejects.headers['content-disposition']).toBe('attachment; filename="weekly rejects.csv"');
+    expect(rejects.headers['content-disposition']).toBe(`attachment; filename="weekly rejects.csv"; filename*=UTF-8''weekly%20rejects.csv`);
     expect(rejects.body).toMatch(/202.*quantity/i);
     expect(((await get(admin, '/admin/imports')).json() as ImportJob[])[0]!.id).toBe(job.id);
 

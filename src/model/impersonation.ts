@@ -18,7 +18,9 @@ export const ImpersonationStatus = t.union([
 ]);
 export type ImpersonationStatus = t.TypeOf<typeof ImpersonationStatus>;
 
-export const AuditEvent = t.keyof({ start: null, end: null, write: null });
+/** start and end of an acting session; each call made through it, a write or a read (route-permissions.ts). */
+export const AuditEvent = t.keyof({ start: null, end: null, write: null, read: null });
+export const AUDIT_EVENTS = Object.keys(AuditEvent.keys) as AuditEvent[];
 export type AuditEvent = t.TypeOf<typeof AuditEvent>;
 
 export const AuditRow = t.type({

@@ -142,3 +142,38 @@ export function audienceAllows(audience: Audience, caller: Caller | null): boole
       return caller.internalAdmin || caller.displayPaymentInfo === true;
   }
 }
+
+/**
+ * What a call does, for the impersonation audit log: a GET reads and every other method writes,
+ * but for the routes named here. These POSTs carry a question in their body (dates, merchants,
+ * rows to print) and change nothing; the GET is the spec's (§7) way to deactivate a user.
+ */
+export const ROUTE_EFFECT_EXCEPTIONS: Readonly<Record<string, 'read' | 'write'>> = {
+  'POST /api/dashboard': 'read',
+  'POST /api/dashboard/lost-volume': 'read',
+  'POST /api/dashboard/monthly-volume': 'read',
+  'POST /api/intel': 'read',
+  'POST /api/competitive/merchants': 'read',
+  'POST /api/competitive/items': 'read',
+  'POST /api/competitive/order-history': 'read',
+  'POST /api/competitive/win-back': 'read',
+  'POST /api/match': 'read',
+  'POST /api/full-rebate-deviation/matches': 'read',
+  'POST /api/rebate-checks/pay-periods': 'read',
+  'POST /api/rebate-checks/checks': 'read',
+  'POST /api/rebate-checks/check': 'read',
+  'POST /api/rebate-checks/check-pic': 'read',
+  'POST /api/rebate-checks/check-details': 'read',
+  'POST /api/rebate-checks/paynopay-summary': 'read',
+  'POST /api/rebate-checks/bulk-export': 'read',
+  'POST /api/rebate-checks/bulk-print': 'read',
+  'POST /api/business-panel/checks-data': 'read',
+  'GET /api/user/deactivate/:id': 'write',
+};
+
+/** Whether a call ('METHOD /api/path', the route's pattern) reads or writes. */
+export function routeEffect(route: string): 'read' | 'write' {
+  const exception = ROUTE_EFFECT_EXCEPTIONS[route];
+  if (exception) return exception;
+  return route.startsWith('GET ') || route.startsWith('HEAD ') ? 'read' : 'write';
+}

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
-import type { AuditEvent } from '../../model/impersonation.ts';
+import { AUDIT_EVENTS, type AuditEvent } from '../../model/impersonation.ts';
 
 /** The impersonation audit log (issue 15): read only, newest first, filtered by event, day and text. */
 export function AuditLogSection() {
@@ -18,7 +18,7 @@ export function AuditLogSection() {
   return (
     <>
       <Group align="end" wrap="wrap" mb="sm">
-        <Select label="Event" placeholder="All events" clearable data={['start', 'end', 'write']} value={event} onChange={(v) => setEvent(v as AuditEvent | null)} w={150} />
+        <Select label="Event" placeholder="All events" clearable data={AUDIT_EVENTS} value={event} onChange={(v) => setEvent(v as AuditEvent | null)} w={150} />
         <TextInput label="From day" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
         <TextInput label="Search" placeholder="Email, reason, call" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />
         <Button onClick={apply} loading={state === 'loading'}>Filter</Button>
