@@ -1,11 +1,16 @@
-// Issue 10: every registered route, fed hostile bodies, queries, params and headers by fast-check,
-// as nobody, a leader and an internal admin. Never a 5xx; every refusal is JSON {message}; and a
-// refused request writes nothing. FUZZ_RUNS (default 12 per route and caller) and FUZZ_SEED set the
+// Every registered route, fed hostile bodies, queries, params and headers by fast-check, as
+// nobody, a leader and an internal admin: ids past 32 bits, emails past 254 characters,
+// multipart forms with NUL and non-ASCII file names or no end. Never a 5xx; every refusal is
+// JSON {message}; and a refused request writes nothing. FUZZ_RUNS (default 12 per route and caller) and FUZZ_SEED set the
 // search; `npm run fuzz -- --runs 200` runs a long one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { loadIds, SAMPLES, type Ids } from './route-samples.ts';
@@ -20,11 +25,17 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('\u0000', 'a\u0000b', '\u001b[2J', '%00', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '9999-12-31', '0000-00-00', 'CP-000000', 'NaN', '-1', '1e309'),
   fc.string({ minLength: 2000, maxLength: 5000 }),
+  // Ids past what a PostgreSQL int holds, as a path or query names them.
+  fc.constantFrom('2147483648', '9999999999', '4294967296', '9007199254740993', '00000000001'),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 64n }).map(String),
 );
+/** An address past the 254 characters any mailbox has: its index entry alone is too large. */
+const longEmail = fc.integer({ min: 255, max: 4000 }).map((n) => `${'a'.repeat(n - 12)}@harbor.test`);
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double(),
-  fc.constantFrom(2147483648, -2147483649, Number.MAX_SAFE_INTEGER, -0, 1e308, 0.5),
+  fc.constantFrom(2147483648, -2147483649, 9999999999, Number.MAX_SAFE_INTEGER, -0, 1e308, 0.5),
+  fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
 );
 const hostileValue = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -66,13 +77,35 @@ const mutated = (sample: unknown) => {
   const fields = sample as Record<string, unknown>;
   const keys = Object.keys(fields);
   const poisoned = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? `${v}\u0000` : v]));
+  // Every email of the body (or a new one) far too long, the rest as plausible as the sample.
+  const emailKeys = keys.filter((k) => /email/i.test(k));
+  const longEmails = longEmail.map((email) => ({ ...fields, ...Object.fromEntries((emailKeys.length ? emailKeys : ['email']).map((k) => [k, email])) }));
   // Weighted towards bodies that pass the obvious checks, where a hostile value reaches furthest.
   return fc.oneof(
     { arbitrary: keys.length > 0 ? fc.tuple(fc.constantFrom(...keys), hostileValue).map(([k, v]) => ({ ...fields, [k]: v })) : fc.constant(fields), weight: 3 },
     { arbitrary: fc.constant(poisoned), weight: 3 },
+    { arbitrary: longEmails, weight: emailKeys.length ? 2 : 1 },
     { arbitrary: bodyFor(KNOWN_KEYS), weight: 1 },
   );
 };
+
+/** The routes that take a multipart upload: most of their cases are forms, hostile in name and shape. */
+const UPLOADS = new Set(['POST /api/invoice', 'POST /api/invoice/:id', 'POST /api/admin/imports']);
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+/** A browser-like form whose file name holds a NUL, a quote, a line break or any script, and whose body may never reach its end. */
+const hostileForm = fc
+  .record({
+    name: fc.oneof(
+      fc.constantFrom('page\u0000.png', 'a\u0000.csv', 'Rückläufer 日本.csv', 'счёт.png', '"quoted".csv', 'line\r\nbreak.png', '', '.csv', '../../x.csv'),
+      fc.string({ unit: 'binary', maxLength: 300 }).map((n) => `${n}.csv`),
+      fc.string({ minLength: 300, maxLength: 2000 }),
+    ),
+    field: fc.constantFrom('imageFile', 'file', 'other'),
+    data: fc.oneof(fc.constant(PNG), fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)), fc.constant(Buffer.from('distributor_platform_id,min\nCP-000001,M1\n'))),
+    fields: fc.constantFrom<Record<string, string>>({}, { description: 'Weekly produce', merchant: 'Blue Anchor Grill' }, { description: '\u0000', merchant: 'x'.repeat(3000) }),
+    truncate: fc.boolean(),
+  })
+  .map(({ name, field, data, fields, truncate }) => multipartForm(fields, { field, name, data }, truncate));
 
 const requestFor = (route: string, sample: InjectOptions) => {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
@@ -82,9 +115,10 @@ const requestFor = (route: string, sample: InjectOptions) => {
       query: fc.dictionary(fc.constantFrom(...QUERY_KEYS), hostileString, { maxKeys: 3 }),
       body: mutated(sample.payload),
       contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+      form: method === 'GET' ? fc.constant(null) : fc.oneof({ arbitrary: hostileForm, weight: UPLOADS.has(route) ? 3 : 1 }, { arbitrary: fc.constant(null), weight: UPLOADS.has(route) ? 1 : 7 }),
       viewAs: fc.option(fc.oneof(hostileString, hostileNumber.map(String)), { nil: undefined }),
     })
-    .map(({ params, query, body, contentType, viewAs }) => {
+    .map(({ params, query, body, contentType, form, viewAs }) => {
       let i = 0;
       const url = path.replace(/:\w+/g, () => encodeURIComponent(params[i++] ?? 'x'));
       const qs = new URLSearchParams(query).toString();
@@ -93,8 +127,8 @@ const requestFor = (route: string, sample: InjectOptions) => {
       return {
         method,
         url: qs ? `${url}?${qs}` : url,
-        payload: method === 'GET' ? undefined : payload,
-        headers: { 'content-type': contentType, ...(viewAs !== undefined ? { 'x-view-as': encodeURIComponent(viewAs) } : {}) },
+        payload: method === 'GET' ? undefined : form ? form.payload : payload,
+        headers: { 'content-type': form ? form.headers['content-type'] : contentType, ...(viewAs !== undefined ? { 'x-view-as': encodeURIComponent(viewAs) } : {}) },
       };
     });
 };
@@ -108,15 +142,20 @@ describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
 
   let ids: Ids;
 
+  let dataDir = '';
+
   beforeAll(async () => {
     db = await seededScratchDatabase(adminUrl);
-    ({ app } = await testApp(db.pool));
+    // Uploads the fuzz gets accepted land in a folder of its own, removed at the end.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fuzz-'));
+    ({ app } = await testApp(db.pool, { dataDir }));
     ids = await loadIds(db.pool);
   });
   afterAll(async () => {
     console.log(`fuzz: ${cases} hostile requests over ${routes().length} routes, ${fiveHundreds} answered 5xx`);
     await app?.close();
     await db?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Everything a request may change; the login-attempt ledger aside (counting failures is its job). */
