@@ -29,8 +29,15 @@ const hostileString = fc.oneof(
   fc.constantFrom('2147483648', '9999999999', '4294967296', '9007199254740993', '00000000001'),
   fc.bigInt({ min: 2n ** 31n, max: 2n ** 64n }).map(String),
 );
-/** An address past the 254 characters any mailbox has: its index entry alone is too large. */
-const longEmail = fc.integer({ min: 255, max: 4000 }).map((n) => `${'a'.repeat(n - 12)}@harbor.test`);
+/**
+ * An address past the 254 characters any mailbox has. Varied characters: a run of one letter
+ * compresses so well that its index entry would fit where a real long address does not.
+ */
+const longEmail = fc.tuple(fc.integer({ min: 255, max: 4000 }), fc.integer({ min: 1, max: 2 ** 30 })).map(([n, seed]) => {
+  let x = seed;
+  const local = Array.from({ length: n - 12 }, () => ((x = (x * 1103515245 + 12345) % 2 ** 31), (x >> 8).toString(36).slice(-1))).join('');
+  return `${local}@harbor.test`;
+});
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double(),
@@ -89,49 +96,97 @@ const mutated = (sample: unknown) => {
   );
 };
 
-/** The routes that take a multipart upload: most of their cases are forms, hostile in name and shape. */
-const UPLOADS = new Set(['POST /api/invoice', 'POST /api/invoice/:id', 'POST /api/admin/imports']);
+/** The routes that take a multipart upload, with their form's file field and text fields: most of their cases are forms. */
+const UPLOADS: Record<string, { field: string; fields: Record<string, string> }> = {
+  'POST /api/invoice': { field: 'imageFile', fields: { description: 'Weekly produce', merchant: 'Blue Anchor Grill' } },
+  'POST /api/invoice/:id': { field: 'imageFile', fields: {} },
+  'POST /api/admin/imports': { field: 'file', fields: {} },
+};
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 /** A browser-like form whose file name holds a NUL, a quote, a line break or any script, and whose body may never reach its end. */
-const hostileForm = fc
+const hostileForm = (own = UPLOADS['POST /api/invoice']!) => fc
   .record({
     name: fc.oneof(
+      // A control character (NUL first) in a name that is otherwise what the route takes.
+      {
+        weight: 4,
+        arbitrary: fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\u0000', '\u0000', '\u0001', '\u001b'), fc.constantFrom('.csv', '.xlsx', '.png'))
+          .map(([stem, control, ext]) => `${stem}${control}${ext}`),
+      },
       fc.constantFrom('page\u0000.png', 'a\u0000.csv', 'Rückläufer 日本.csv', 'счёт.png', '"quoted".csv', 'line\r\nbreak.png', '', '.csv', '../../x.csv'),
       fc.string({ unit: 'binary', maxLength: 300 }).map((n) => `${n}.csv`),
       fc.string({ minLength: 300, maxLength: 2000 }),
     ),
-    field: fc.constantFrom('imageFile', 'file', 'other'),
+    field: fc.constantFrom(own.field, own.field, own.field, 'other'),
     data: fc.oneof(fc.constant(PNG), fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)), fc.constant(Buffer.from('distributor_platform_id,min\nCP-000001,M1\n'))),
-    fields: fc.constantFrom<Record<string, string>>({}, { description: 'Weekly produce', merchant: 'Blue Anchor Grill' }, { description: '\u0000', merchant: 'x'.repeat(3000) }),
-    truncate: fc.boolean(),
+    fields: fc.constantFrom<Record<string, string>>(own.fields, own.fields, {}, { description: '\u0000', merchant: 'x'.repeat(3000) }),
+    truncate: fc.constantFrom(false, false, true),
   })
   .map(({ name, field, data, fields, truncate }) => multipartForm(fields, { field, name, data }, truncate));
 
-const requestFor = (route: string, sample: InjectOptions) => {
+interface Drawn {
+  params: string[];
+  query: Record<string, string>;
+  body: unknown;
+  contentType: string;
+  form: ReturnType<typeof multipartForm> | null;
+  viewAs: string | undefined;
+}
+
+/** The request a drawn case makes of the route. */
+const toRequest = (route: string) => ({ params, query, body, contentType, form, viewAs }: Drawn) => {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+  let i = 0;
+  const url = path.replace(/:\w+/g, () => encodeURIComponent(params[i++] ?? 'x'));
+  const qs = new URLSearchParams(query).toString();
+  // Sent as JSON text whatever the content type claims: the server must cope with the mismatch.
+  const payload = typeof body === 'string' && contentType !== 'application/json' ? body : JSON.stringify(body) ?? 'null';
+  return {
+    method,
+    url: qs ? `${url}?${qs}` : url,
+    payload: method === 'GET' ? undefined : form ? form.payload : payload,
+    headers: { 'content-type': form ? form.headers['content-type'] : contentType, ...(viewAs !== undefined ? { 'x-view-as': encodeURIComponent(viewAs) } : {}) },
+  };
+};
+
+const requestFor = (route: string, sample: InjectOptions) => {
+  const method = route.split(' ')[0];
   return fc
     .record({
       params: fc.array(hostileString, { minLength: 2, maxLength: 2 }),
       query: fc.dictionary(fc.constantFrom(...QUERY_KEYS), hostileString, { maxKeys: 3 }),
       body: mutated(sample.payload),
       contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
-      form: method === 'GET' ? fc.constant(null) : fc.oneof({ arbitrary: hostileForm, weight: UPLOADS.has(route) ? 3 : 1 }, { arbitrary: fc.constant(null), weight: UPLOADS.has(route) ? 1 : 7 }),
+      form: method === 'GET' ? fc.constant(null) : fc.oneof({ arbitrary: hostileForm(UPLOADS[route]), weight: UPLOADS[route] ? 3 : 1 }, { arbitrary: fc.constant(null), weight: UPLOADS[route] ? 1 : 7 }),
       viewAs: fc.option(fc.oneof(hostileString, hostileNumber.map(String)), { nil: undefined }),
     })
-    .map(({ params, query, body, contentType, form, viewAs }) => {
-      let i = 0;
-      const url = path.replace(/:\w+/g, () => encodeURIComponent(params[i++] ?? 'x'));
-      const qs = new URLSearchParams(query).toString();
-      // Sent as JSON text whatever the content type claims: the server must cope with the mismatch.
-      const payload = typeof body === 'string' && contentType !== 'application/json' ? body : JSON.stringify(body) ?? 'null';
-      return {
-        method,
-        url: qs ? `${url}?${qs}` : url,
-        payload: method === 'GET' ? undefined : form ? form.payload : payload,
-        headers: { 'content-type': form ? form.headers['content-type'] : contentType, ...(viewAs !== undefined ? { 'x-view-as': encodeURIComponent(viewAs) } : {}) },
-      };
-    });
+    .map(toRequest(route));
 };
+
+/**
+ * Cases every run sends whatever the seed, built from the route's sample: each id of the path
+ * past 32 bits, each email 4,000 characters long, and for an upload a NUL and a non-ASCII file
+ * name and a body that breaks off.
+ */
+function mustTry(route: string, sample: InjectOptions): [ReturnType<ReturnType<typeof toRequest>>][] {
+  const base: Drawn = { params: ['1', '1'], query: {}, body: sample.payload ?? {}, contentType: 'application/json', form: null, viewAs: undefined };
+  const pattern = route.split(' ')[1]!.split('/');
+  const fromSample = (typeof sample.url === 'string' ? sample.url.split('?')[0]! : '').split('/').filter((_, i) => pattern[i]?.startsWith(':'));
+  const drawn: Drawn[] = [];
+  if (fromSample.length > 0) drawn.push({ ...base, params: fromSample.map(() => '9999999999') });
+  const payload = sample.payload;
+  if (payload && typeof payload === 'object' && !Buffer.isBuffer(payload) && Object.keys(payload).some((k) => /email/i.test(k))) {
+    const body = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, /email/i.test(k) ? `${'x1y2z3'.repeat(665)}@harbor.test` : v]));
+    drawn.push({ ...base, params: fromSample, body });
+  }
+  const own = UPLOADS[route];
+  if (own) {
+    for (const [name, truncate] of [['page\u0000.csv', false], ['Rückläufer 日本.csv', false], ['page.csv', true]] as const) {
+      drawn.push({ ...base, params: fromSample, form: multipartForm(own.fields, { field: own.field, name, data: PNG }, truncate) });
+    }
+  }
+  return drawn.map((d) => [toRequest(route)(d)]);
+}
 
 describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
@@ -204,7 +259,7 @@ describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
             }
             return problems.length === 0;
           }),
-          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+          { numRuns: RUNS, seed: SEED, endOnFailure: true, examples: mustTry(route, SAMPLES[route]?.(ids) ?? { payload: {} }) },
         ).catch((error: unknown) => {
           // A property that returned false is already in `problems`; anything else thrown is a problem too.
           const message = error instanceof Error ? error.message : String(error);
