@@ -9,18 +9,16 @@ import { checkImage, ImageRefused } from '../invoices/images.ts';
 import {
   AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
 } from '../../src/model/invoices.ts';
-import { gateOpen } from '../../src/model/routes.ts';
 
 /** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
 export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   // Multipart only here: one file a request, streamed with the spec's limit (413 past it).
   await app.register(multipart, { limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
-  /** The caller's active house and its family, after the permission check. */
+  /** The caller's active house and its family (the gate has checked the caller may scan invoices). */
   async function who(request: FastifyRequest) {
     const user = await deps.users.sessionUser(caller(request).userId);
     if (!user) throw unauthorized();
-    if (!gateOpen('invoice', user)) throw forbidden();
     const house = user.activeDistributor?.id ?? null;
     return { user, house, family: house === null ? [] : await deps.scope.familyOf(house) };
   }
