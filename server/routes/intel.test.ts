@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthStart } from '../repositories/dashboard-range.ts';
-import { LINE_VOLUME } from '../seed/rollups.ts';
+import { LINE_VOLUME } from '../rollups/rollups.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
