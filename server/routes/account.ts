@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   };
 
   /**
-   * Sign-up answers the same whatever it finds (issue 10): neither an existing email nor an unknown
+   * Sign-up answers the same whatever it finds (spec: accounts-and-administration.md §2.3 Public screens): neither an existing email nor an unknown
    * platform id shows in the answer. What happened goes to the mailbox instead — the activation
    * link, a note to the owner of an existing account, or the unknown id — so only the owner of the
    * address learns it. The account it creates is pending until its family approves it.
@@ -98,7 +98,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     });
   });
 
-  /** The new address of an email change confirms it (issue 10): the change happens now. */
+  /** The new address of an email change confirms it (spec: accounts-and-administration.md §2.4 User Management): the change happens now. */
   app.post('/auth/confirm-email/:token', async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'confirmation link');
     await deps.transaction(async (db) => {

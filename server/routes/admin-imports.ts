@@ -1,4 +1,4 @@
-// Purchase imports from the admin panel (issue 17; docs/import.md): an internal admin uploads a
+// Purchase imports from the admin panel (spec: accounts-and-administration.md §2.9 Admin Panel; docs/import.md): an internal admin uploads a
 // CSV or XLSX, the server keeps it under DATA_DIR/imports and queues a job (server/import/import-queue.ts);
 // the browser follows the job's progress and downloads its reject file. Internal admins only.
 import crypto from 'node:crypto';

@@ -76,7 +76,7 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   });
 
   // Without breakdowns unless asked: the list shows none, and a large house's would be megabytes
-  // (issue 14); the side panel's POST /check carries its own.
+  // (spec: accounts-and-administration.md §2.7); the side panel's POST /check carries its own.
   app.post('/rebate-checks/checks', async (request): Promise<CheckSummary[] | RebateCheck[]> => {
     const body = validate(ChecksListPayload, request.body, 'body');
     const scope = await paymentScope(request);

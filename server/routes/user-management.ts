@@ -100,7 +100,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     return { id, message: invitedMessage(body.contactName, body.email) };
   });
 
-  /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (issue 10). */
+  /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (spec: accounts-and-administration.md §6). */
   app.get('/user/pending', async (request): Promise<PendingList> => {
     const { me, familyRoot } = await managing(request);
     if (!mayApprove(me) || familyRoot === null) return { pending: [] };
@@ -142,7 +142,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const ids = body.inviteAll ? [] : locationIds(body.locations);
     await checkVisible(scope, ids, user.locations);
     if (changed.includes('email') && (await deps.userAdmin.emailTaken(body.email, user.id))) throw badRequest(EMAIL_TAKEN);
-    // Issue 10: only an internal admin changes an email outright; anyone else's change waits for
+    // Spec: accounts-and-administration.md §6 (edit any user's email: internal admins): only an internal admin changes an email outright; anyone else's change waits for
     // the new address to confirm it (else: change a colleague's email, reset, log in as them).
     const confirmEmail = changed.includes('email') && !me.internalAdmin;
 

@@ -1,4 +1,4 @@
-// Issue 10, finding 4: hostile values that used to reach PostgreSQL or date arithmetic and come
+// Spec: accounts-and-administration.md §5 Validation rules: hostile values that used to reach PostgreSQL or date arithmetic and come
 // back as 500. Each must be a 400 with a message, and change nothing.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

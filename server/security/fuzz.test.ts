@@ -1,4 +1,4 @@
-// Issue 10: every registered route, fed hostile bodies, queries, params and headers by fast-check,
+// Spec: accounts-and-administration.md §5 Validation rules: every registered route, fed hostile bodies, queries, params and headers by fast-check,
 // as nobody, a leader and an internal admin. Never a 5xx; every refusal is JSON {message}; and a
 // refused request writes nothing. FUZZ_RUNS (default 12 per route and caller) and FUZZ_SEED set the
 // search; `npm run fuzz -- --runs 200` runs a long one.
@@ -14,7 +14,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CALLERS = [null, 'leader@harbor.test', 'admin@portal.test'] as const;
 
-// Hostile values: what broke servers before (issue 10's findings) and what breaks them usually.
+// Hostile values: what broke servers before (the security review's findings) and what breaks them usually.
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
