@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { missingRollups, refreshRollups, refreshRunningTotals } from '../server/seed/rollups.ts';
+import { missingRollups, refreshRollups, refreshRunningTotals } from '../server/rollups/rollups.ts';
 import { isSeeded, seed } from '../server/seed/seed.ts';
 
 export const BENCH_SIZE = { merchants: 5000, months: 12, house: 'boston', linesScale: 4 };

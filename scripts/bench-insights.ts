@@ -11,7 +11,7 @@ import { tokenSigner } from '../server/auth/tokens.ts';
 import { readConfig } from '../server/config.ts';
 import { makeDeps } from '../server/deps.ts';
 import { monthStart } from '../server/repositories/dashboard-range.ts';
-import { refreshInsightsRollupsIfEmpty } from '../server/seed/insights-rollups.ts';
+import { refreshInsightsRollupsIfEmpty } from '../server/rollups/insights-rollups.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
 import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 

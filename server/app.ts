@@ -6,6 +6,8 @@ import { auditWrites } from './auth/audit-writes.ts';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticate } from './auth/authenticate.ts';
+import { gate } from './auth/gate.ts';
+import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
@@ -86,11 +88,14 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     async (api) => {
       api.decorateRequest('auth', null);
       api.decorateRequest('actingAdminId', null);
+      api.decorateRequest('scope', null as never); // set by the gate on every request
       api.addHook('onRequest', async (request, reply) => {
-        if (request.routeOptions.config.public && !LOGINS.includes(request.routeOptions.url ?? '')) return;
+        if (audienceOf(request) === 'public' && !LOGINS.includes(request.routeOptions.url ?? '')) return;
         if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });
       });
       api.addHook('onRequest', authenticate(deps.tokens, deps.sessions));
+      // Who may call each route (src/model/route-permissions.ts), checked here and nowhere else.
+      api.addHook('onRequest', gate(deps.scope));
       api.addHook('onSend', auditWrites(deps));
       await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
       await api.register(authRoutes, { deps });

@@ -8,7 +8,7 @@ import { makeDeps } from './deps.ts';
 import { startInvoiceQueue, type InvoiceQueue } from './invoices/queue.ts';
 import { startImportQueue, type ImportQueue } from './import/import-queue.ts';
 import { settingsRepository } from './repositories/settings.ts';
-import { missingRollups, refreshRollups, refreshRunningTotals } from './seed/rollups.ts';
+import { missingRollups, refreshRollups, refreshRunningTotals } from './rollups/rollups.ts';
 import { isSeeded, seed } from './seed/seed.ts';
 
 let db: Awaited<ReturnType<typeof openDatabase>> | undefined;

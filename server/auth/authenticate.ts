@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
+import { audienceOf } from './route-audience.ts';
 import type { TokenClaims, TokenSigner } from './tokens.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Reachable without an auth key (login, status, health). */
-    public?: boolean;
-  }
   interface FastifyRequest {
     auth: TokenClaims | null;
     /** The internal admin acting through the caller's session (POST /auth/session), read with it. */
@@ -21,7 +18,7 @@ declare module 'fastify' {
  */
 export function authenticate(tokens: TokenSigner, sessions: SessionsRepository) {
   return async (request: FastifyRequest) => {
-    if (request.routeOptions.config.public) return;
+    if (audienceOf(request) === 'public') return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer (\S+)$/i.exec(header);
     if (!match) throw unauthorized('Please log in.');

@@ -3,18 +3,15 @@ import { IMPERSONATION_MINUTES } from '../../src/model/impersonation.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { AuditLogRepository } from '../repositories/audit-log.ts';
 import type { HouseUsersRepository } from '../repositories/house-users.ts';
-import type { ScopeRepository } from '../repositories/scope.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { TokenSigner } from './tokens.ts';
 
-export const ADMINS_ONLY_MESSAGE = 'Only internal admins may log in as another user.';
 export const REASON_REQUIRED = 'Please give the reason for logging in as this user.';
 
 type Deps = {
   users: UsersRepository;
   sessions: SessionsRepository;
-  scope: ScopeRepository;
   houseUsers: HouseUsersRepository;
   auditLog: AuditLogRepository;
   tokens: TokenSigner;
@@ -22,6 +19,8 @@ type Deps = {
 };
 
 export type SwitchRequest = {
+  /** The internal admin behind the session: its caller, or the admin acting in it (the gate checked which). */
+  adminId: number;
   sessionId: string; callerId: number; targetId: number; reason: string | undefined; ip: string; userAgent: string | undefined;
 };
 
@@ -31,12 +30,7 @@ export type SwitchRequest = {
  * admin as its actor; or, naming their own id, their own session back. The old session ends.
  */
 export async function switchSession(deps: Deps, req: SwitchRequest): Promise<LoginResponse> {
-  // The real person: the admin acting through this session, else its own user.
-  const adminId = (await deps.sessions.actingAdmin(req.sessionId)) ?? req.callerId;
-  const admin = await deps.scope.user(adminId);
-  if (!admin?.internalAdmin) throw forbidden(ADMINS_ONLY_MESSAGE);
-
-  const backToSelf = req.targetId === admin.id;
+  const backToSelf = req.targetId === req.adminId;
   if (!backToSelf) {
     if (!req.reason) throw badRequest(REASON_REQUIRED);
     const target = await deps.houseUsers.switchTarget(req.targetId);
@@ -50,9 +44,9 @@ export async function switchSession(deps: Deps, req: SwitchRequest): Promise<Log
   // Acting as someone else lasts at most an hour; the admin's own session the usual lifetime.
   const hours = backToSelf ? deps.tokenTtlHours : Math.min(deps.tokenTtlHours, IMPERSONATION_MINUTES / 60);
   const expiresAt = new Date(Date.now() + hours * 3600_000);
-  const sessionId = await deps.sessions.create(req.targetId, expiresAt, req.ip, req.userAgent, backToSelf ? null : admin.id, backToSelf ? null : req.reason);
+  const sessionId = await deps.sessions.create(req.targetId, expiresAt, req.ip, req.userAgent, backToSelf ? null : req.adminId, backToSelf ? null : req.reason);
   await endSession(deps, req.sessionId, req.callerId);
-  if (!backToSelf) await deps.auditLog.append({ event: 'start', adminId: admin.id, userId: req.targetId, sessionId, reason: req.reason });
+  if (!backToSelf) await deps.auditLog.append({ event: 'start', adminId: req.adminId, userId: req.targetId, sessionId, reason: req.reason });
   // Not recorded as the user's login: the user did not log in, an admin did.
   const user = await deps.users.sessionUser(req.targetId);
   if (!user) throw unauthorized();

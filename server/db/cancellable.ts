@@ -1,7 +1,5 @@
 import type pg from 'pg';
-
-/** What a repository needs of the database: its query method (a pool, or cancellable's). */
-export type Queryable = Pick<pg.Pool, 'query'>;
+import type { Queryable } from './queryable.ts';
 
 /** A query is cancelled (SQLSTATE 57014 query_canceled). */
 export const isQueryCancelled = (err: unknown) => (err as { code?: string } | null)?.code === '57014';

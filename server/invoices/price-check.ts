@@ -2,12 +2,11 @@
 // and its unit price compared with the house's deviated price in force on the invoice date.
 // Shared by the OCR pipeline and the demo seed, so seeded invoices are checked the same way.
 import type { ParsedLine } from '../../src/model/invoice-parser.ts';
-import { deviatedPrice, type Db } from '../repositories/invoices.ts';
-
-export type CheckedLine = { line: ParsedLine; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null };
+import type { Queryable } from '../db/queryable.ts';
+import { deviatedPrice, type CheckedLine } from '../repositories/invoices.ts';
 
 /** Each line with its catalogue match, the deviated price, and what was paid above it (quantity × difference, to the cent). */
-export async function checkPrices(db: Db, distributorId: number, lines: readonly ParsedLine[], on: string): Promise<CheckedLine[]> {
+export async function checkPrices(db: Queryable, distributorId: number, lines: readonly ParsedLine[], on: string): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
   for (const line of lines) {
     const hit = await deviatedPrice(db, distributorId, line.itemCode, line.description, on);

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 
 export type TokenPurpose = 'activate' | 'reset' | 'invite' | 'email';
 
 /** How long each kind of emailed link works. */
 export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24, email: 48 };
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 

@@ -1,8 +1,8 @@
 // The SQL of the public account flows (sign-up, activation, password reset and change).
 // Writes take the transaction's client so they commit or roll back with the token and the email.
 import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export interface AccountHolder {
   id: number;

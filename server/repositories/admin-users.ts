@@ -1,9 +1,9 @@
 // The internal admins' view of users across every distributor (accounts spec §2.9, §2.11).
 // Who may call these is decided by server/routes/admin-users.ts (internal admins only).
 import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import type { AdminHouse, AdminUserPatch, AdminUserRow } from '../../src/model/admin.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 const HOUSE_COLUMNS = 'd.id, d.platform_id, d.nickname, d.parent_id, d.referred_partner_id as "referredPartnerId"';
 

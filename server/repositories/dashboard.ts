@@ -1,4 +1,4 @@
-// Dashboard numbers, read only from the rollups (migration 002, server/seed/rollups.ts).
+// Dashboard numbers, read only from the rollups (migration 002, server/rollups/rollups.ts).
 // Two paths with the same meaning: a whole house ("all locations") reads the per-distributor
 // rollups, any narrower selection the per-merchant ones. Merchant ids always come from a
 // Selection made by server/scope/visible-merchants.ts.

@@ -3,7 +3,7 @@
 // the last order's price and invoice, which no rollup keeps, so they are read from purchase_lines
 // through its (merchant_id, invoice_date) index for the batch's merchants and range only — never
 // a scan of all lines.
-import type { Queryable } from '../db/cancellable.ts';
+import type { Queryable } from '../db/queryable.ts';
 import type { IntelItem } from '../../src/model/intel.ts';
 import type { RebateType } from '../../src/model/rebates.ts';
 import { bind, EDGE_DAYS, PLUS_EDGES, WHOLE_MONTHS } from './dashboard.ts';

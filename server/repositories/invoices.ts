@@ -1,9 +1,11 @@
 import type pg from 'pg';
-import type { ParsedInvoice } from '../../src/model/invoice-parser.ts';
+import type { ParsedInvoice, ParsedLine } from '../../src/model/invoice-parser.ts';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
-import type { CheckedLine } from '../invoices/price-check.ts';
+import type { Queryable } from '../db/queryable.ts';
 
-export type Db = pg.Pool | pg.PoolClient;
+/** An invoice line read by OCR, with its catalogue match and price check (server/invoices/price-check.ts). */
+export type CheckedLine = { line: ParsedLine; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null };
+
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
 export type NewImage = { filename: string; contentType: string; data: Buffer; thumbnail: Buffer; width: number; height: number };
@@ -15,7 +17,7 @@ export type NewImage = { filename: string; contentType: string; data: Buffer; th
 export const MIN_DESCRIPTION_SIMILARITY = 0.35;
 
 /** The house's deviated price in force on the date for an item code (MIN, or the house's DIN), else the closest description (trigrams). */
-export async function deviatedPrice(db: Db, distributorId: number, itemCode: string, description: string, on: string): Promise<{ itemId: number; price: number } | null> {
+export async function deviatedPrice(db: Queryable, distributorId: number, itemCode: string, description: string, on: string): Promise<{ itemId: number; price: number } | null> {
   const { rows } = await db.query(
     `with fam as (select id from distributors where id = $1 or parent_id = (select coalesce(parent_id, id) from distributors where id = $1)
                     or id = (select parent_id from distributors where id = $1)),
@@ -32,7 +34,7 @@ export async function deviatedPrice(db: Db, distributorId: number, itemCode: str
 }
 
 /** Once no image is pending: 'done', or 'problem' with the reason of the first unreadable image; and the total overpaid. */
-export async function settleStatus(db: Db, invoiceId: number, problem: string | null): Promise<void> {
+export async function settleStatus(db: Queryable, invoiceId: number, problem: string | null): Promise<void> {
   await db.query(
     `update invoices i set
        overpaid_total = coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0),
@@ -85,13 +87,13 @@ export function invoicesRepository(pool: pg.Pool) {
           doubtful: i.doubtful, deviatedPrice: num(i.deviated_price), overpaid: num(i.overpaid) })),
       };
     },
-    async create(db: Db, v: { groupingId: string; distributorId: number; userId: number; description: string; merchantName: string }): Promise<number> {
+    async create(db: Queryable, v: { groupingId: string; distributorId: number; userId: number; description: string; merchantName: string }): Promise<number> {
       const { rows } = await db.query(
         `insert into invoices (attachment_grouping_id, distributor_id, uploaded_by, description, merchant_name, status)
          values ($1, $2, $3, $4, $5, 'inprocessing') returning id`, [v.groupingId, v.distributorId, v.userId, v.description, v.merchantName]);
       return rows[0].id;
     },
-    async addImage(db: Db, invoiceId: number, img: NewImage): Promise<number> {
+    async addImage(db: Queryable, invoiceId: number, img: NewImage): Promise<number> {
       const { rows } = await db.query(
         `insert into invoice_images (invoice_id, filename, content_type, data, thumbnail, width, height, byte_size)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
@@ -108,7 +110,7 @@ export function invoicesRepository(pool: pg.Pool) {
       return (await pool.query('select filename from invoice_images where invoice_id = $1', [invoiceId])).rows.map((r) => r.filename);
     },
     /** Deletes the image's row, and so its bytes and the items read from it (cascade). */
-    async deleteImage(db: Db, imageId: number): Promise<void> {
+    async deleteImage(db: Queryable, imageId: number): Promise<void> {
       await db.query('delete from invoice_images where id = $1', [imageId]);
     },
     async deleteInvoice(id: number): Promise<void> {
@@ -123,11 +125,11 @@ export function invoicesRepository(pool: pg.Pool) {
       return rows[0] ? { invoiceId: rows[0].invoice_id, distributorId: rows[0].distributor_id, data: rows[0].data } : null;
     },
     /** Holds the image's row until the transaction ends; false when it was deleted meanwhile (its reading is then dropped). */
-    async lockImage(db: Db, imageId: number): Promise<boolean> {
+    async lockImage(db: Queryable, imageId: number): Promise<boolean> {
       return (await db.query('select 1 from invoice_images where id = $1 for update', [imageId])).rowCount === 1;
     },
     /** Replaces what an image produced, sets the invoice's info and status, in one transaction. */
-    async saveReading(db: Db, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
+    async saveReading(db: Queryable, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
       lines: CheckedLine[] }) {
       await db.query('delete from invoice_items where image_id = $1', [v.imageId]);
       for (const { line: l, matchedItemId, deviatedPrice, overpaid } of v.lines) {

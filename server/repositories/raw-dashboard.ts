@@ -2,7 +2,7 @@
 // would run. Never used by the API; the tests compare the rollups with it and the benchmark
 // times it. Rebates and deviations in force come from the same views as the rollups.
 import type pg from 'pg';
-import { LINE_REBATE, LINE_VOLUME } from '../seed/rollups.ts';
+import { LINE_REBATE, LINE_VOLUME } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
 import { LOST_LIMIT, type LocationMonths, type LostRow, type MerchantVolume, type SellerMonth } from './dashboard.ts';
 

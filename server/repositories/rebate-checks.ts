@@ -17,7 +17,7 @@ const SUMMARY_COLUMNS = `c.merchant_id as merchantid, m.platform_id as "platform
   c.amount, c.checkno, c.distributordistrict, c.paymentmethod, c.paymentrouting`;
 const FROM_CHECKS = `rebate_checks c join merchants m on m.id = c.merchant_id`;
 // The breakdowns come built as JSON from rebate_check_breakdowns (migration 031). Read only when
-// asked: moving them was most of the list's time (issue 14: 3.5 MB for 5,000 merchants).
+// asked: moving them was most of the list's time (3.5 MB for 5,000 merchants; spec: accounts-and-administration.md §2.7 Rebate check vouchers).
 const CHECK_COLUMNS = `c.id, ${SUMMARY_COLUMNS}, c.status, c.accountname, c.accountmaprelationship, c.sfid,
   coalesce(b.locations, '[]') as "toMerchantsCheckBreakdown", coalesce(b.manufacturers, '[]') as "fromManufacturersCheckBreakdown"`;
 const FROM_CHECKS_WITH_BREAKDOWNS = `${FROM_CHECKS} left join rebate_check_breakdowns b on b.check_id = c.id`;

@@ -1,8 +1,8 @@
 // Sales reps of the GPO and the distributors each covers (accounts spec §2.10).
 import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import type { SalesRep, SalesRepSave } from '../../src/model/sales-reps.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export function salesRepsRepository(pool: pg.Pool) {
   return {

@@ -8,6 +8,7 @@ export interface ScopeUser {
   title: Title | null;
   internalAdmin: boolean;
   inviteAll: boolean;
+  displayInvoice: boolean;
   displayIntel: boolean;
   displayPaymentInfo: boolean;
   channelPartnerId: number | null;
@@ -26,7 +27,7 @@ export interface DistributorRow {
 /** An active user's row; `extra` adds columns computed from it (u.*, active_id). */
 const userQuery = (extra = '') =>
   `select *${extra} from (
-     select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_intel, u.display_payment_info, u.channel_partner_id,
+     select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_invoice, u.display_intel, u.display_payment_info, u.channel_partner_id,
             coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
             coalesce(cp.parent_id, cp.id) as family_root_id,
             array(select h.distributor_id from user_houses h where h.user_id = u.id
@@ -48,6 +49,7 @@ export function scopeRepository(db: pg.Pool) {
     title: r.title,
     internalAdmin: r.is_internal_admin,
     inviteAll: r.invite_all,
+    displayInvoice: r.display_invoice,
     displayIntel: r.display_intel,
     displayPaymentInfo: r.display_payment_info,
     channelPartnerId: r.channel_partner_id,

@@ -1,11 +1,11 @@
 // The users of a house as User Management sees and changes them. The rules of who may do what
 // live in src/model/user-permissions.ts and are applied by server/routes/user-management.ts.
 import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import type { PendingUser } from '../../src/model/account.ts';
 import type { Title } from '../../src/model/session-user.ts';
 import type { Access, EditableUser, Managed } from '../../src/model/user-permissions.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 export interface HouseUserRow extends Managed {
   access: Access;

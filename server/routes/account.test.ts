@@ -51,7 +51,7 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
   /** The token at the end of an emailed link. */
   const tokenIn = (link: string) => link.split('/').pop()!;
 
-  /** The family's leader approves a confirmed sign-up (issue 10), as User Management does. */
+  /** The family's leader approves a confirmed sign-up (spec: accounts-and-administration.md §6), as User Management does. */
   async function approve(email: string) {
     const { rows } = await db.pool.query('select id from users where lower(email) = lower($1)', [email.trim()]);
     const leader = await tokenOf('leader@harbor.test', 'portal-demo');
@@ -112,7 +112,7 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       const activated = await post(`/auth/activate/${tokenIn(mail.links[0]!)}`);
       expect(activated.statusCode).toBe(200);
       expect(activated.json()).toEqual({ message: CONFIRMED_AWAITING_APPROVAL });
-      // Confirmed, but nobody of the family has vouched for them yet (issue 10).
+      // Confirmed, but nobody of the family has vouched for them yet (spec: accounts-and-administration.md §6).
       expect((await login('nina.newcomer@newcomer.test', PASSWORD)).json().message).toBe(AWAITING_APPROVAL);
       await approve('nina.newcomer@newcomer.test');
 
@@ -162,7 +162,7 @@ describe.each(testTargets())('account flows on $name', ({ adminUrl }) => {
       const users = await userCount();
       const body = signUpBody({ partnerPlatformId: competitor });
       const res = await post('/auth/sign-up', body);
-      // Issue 10: the answer does not reveal which platform ids exist; the applicant's mailbox is told.
+      // Spec: accounts-and-administration.md §2.3 Sign-up: the answer does not reveal which platform ids exist; the applicant's mailbox is told.
       expect([res.statusCode, res.json()]).toEqual([201, { message: SIGNED_UP_MESSAGE }]);
       expect(await userCount()).toBe(users);
       expect((await smtp.next(body.email)).text).toContain(`No distributor on the Distributor Portal has the platform id ${competitor}`);

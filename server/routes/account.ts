@@ -42,12 +42,12 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   };
 
   /**
-   * Sign-up answers the same whatever it finds (issue 10): neither an existing email nor an unknown
+   * Sign-up answers the same whatever it finds (spec: accounts-and-administration.md §2.3 Public screens): neither an existing email nor an unknown
    * platform id shows in the answer. What happened goes to the mailbox instead — the activation
    * link, a note to the owner of an existing account, or the unknown id — so only the owner of the
    * address learns it. The account it creates is pending until its family approves it.
    */
-  app.post('/auth/sign-up', { config: { public: true } }, async (request, reply) => {
+  app.post('/auth/sign-up', async (request, reply) => {
     const body = validate(SignUpPayload, request.body, 'sign-up');
     if (body.repeatPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
     const linkBase = origin(body.siteUrl);
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   });
 
   /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
-  app.post('/auth/activate/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+  app.post('/auth/activate/:token', async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
     const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
     return deps.transaction(async (db) => {
@@ -98,8 +98,8 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     });
   });
 
-  /** The new address of an email change confirms it (issue 10): the change happens now. */
-  app.post('/auth/confirm-email/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+  /** The new address of an email change confirms it (spec: accounts-and-administration.md §2.4 User Management): the change happens now. */
+  app.post('/auth/confirm-email/:token', async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'confirmation link');
     await deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['email'], db);
@@ -112,7 +112,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return { message: EMAIL_CHANGED };
   });
 
-  app.post('/auth/request-password-reset', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+  app.post('/auth/request-password-reset', async (request): Promise<MessageResponse> => {
     const body = validate(PasswordResetRequest, request.body, 'password reset request');
     const linkBase = origin(body.siteUrl);
     // Every request counts, unknown emails too: that also slows down probing which emails exist.
@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   });
 
   // Also how an invited user sets a first password: the invitation's link leads to the same screen.
-  app.post('/auth/reset-password/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
+  app.post('/auth/reset-password/:token', async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'password reset link');
     const body = validate(ResetPasswordPayload, request.body, 'new password');
     if (body.newPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);

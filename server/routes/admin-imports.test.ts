@@ -12,7 +12,7 @@ import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { IMPORT_COLUMNS, IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
-import { ADMINS_ONLY } from './admin-imports.ts';
+import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -113,7 +113,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect((await upload(admin, 'empty.csv', Buffer.alloc(0))).json().message).toBe(IMPORT_UPLOAD_MESSAGES.empty);
     const refused = await upload(leader, 'weekly.csv', Buffer.from('x'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(ADMINS_ONLY);
+    expect(refused.json().message).toBe(AUDIENCE_REFUSAL.internalAdmin);
     expect((await get(leader, '/admin/imports')).statusCode).toBe(403);
     expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toHaveLength(4);
   });

@@ -1,4 +1,4 @@
-// Purchase imports from the admin panel (issue 17; docs/import.md): an internal admin uploads a
+// Purchase imports from the admin panel (spec: accounts-and-administration.md §2.9 Admin Panel; docs/import.md): an internal admin uploads a
 // CSV or XLSX, the server keeps it under DATA_DIR/imports and queues a job (server/import/import-queue.ts);
 // the browser follows the job's progress and downloads its reject file. Internal admins only.
 import crypto from 'node:crypto';
@@ -11,23 +11,15 @@ import { IdText } from '../../src/model/codec.ts';
 import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
 import type { Deps } from '../deps.ts';
 import { attachment } from '../documents/content-disposition.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { saveUpload, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
-import { callerUser } from '../scope/visible-merchants.ts';
 
 const JobParams = t.type({ id: IdText });
-export const ADMINS_ONLY = 'Only internal admins may import purchase data.';
 
 export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
   const folder = path.join(deps.config.dataDir, 'imports');
-
-  async function admin(request: FastifyRequest) {
-    const me = await callerUser(deps.scope, request);
-    if (!me.internalAdmin) throw forbidden(ADMINS_ONLY);
-    return me;
-  }
 
   async function job(request: FastifyRequest): Promise<ImportJob> {
     const { id } = validate(JobParams, request.params, 'path');
@@ -38,7 +30,7 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
 
   /** Streams the one file to disk (never whole in memory), then queues its job: 202 with the job. */
   app.post('/admin/imports', async (request, reply) => {
-    const me = await admin(request);
+    const me = await request.scope.caller();
     if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
     const file = await request.file().catch(() => undefined);
     if (!file || file.fieldname !== 'file') throw badRequest('Send the file in the form field "file".');
@@ -64,19 +56,16 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     return reply.code(202).send(created);
   });
 
-  app.get('/admin/imports', async (request): Promise<ImportJob[]> => {
-    await admin(request);
+  app.get('/admin/imports', async (): Promise<ImportJob[]> => {
     return deps.importJobs.recent();
   });
 
   app.get('/admin/imports/:id', async (request): Promise<ImportJob> => {
-    await admin(request);
     return job(request);
   });
 
   /** The rejected rows (line number, reason, the row as sent) as CSV. */
   app.get('/admin/imports/:id/rejects', async (request, reply) => {
-    await admin(request);
     const found = await job(request);
     const rejects = (await deps.importJobs.paths(found.id))?.rejects;
     if (!rejects || !fs.existsSync(rejects)) throw notFound('This import has no rejected rows.');

@@ -7,7 +7,7 @@ import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 
-// Issue 15: the internal admins' calls refuse everyone else, keep the §5 rules, and every write
+// Spec: accounts-and-administration.md §2.9, §2.11, §6: the internal admins' calls refuse everyone else, keep the §5 rules, and every write
 // made while an admin acts as a user lands in an audit log nobody can change.
 describe.each(testTargets())('internal admin tools on $name', ({ adminUrl }) => {
   let db: { pool: pg.Pool; drop(): Promise<void> };

@@ -7,7 +7,6 @@ import {
 import { IdParams } from '../../src/model/merchant-access.ts';
 import { USER_DEACTIVATED, invitedMessage, locationIds, locationsProblem } from '../../src/model/user-permissions.ts';
 import { sendInvitation } from '../accounts/send-invitation.ts';
-import { internalAdmin } from '../auth/internal-admin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -20,20 +19,17 @@ import { isUniqueViolation } from '../repositories/user-admin.ts';
  * distributor's users, for internal admins only. Input is validated before the caller is looked up.
  */
 export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/distributor/allParents', async (request): Promise<AdminHouse[]> => {
-    await internalAdmin(deps.scope, request);
+  app.get('/distributor/allParents', async (): Promise<AdminHouse[]> => {
     return deps.adminUsers.parents();
   });
 
   app.get('/distributor/children/:id', async (request): Promise<AdminHouse[]> => {
     const { id } = validate(IdParams, request.params, 'path');
-    await internalAdmin(deps.scope, request);
     return deps.adminUsers.children(Number(id));
   });
 
   app.get('/admin/users', async (request): Promise<AdminUserRow[]> => {
     const q = validate(AdminUsersQuery, request.query, 'query');
-    await internalAdmin(deps.scope, request);
     return deps.adminUsers.users(q.distributorId === undefined ? null : Number(q.distributorId), q.family === '1');
   });
 
@@ -48,7 +44,6 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   app.patch('/admin/user/:id', async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const patch = validate(AdminUserPatch, request.body, 'user');
-    await internalAdmin(deps.scope, request);
     const user = await editable(id);
     if (patch.houses) {
       const active = (await deps.scope.user(user.id))?.activeDistributorId ?? null;
@@ -72,7 +67,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     const origin = linkOrigin(deps.config.publicUrls, body.siteUrl);
     const problem = locationsProblem(body.locations.length === 0, body.locations);
     if (problem) throw badRequest(problem);
-    const me = await internalAdmin(deps.scope, request);
+    const me = await request.scope.caller();
     const house = await deps.adminUsers.house(body.distributorId);
     if (!house) throw notFound('No such distributor.');
     if (house.referredPartnerId === null || house.referredPartnerId !== body.referredPartnerId) throw badRequest(NO_REFERRED_PARTNER);
@@ -94,7 +89,6 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   /** GET /user/deactivate/{id} (spec §7): the admin dashboard's Deactivate User. */
   app.get('/user/deactivate/:id', async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
-    await internalAdmin(deps.scope, request);
     const user = await editable(id);
     await deps.userAdmin.deactivate(user.id);
     await deps.sessions.revokeAllOf(user.id);

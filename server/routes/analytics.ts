@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_WINDOW_DAYS, UserSessionPayload, UserSessionsQuery, sessionProblem } from '../../src/model/user-sessions.ts';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 
 /** Session analytics (accounts spec §7): the session tracker reports visits, the admin user editor reads them. */
@@ -21,11 +21,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   app.get('/analytics/user-sessions', async (request) => {
     const { userId } = caller(request);
     const target = Number(validate(UserSessionsQuery, request.query, 'query').user_id);
-    if (target !== userId) {
-      const me = await deps.users.sessionUser(userId);
-      if (!me) throw unauthorized();
-      if (!me.internalAdmin) throw forbidden("You may only see your own sessions.");
-    }
+    if (target !== userId && !(await request.scope.caller()).internalAdmin) throw forbidden('You may only see your own sessions.');
     return deps.userSessions.recent(target, SESSION_WINDOW_DAYS);
   });
 };

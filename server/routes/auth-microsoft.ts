@@ -14,11 +14,11 @@ export const microsoftAuthRoutes: FastifyPluginAsync<{ deps: Deps }> = async (ap
   const azure = deps.config.azure;
   const verify = azure ? microsoftTokenVerifier(azure) : null;
 
-  app.get('/auth/microsoft/config', { config: { public: true } }, async (): Promise<MicrosoftConfig> =>
+  app.get('/auth/microsoft/config', async (): Promise<MicrosoftConfig> =>
     azure ? { enabled: true, clientId: azure.clientId, tenantId: azure.tenantId, scopes: [azure.scope] } : { enabled: false },
   );
 
-  app.post('/auth/microsoft', { config: { public: true } }, async (request) => {
+  app.post('/auth/microsoft', async (request) => {
     const body = validate(MicrosoftLoginPayload, request.body, 'Microsoft sign-in');
     if (!verify) throw new HttpError(503, MICROSOFT_DISABLED);
     // The email comes from the verified token only; body.email is what the browser claims and proves nothing.

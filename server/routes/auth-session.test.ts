@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMINS_ONLY_MESSAGE } from '../auth/switch-session.ts';
+import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -56,7 +56,7 @@ describe.each(testTargets())('POST /auth/session on $name', ({ adminUrl }) => {
     const token = await loginToken(app, email);
     const res = await switchTo(token, { id: id[target], reason: 'Support ticket 42' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(ADMINS_ONLY_MESSAGE);
+    expect(res.json().message).toBe(AUDIENCE_REFUSAL.internalAdminOrActing);
     // Nothing changed: their own session still works.
     expect((await callAs(app, token).get('/user')).json().email).toBe(email);
   });

@@ -5,14 +5,14 @@ import { switchSession } from '../auth/switch-session.ts';
 import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
 
-/** POST /auth/session {id}: an internal admin logs in as a chosen user, or back as themselves. */
+/** POST /auth/session {id}: an internal admin logs in as a chosen user, or back as themselves (the gate checked the admin). */
 export const authSessionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.post('/auth/session', async (request) => {
     const { id, reason } = validate(SwitchSessionPayload, request.body, 'body');
     const me = caller(request);
     return switchSession(
       { ...deps, tokenTtlHours: deps.config.tokenTtlHours },
-      { sessionId: me.sessionId, callerId: me.userId, targetId: id, reason, ip: request.ip, userAgent: request.headers['user-agent'] },
+      { adminId: request.actingAdminId ?? me.userId, sessionId: me.sessionId, callerId: me.userId, targetId: id, reason, ip: request.ip, userAgent: request.headers['user-agent'] },
     );
   });
 };

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
 
 export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/auth/login', { config: { public: true } }, async (request) => {
+  app.post('/auth/login', async (request) => {
     const body = validate(LoginPayload, request.body, 'login');
     return login(
       { ...deps, tokenTtlHours: deps.config.tokenTtlHours },

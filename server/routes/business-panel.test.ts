@@ -5,7 +5,7 @@ import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { pdfPages } from '../testing/pdf-text.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
-import { INTERNAL_ADMINS_ONLY } from './business-panel.ts';
+import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
 
 const row = (account: string, checkNumber: string, checkAmount: number | string, extra: Record<string, unknown> = {}) => ({
   'Account MAP Relationship': 'Harbor Foods Boston - Seaside Grill', 'Account Name': account, 'Check Number': checkNumber, 'Check Amount': checkAmount, ...extra,
@@ -62,7 +62,7 @@ describe.each(testTargets())('business panel checks data on $name', ({ adminUrl 
   it('is for internal admins only', async () => {
     const res = await leader.post('/business-panel/checks-data', { type: 'checks', rows: [row('Seaside Grill', '1', 10)] });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(INTERNAL_ADMINS_ONLY);
+    expect(res.json().message).toBe(AUDIENCE_REFUSAL.internalAdmin);
     expect((await callAs(app, 'nope').post('/business-panel/checks-data', { type: 'checks', rows: [] })).statusCode).toBe(401);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDashboard, assembleLostVolume } from '../dashboard/assemble.ts';
 import { monthStart, monthsOf } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
-import { refreshRollups } from '../seed/rollups.ts';
+import { refreshRollups } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { assembleLostVolume } from '../dashboard/assemble.ts';
 import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
@@ -6,7 +6,7 @@ import { computeDashboard, nothingSelected } from '../dashboard/compute.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { daysInRange, monthStart, monthsOf } from '../repositories/dashboard-range.ts';
-import { scopeOf, selectMerchants, type Selection } from '../scope/visible-merchants.ts';
+import { selectMerchants, type Selection } from '../scope/visible-merchants.ts';
 import {
   DashboardPayload, MAX_RANGE_DAYS, MerchantIdsPayload, RANGE_TOO_LONG_MESSAGE,
   type DashboardResponse, type LostVolumeResponse, type MonthlyVolumeResponse,
@@ -18,8 +18,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The caller's selection, and the data version read meanwhile (one round trip less to wait for). */
-  const selectionFor = async (request: Parameters<typeof scopeOf>[1], merchantIds: readonly number[]) => {
-    const [scope, version] = await Promise.all([scopeOf(deps.scope, request), deps.dashboard.dataVersion()]);
+  const selectionFor = async (request: FastifyRequest, merchantIds: readonly number[]) => {
+    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
     return { selection: await selectMerchants(deps.scope, scope, merchantIds), version };
   };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { callerUser, mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
+import { mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import { HousesOfUserQuery, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../src/model/distributor.ts';
 
@@ -12,7 +12,7 @@ const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
 export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The active house and the houses the caller may switch to (internal admins: every distributor). */
   app.get('/user/current-distributor', async (request): Promise<CurrentDistributor> => {
-    const me = await callerUser(deps.scope, request);
+    const me = await request.scope.caller();
     const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
     if (!active) throw forbidden('You have no distributor to act for.');
     return { active: toActive(active), houses: await deps.scope.distributors(me.internalAdmin ? 'all' : me.houseIds) };
@@ -24,7 +24,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
    */
   app.get('/distributor', async (request): Promise<House[]> => {
     const { userId } = validate(HousesOfUserQuery, request.query, 'query');
-    const me = await callerUser(deps.scope, request);
+    const me = await request.scope.caller();
     const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
     if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden("You may not see this user's houses.");
     return deps.scope.distributors(target.houseIds);
@@ -33,7 +33,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
   /** Switches the active house; only to a house the caller may act for. */
   app.post('/user/active-distributor/:id', async (request): Promise<ActiveDistributorResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
-    const me = await callerUser(deps.scope, request);
+    const me = await request.scope.caller();
     const distributorId = Number(id);
     if (!mayActFor(me, distributorId)) throw forbidden('You may not act for this distributor.');
     const house = await deps.scope.distributor(distributorId);

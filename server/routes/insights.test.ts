@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshRollups } from '../seed/rollups.ts';
+import { refreshRollups } from '../rollups/rollups.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';

@@ -5,7 +5,7 @@ import { validate } from '../http/validate.ts';
 import { assembleIntel } from '../intel/assemble.ts';
 import { orderHistoryOf, winBackOf } from '../insights/assemble.ts';
 import { daysInRange } from '../repositories/dashboard-range.ts';
-import { scopeOf, visibleAmong, visibleMerchantIds } from '../scope/visible-merchants.ts';
+import { visibleAmong, visibleMerchantIds } from '../scope/visible-merchants.ts';
 import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
 import {
   CompetitiveItemsPayload, InsightsMerchantsPayload, ORDER_HISTORY_MERCHANTS, ORDER_HISTORY_ONE_MONTH, OrderHistoryPayload,
@@ -32,7 +32,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.post('/competitive/merchants', async (request): Promise<InsightsMerchant[]> => {
     const body = validate(InsightsMerchantsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await scopeOf(deps.scope, request);
+    const scope = await request.scope.visible();
     let ids: number[] | null = scope.all ? null : scope.merchantIds;
     if (body.category !== undefined || body.item !== undefined) {
       const visible = ids ?? await visibleMerchantIds(deps.scope, scope);
@@ -50,7 +50,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.post('/competitive/items', async (request): Promise<CompetitiveItems> => {
     const body = validate(CompetitiveItemsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await scopeOf(deps.scope, request);
+    const scope = await request.scope.visible();
     // Another family's merchant, or one outside the caller's locations, is as missing as an unknown id.
     const [id] = await visibleAmong(deps.scope, scope, [body.merchantId]);
     if (id === undefined) throw notFound('No such merchant.');
@@ -80,7 +80,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     if (body.startDate.slice(0, 7) !== body.endDate.slice(0, 7)) throw badRequest(ORDER_HISTORY_ONE_MONTH);
     checkRange(body.startDate, body.endDate);
     if (body.merchants.length > ORDER_HISTORY_MERCHANTS) throw badRequest(`At most ${ORDER_HISTORY_MERCHANTS} merchants per order-history request.`);
-    const scope = await scopeOf(deps.scope, request);
+    const scope = await request.scope.visible();
     const visible = new Set(await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id)));
     // Merchants outside the scope are dropped silently, in the order asked.
     const merchants = body.merchants.filter((m, i) => visible.has(m.id) && body.merchants.findIndex((x) => x.id === m.id) === i);
@@ -94,7 +94,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.post('/competitive/win-back', async (request): Promise<WinBackList> => {
     const body = validate(WinBackPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await scopeOf(deps.scope, request);
+    const scope = await request.scope.visible();
     const { startDate: from, endDate: to } = body;
     let lost;
     if (body.merchantId !== undefined) {

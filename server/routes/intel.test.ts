@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthStart } from '../repositories/dashboard-range.ts';
-import { LINE_VOLUME } from '../seed/rollups.ts';
+import { LINE_VOLUME } from '../rollups/rollups.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
 import { INTEL_BATCH_TOO_LARGE, type DebugDetails, type IntelResponse } from '../../src/model/intel.ts';
-import { DEBUG_ONLY_MESSAGE, NO_INTEL_MESSAGE } from './intel.ts';
+import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -84,7 +84,7 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
       for (const who of [rep, ops]) {
         const res = await who.post('/intel', body(dmMerchants.slice(0, 3)));
         expect(res.statusCode).toBe(403);
-        expect(res.json().message).toBe(NO_INTEL_MESSAGE);
+        expect(res.json().message).toBe(AUDIENCE_REFUSAL.intelUsers);
       }
     });
 
@@ -114,7 +114,7 @@ describe.each(testTargets())('intel on $name', ({ adminUrl }) => {
       for (const who of [leader, dm, rep]) {
         const res = await who.get(path);
         expect(res.statusCode).toBe(403);
-        expect(res.json().message).toBe(DEBUG_ONLY_MESSAGE);
+        expect(res.json().message).toBe(AUDIENCE_REFUSAL.internalAdminOrActing);
       }
       const res = await admin.get(path);
       expect(res.statusCode, res.body).toBe(200);

@@ -1,22 +1,18 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { caller } from '../auth/authenticate.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
 import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
 import type { IntelRepository } from '../repositories/intel.ts';
 import { daysInRange } from '../repositories/dashboard-range.ts';
-import { scopeOf, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
 import {
   DebugParams, DebugQuery, INTEL_BATCH_SIZE, INTEL_BATCH_TOO_LARGE, IntelPayload,
   type DebugDetails, type IntelResponse,
 } from '../../src/model/intel.ts';
-
-export const NO_INTEL_MESSAGE = 'Intel is not enabled for your account.';
-export const DEBUG_ONLY_MESSAGE = 'Only internal admins may see debug details.';
 
 /** The dashboard's range rule (spec §5), said the same way. */
 function checkRange(startDate: string, endDate: string) {
@@ -51,18 +47,12 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return assembleIntel({ merchants, volumes, items, monthly: months, sellers, familyIds: scope.familyIds });
   }
 
-  // The flag is the caller's (the one whose session asks); View As then narrows whose merchants.
-  async function intelScope(request: FastifyRequest): Promise<Scope> {
-    const scope = await scopeOf(deps.scope, request);
-    if (!scope.caller.internalAdmin && !scope.caller.displayIntel) throw forbidden(NO_INTEL_MESSAGE);
-    return scope;
-  }
-
   app.post('/intel', async (request, reply): Promise<Sent<IntelResponse>> => {
     const body = validate(IntelPayload, request.body, 'body');
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
-    const [scope, version] = await Promise.all([intelScope(request), deps.dashboard.dataVersion()]);
+    // The gate checked the caller's flag (the one whose session asks); View As then narrows whose merchants.
+    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
     if (body.merchants.length === 0) return sendJson(reply, await toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
     const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
@@ -87,10 +77,8 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const { merchantId } = validate(DebugParams, request.params, 'path');
     const query = validate(DebugQuery, request.query, 'query');
     checkRange(query.startDate, query.endDate);
-    const scope = await scopeOf(deps.scope, request, true);
-    // An internal admin switched into a user's session (POST /auth/session) keeps the admin's debug page.
-    const actingAdmin = scope.caller.internalAdmin ? null : await deps.sessions.actingAdmin(caller(request).sessionId);
-    if (!scope.caller.internalAdmin && actingAdmin === null) throw forbidden(DEBUG_ONLY_MESSAGE);
+    // An internal admin switched into a user's session (POST /auth/session) keeps the admin's debug page (the gate).
+    const scope = await request.scope.visibleToCaller();
     const id = Number(merchantId);
     const [row] = await deps.intel.merchants([id], scope.distributorId);
     if (!row) throw notFound('No such merchant.');

@@ -12,7 +12,6 @@ import { scopeOf } from '../scope/visible-merchants.ts';
 import {
   AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
 } from '../../src/model/invoices.ts';
-import { gateOpen } from '../../src/model/routes.ts';
 
 /** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
 export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -20,15 +19,14 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   await app.register(multipart, { limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
   /**
-   * After the permission check: the caller, their active house (one they may act for, as in every
+   * The gate has checked the caller may scan invoices: the caller, their active house (one they may act for, as in every
    * area: invoices are filed under it) and the houses whose invoices they may see (invoice-houses.ts).
    */
   async function who(request: FastifyRequest) {
     const user = await deps.users.sessionUser(caller(request).userId);
     if (!user) throw unauthorized();
-    if (!gateOpen('invoice', user)) throw forbidden();
     // The caller's own authority, never View As: these calls upload and delete.
-    const scope = await scopeOf(deps.scope, request, true);
+    const scope = await request.scope.visibleToCaller();
     return { user, house: scope.distributorId, houses: invoiceHouses(scope) };
   }
   /** 404 for an invoice that does not exist or belongs to a house the caller may not see (no hint which). */

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LoadSpeedQuery, type LoadSpeeds } from '../../src/model/admin.ts';
 import { previousMonth, rangeDays, toIsoDate } from '../../src/model/date-range.ts';
-import { caller } from '../auth/authenticate.ts';
-import { INTERNAL_ADMINS_ONLY } from '../auth/internal-admin.ts';
 import { computeDashboard } from '../dashboard/compute.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { scopeOf, selectMerchants } from '../scope/visible-merchants.ts';
+import { selectMerchants } from '../scope/visible-merchants.ts';
 
 /**
  * GET /test/dash/load-speeds (analytics spec §6, §7): the admin panel's testing flag shows this
@@ -18,11 +16,8 @@ import { scopeOf, selectMerchants } from '../scope/visible-merchants.ts';
 export const loadSpeedRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.get('/test/dash/load-speeds', async (request): Promise<LoadSpeeds> => {
     const q = validate(LoadSpeedQuery, request.query, 'query');
-    const me = caller(request);
-    const admin = (await deps.sessions.actingAdmin(me.sessionId)) ?? me.userId;
-    if (!(await deps.scope.user(admin))?.internalAdmin) throw forbidden(INTERNAL_ADMINS_ONLY);
-    if (Number(q.userId) !== me.userId) throw badRequest('userId must be the logged-in user.');
-    const selection = await selectMerchants(deps.scope, await scopeOf(deps.scope, request), []);
+    if (Number(q.userId) !== (await request.scope.caller()).id) throw badRequest('userId must be the logged-in user.');
+    const selection = await selectMerchants(deps.scope, await request.scope.visible(), []);
     const range = previousMonth(toIsoDate(new Date()));
     const body = { ...range, showRebates: 1 as const, showDeviations: 1 as const, merchants: [] };
     const timingsMs: number[] = [];

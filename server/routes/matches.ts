@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { FeedbackPayload, unknownMinMessage } from '../../src/model/feedback.ts';
 import { MatchRequest, PanelMatchRequest } from '../../src/model/match.ts';
@@ -10,10 +9,8 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   async function callerContext(request: FastifyRequest) {
-    const { userId } = caller(request);
-    const user = await deps.users.sessionUser(userId);
-    if (!user) throw unauthorized();
-    return { userId, distributorId: user.activeDistributor?.id ?? null };
+    const me = await request.scope.caller();
+    return { userId: me.id, distributorId: me.activeDistributorId };
   }
 
   async function similar(request: FastifyRequest, min: string, manufacturerPlatformId: string, onDate: string) {

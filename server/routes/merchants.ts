@@ -4,7 +4,7 @@ import { sendJson, toJson } from '../dashboard/answer-cache.ts';
 import type { MerchantOrder } from '../repositories/merchants.ts';
 import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { callerUser, mayImpersonate, scopeOf, visibleMerchantIds } from '../scope/visible-merchants.ts';
+import { mayImpersonate, visibleMerchantIds } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 
 export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -14,7 +14,7 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
    * for every user of the house, so its ids need not even be read.
    */
   const visibleList = async (request: FastifyRequest, reply: FastifyReply, order: MerchantOrder) => {
-    const [scope, version] = await Promise.all([scopeOf(deps.scope, request), deps.dashboard.dataVersion()]);
+    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
     const key = { distributorId: scope.distributorId, order, ...(scope.all ? { all: true } : { ids: scope.merchantIds }) };
     return sendJson(reply, await deps.merchantAnswers.get(key, version, async () =>
       toJson(await deps.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), order))));
@@ -28,7 +28,7 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
 
   /** Every location of the active distributor for internal admins (view-as aside); others get /merchant. */
   app.get('/merchant/all', async (request) => {
-    const scope = await scopeOf(deps.scope, request);
+    const scope = await request.scope.visible();
     const ids = scope.caller.internalAdmin
       ? await deps.scope.accountMerchantIds(scope.distributorId, null)
       : await visibleMerchantIds(deps.scope, scope);
@@ -38,7 +38,7 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   /** A user's assigned locations and invite-to-all flag: themselves, leaders of their family, internal admins. */
   app.get('/merchant/available/:id', async (request) => {
     const { id } = validate(IdParams, request.params, 'path');
-    const me = await callerUser(deps.scope, request);
+    const me = await request.scope.caller();
     const target = Number(id) === me.id ? me : await deps.scope.user(Number(id));
     if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden('You may not see this user\'s locations.');
     const locations = await deps.scope.assignedLocations(target.id);

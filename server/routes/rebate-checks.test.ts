@@ -9,7 +9,8 @@ import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { formatMoney } from '../../src/model/format.ts';
 import { amountInWords, CheckSummary, NOTHING_TO_EXPORT, payPeriods, type CheckAnswer, type RebateCheck } from '../../src/model/rebate-checks.ts';
-import { NO_PAYMENT_INFO_MESSAGE, SELECT_CHECKS_MESSAGE } from './rebate-checks.ts';
+import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
+import { SELECT_CHECKS_MESSAGE } from './rebate-checks.ts';
 
 const quarter = payPeriods(new Date())[0]!.value;
 const lastQuarter = payPeriods(new Date())[1]!.value;
@@ -100,7 +101,7 @@ describe.each(testTargets())('rebate checks on $name', ({ adminUrl }) => {
     for (const who of [dm, rep]) {
       const res = await who.post('/rebate-checks/checks', { timeframe: quarter, merchantIds: [] });
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(NO_PAYMENT_INFO_MESSAGE);
+      expect(res.json().message).toBe(AUDIENCE_REFUSAL.paymentUsers);
       expect((await who.get(`/rebate-checks/voucher/1`)).statusCode).toBe(403);
     }
     expect((await nobody.post('/rebate-checks/pay-periods', {})).statusCode).toBe(401);

@@ -5,17 +5,16 @@ import { payNoPayWorkbook } from '../documents/pay-no-pay.ts';
 import { drawCheckDetails, drawVoucher, pdfBuffer, pdfStream } from '../documents/pdf.ts';
 import { fromRebateCheck } from '../documents/voucher-data.ts';
 import { zipStream, type ZipEntry } from '../documents/zip-stream.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { MerchantFilter, StoredCheck } from '../repositories/rebate-checks.ts';
-import { scopeOf, selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import { selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import {
   BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
   DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
   voucherUrl, VoucherParams, type CheckAnswer, type CheckSummary, type QuarterOption, type RebateCheck,
 } from '../../src/model/rebate-checks.ts';
 
-export const NO_PAYMENT_INFO_MESSAGE = 'Payment information is not enabled for your account.';
 export const NO_CHECK_MESSAGE = 'No Check For This Quarter';
 export const NO_CHECKS_MESSAGE = 'No Checks For This Quarter';
 export const SELECT_CHECKS_MESSAGE = 'Select at least one check.';
@@ -38,12 +37,8 @@ function uniqueNames(checks: readonly RebateCheck[]): string[] {
 export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const repo = deps.rebateChecks;
 
-  // The flag is the caller's; View As then narrows whose merchants (the intel rule).
-  async function paymentScope(request: FastifyRequest): Promise<Scope> {
-    const scope = await scopeOf(deps.scope, request);
-    if (!scope.caller.internalAdmin && !scope.caller.displayPaymentInfo) throw forbidden(NO_PAYMENT_INFO_MESSAGE);
-    return scope;
-  }
+  // The gate checked the caller's flag; View As then narrows whose merchants (the intel rule).
+  const paymentScope = (request: FastifyRequest): Promise<Scope> => request.scope.visible();
 
   /** The body's merchants inside the scope (none named: every visible one); ids outside are dropped silently. */
   async function merchantsOf(scope: Scope, requested: readonly number[]): Promise<MerchantFilter> {
@@ -81,7 +76,7 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   });
 
   // Without breakdowns unless asked: the list shows none, and a large house's would be megabytes
-  // (issue 14); the side panel's POST /check carries its own.
+  // (spec: accounts-and-administration.md §2.7); the side panel's POST /check carries its own.
   app.post('/rebate-checks/checks', async (request): Promise<CheckSummary[] | RebateCheck[]> => {
     const body = validate(ChecksListPayload, request.body, 'body');
     const scope = await paymentScope(request);

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendJson, toJson } from '../dashboard/answer-cache.ts';
-import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria } from '../../src/model/rebates.ts';
 
@@ -17,9 +15,7 @@ const criteriaOf = (q: Partial<RebateCriteria>): RebateCriteria => ({
 export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The caller's active distributor (active house, else their channel partner), or null. */
   async function activeDistributorId(request: FastifyRequest): Promise<number | null> {
-    const user = await deps.users.sessionUser(caller(request).userId);
-    if (!user) throw unauthorized();
-    return user.activeDistributor?.id ?? null;
+    return (await request.scope.caller()).activeDistributorId;
   }
 
   /**
@@ -45,8 +41,7 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     return page(request, reply, { carriedOnly: false, criteria: criteriaOf(query), page: query.page });
   });
 
-  app.get('/rebate-deviation/filters', async (request) => {
-    caller(request);
+  app.get('/rebate-deviation/filters', async () => {
     return deps.rebates.filters();
   });
 };

@@ -6,7 +6,7 @@ export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; mai
   app,
   { deps, version, maintenance },
 ) => {
-  app.get('/health', { config: { public: true } }, async (_request, reply) => {
+  app.get('/health', async (_request, reply) => {
     try {
       await deps.ping();
       return { ok: true };
@@ -15,5 +15,5 @@ export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; mai
     }
   });
 
-  app.get('/status', { config: { public: true } }, async (): Promise<AppStatus> => ({ maintenance: await maintenance(), version }));
+  app.get('/status', async (): Promise<AppStatus> => ({ maintenance: await maintenance(), version }));
 };

@@ -183,7 +183,7 @@ describe.each(testTargets())('user management on $name', ({ adminUrl }) => {
     it('lets an internal admin give the Admin role, a District Manager invite to their own locations', async () => {
       expect((await call('admin', 'POST', '/user/invite', invite({ title: 'Admin' }))).statusCode).toBe(200);
       expect((await call('dm', 'POST', '/user/invite', invite({ title: 'Operations' }))).statusCode).toBe(200);
-      // Operations at Summit holds no Intel, so gives none (issue 10: nobody grants what they lack).
+      // Operations at Summit holds no Intel, so gives none (spec: accounts-and-administration.md §6: nobody grants what they lack).
       expect((await call('ops', 'POST', '/user/invite', invite({ locations: [], displayIntel: false }))).statusCode).toBe(200);
     });
 
@@ -230,7 +230,7 @@ describe.each(testTargets())('user management on $name', ({ adminUrl }) => {
       const body = update({ email: 'renamed@harbor.test', title: 'Operations', displayPaymentInfo: true, locations: [String(bostonOther), String(bostonMerchant)] });
       const res = await call('leader', 'PATCH', `/user/${harborPeer}`, body);
       expect(res.statusCode, res.body).toBe(200);
-      // Issue 10: the email waits for the new address (server/security/email-change.test.ts follows the link).
+      // Spec: accounts-and-administration.md §2.4: the email waits for the new address (server/security/email-change.test.ts follows the link).
       expect(res.json()).toEqual({ message: emailChangePendingMessage('renamed@harbor.test') });
       expect(await stored(harborPeer)).toMatchObject({
         email: before, title: 'Operations', display_payment_info: true, invite_all: false,

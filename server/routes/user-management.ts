@@ -3,7 +3,7 @@ import { emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProf
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
-  USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, mayInvite, selfEditRefusal, type Manager,
+  USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, selfEditRefusal, type Manager,
 } from '../../src/model/user-permissions.ts';
 import { sendInvitation } from '../accounts/send-invitation.ts';
 import type { Deps } from '../deps.ts';
@@ -16,7 +16,7 @@ import { linkOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation, type ManagedUser } from '../repositories/user-admin.ts';
 import type pg from 'pg';
-import { scopeOf, type Scope } from '../scope/visible-merchants.ts';
+import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 
 const NOT_VISIBLE = 'Every location must be one you can see.';
 const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
@@ -31,7 +31,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
    * manager acts as themselves: View As is ignored, it would lend them another user's locations.
    */
   async function managing(request: FastifyRequest) {
-    const scope = await scopeOf(deps.scope, request, true);
+    const scope = await request.scope.visibleToCaller();
     const root = await deps.userAdmin.familyRootOf(scope.distributorId);
     // Only internal admins manage a family other than their own (after switching house to it).
     const familyRoot = scope.caller.internalAdmin || scope.caller.familyRootId === root ? root : null;
@@ -52,10 +52,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   async function checkVisible(scope: Scope, ids: number[], kept: readonly number[] = []) {
     const added = ids.filter((id) => !kept.includes(id));
     if (added.length === 0) return;
-    const visible = scope.all
-      ? await deps.scope.accountMerchantIds(scope.distributorId, added)
-      : added.filter((id) => scope.merchantIds.includes(id));
-    if (visible.length !== added.length) throw badRequest(NOT_VISIBLE);
+    if ((await visibleAmong(deps.scope, scope, added)).length !== added.length) throw badRequest(NOT_VISIBLE);
   }
 
   app.get('/user/all', async (request): Promise<UserList> => {
@@ -82,7 +79,6 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const problem = locationsProblem(inviteAll, body.locations);
     if (problem) throw badRequest(problem);
     const { scope, me, myAccess } = await managing(request);
-    if (!mayInvite(me)) throw forbidden('Distributor Reps may not invite users.');
     if (!mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
     if (!me.internalAdmin && (body.displayInvoice || body.isMultiHouse)) {
       throw forbidden('Only internal admins may give invoice scanning or several houses.');
@@ -104,7 +100,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     return { id, message: invitedMessage(body.contactName, body.email) };
   });
 
-  /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (issue 10). */
+  /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (spec: accounts-and-administration.md §6). */
   app.get('/user/pending', async (request): Promise<PendingList> => {
     const { me, familyRoot } = await managing(request);
     if (!mayApprove(me) || familyRoot === null) return { pending: [] };
@@ -114,7 +110,6 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   const decideRoute = (decision: 'approved' | 'rejected') => async (request: FastifyRequest): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const { me, familyRoot } = await managing(request);
-    if (!mayApprove(me)) throw forbidden('Only Admin and Leadership users approve sign-ups.');
     if (familyRoot === null) throw forbidden('You may not decide on this sign-up.');
     const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
     await deps.transaction(async (client) => {
@@ -147,7 +142,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const ids = body.inviteAll ? [] : locationIds(body.locations);
     await checkVisible(scope, ids, user.locations);
     if (changed.includes('email') && (await deps.userAdmin.emailTaken(body.email, user.id))) throw badRequest(EMAIL_TAKEN);
-    // Issue 10: only an internal admin changes an email outright; anyone else's change waits for
+    // Spec: accounts-and-administration.md §6 (edit any user's email: internal admins): only an internal admin changes an email outright; anyone else's change waits for
     // the new address to confirm it (else: change a colleague's email, reset, log in as them).
     const confirmEmail = changed.includes('email') && !me.internalAdmin;
 

@@ -41,20 +41,18 @@ export function mayImpersonate(u: ScopeUser, target: ScopeUser): boolean {
   return isLeader(u) && u.familyRootId !== null && target.familyRootId === u.familyRootId;
 }
 
-export async function callerUser(repo: ScopeRepository, request: FastifyRequest): Promise<ScopeUser> {
-  const user = await repo.user(caller(request).userId);
-  if (!user) throw unauthorized();
-  return user;
-}
+/** The caller's facts as the gate reads them once per request (server/scope/request-scope.ts). */
+export type CallerFacts = NonNullable<Awaited<ReturnType<ScopeRepository['userInActiveHouse']>>>;
 
-/** `asCaller`: ignore View As (user management acts on the caller's own authority). */
-export async function scopeOf(repo: ScopeRepository, request: FastifyRequest, asCaller = false): Promise<Scope> {
-  const facts = await repo.userInActiveHouse(caller(request).userId);
-  if (!facts) throw unauthorized();
+/**
+ * What the caller may see in their active house; refused (403) without a house to act for.
+ * `asCaller`: ignore View As (user management acts on the caller's own authority).
+ */
+export async function scopeOf(repo: ScopeRepository, facts: CallerFacts, viewAs: string | string[] | undefined, asCaller = false): Promise<Scope> {
   const { user: me, familyIds } = facts;
   const distributorId = me.activeDistributorId;
   if (distributorId === null || !mayActFor(me, distributorId)) throw forbidden('You have no distributor to act for.');
-  const viewer = asCaller ? me : await viewerOf(repo, me, request.headers[VIEW_AS_HEADER]);
+  const viewer = asCaller ? me : await viewerOf(repo, me, viewAs);
   const all = viewer.internalAdmin || ((viewer.inviteAll || isLeader(viewer)) && mayActFor(viewer, distributorId));
   const assigned = async () => (viewer === me ? facts.assignedIds : repo.assignedMerchantIds(viewer.id, distributorId));
   const merchantIds = all ? [] : await assigned();

@@ -1,4 +1,4 @@
-// Issue 10, finding 6: answers carrying auth keys or personal data must never be stored by a
+// Spec: accounts-and-administration.md §7 The calls it makes: answers carrying auth keys or personal data must never be stored by a
 // browser or a proxy; and a hostile feedback comment is data, kept as typed and shown nowhere raw.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

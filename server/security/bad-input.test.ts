@@ -1,4 +1,4 @@
-// Hostile values that used to reach PostgreSQL, date arithmetic or a response header and come
+// Spec: accounts-and-administration.md §5 Validation rules. Hostile values that used to reach PostgreSQL, date arithmetic or a response header and come
 // back as 500. Each must be a 4xx with a message, and change nothing.
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 10, finding 3: a leader changed a colleague's email to their own, then reset the password
+// Spec: accounts-and-administration.md §6 (edit any user's email: internal admins): a leader changed a colleague's email to their own, then reset the password
 // and logged in as them. Now an email change by anyone but an internal admin waits for the new
 // address to confirm it, and the old address is told.
 import type { FastifyInstance, InjectOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// Every registered route, fed hostile bodies, queries, params and headers by fast-check, as
+// Spec: accounts-and-administration.md §5 Validation rules. Every registered route, fed hostile bodies, queries, params and headers by fast-check, as
 // nobody, a leader and an internal admin: ids past 32 bits, emails past 254 characters,
 // multipart forms with NUL and non-ASCII file names or no end. Never a 5xx; every refusal is
 // JSON {message}; and a refused request writes nothing. FUZZ_RUNS (default 12 per route and caller) and FUZZ_SEED set the
@@ -19,7 +19,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CALLERS = [null, 'leader@harbor.test', 'admin@portal.test'] as const;
 
-// Hostile values: what broke servers before (issue 10's findings) and what breaks them usually.
+// Hostile values: what broke servers before (the security review's findings) and what breaks them usually.
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),

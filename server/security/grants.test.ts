@@ -1,4 +1,4 @@
-// Issue 10, findings 2 and 3: nobody but an internal admin gives access they do not hold, and a
+// Spec: accounts-and-administration.md §6 Roles and permissions: nobody but an internal admin gives access they do not hold, and a
 // leader cannot edit (so cannot take over) a colleague who holds more than they do.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

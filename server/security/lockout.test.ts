@@ -1,4 +1,4 @@
-// Issue 10, finding 5: wrong passwords must not let anyone lock anyone out. Failures lock the
+// Spec: accounts-and-administration.md §2.3 Login: wrong passwords must not let anyone lock anyone out. Failures lock the
 // (account, address) pair; the account as a whole only slows down, and a reset always works.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,11 @@
-// Issue 10: every route the app registers is called as every demo role, checked against the role
-// table of src/model/route-permissions.ts, and given another family's ids, which must never be
-// answered. A route added later fails here until it joins both tables.
+// Every route the app registers is called as every demo role, checked against the role table of
+// src/model/route-permissions.ts (spec: accounts-and-administration.md §6 Roles and permissions),
+// and given another family's ids, which must never be answered. The table is enforced by one gate
+// (server/auth/gate.ts): a refusal must carry its audience's message, which no handler sends. A
+// route added later fails here until it joins both tables (and the gate refuses it meanwhile).
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audienceAllows, ROUTE_AUDIENCE, type Caller } from '../../src/model/route-permissions.ts';
+import { audienceAllows, refusalOf, ROUTE_AUDIENCE, type Caller } from '../../src/model/route-permissions.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -73,7 +75,10 @@ describe.each(testTargets())('every route, every role, on $name', ({ adminUrl })
         const res = await call(role.email, sample(ids), route);
         cells += 1;
         const allowed = audienceAllows(audience, role.caller);
-        const refused = role.caller === null ? res.statusCode === 401 : res.statusCode === 403;
+        // The gate's refusal: 401 for nobody; for a signed-in caller a 403 with the audience's message.
+        const refused = role.caller === null
+          ? res.statusCode === 401
+          : res.statusCode === 403 && audience !== 'public' && audience !== 'signedIn' && res.json().message === refusalOf(route, audience);
         const passedTheDoor =
           audience === 'public'
             ? res.json().message !== NOT_LOGGED_IN // a login's own 401 (wrong password) is an answer, not a refusal

@@ -1,4 +1,4 @@
-// Issue 10, finding 1: a stranger who knows a platform id could sign up, activate and read the
+// Spec: accounts-and-administration.md §2.3 Sign-up, §6: a stranger who knows a platform id could sign up, activate and read the
 // house's users and prices. Now a sign-up is pending until the family's leaders approve it, and
 // the answer never tells whether a platform id or an email exists.
 import type { FastifyInstance, InjectOptions } from 'fastify';

@@ -2,7 +2,7 @@
 // the last 8 quarters, every routing, check and ACH, some merchants without a check in a quarter,
 // about a tenth not 'Paid' (never shown), and some paid by more than 15 manufacturers.
 import type pg from 'pg';
-import { copyRows, type CopyValue } from './copy.ts';
+import { copyRows, type CopyValue } from '../db/copy.ts';
 import { randomFor } from './random.ts';
 import { round2, type World } from './world.ts';
 

@@ -1,6 +1,6 @@
 // The rebate program around the purchases: rebates, deviations, similar items.
 import type pg from 'pg';
-import { copyRows, type CopyValue } from './copy.ts';
+import { copyRows, type CopyValue } from '../db/copy.ts';
 import { randomFor } from './random.ts';
 import { round2, type World } from './world.ts';
 

@@ -5,12 +5,12 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { withoutConstraints } from './bulk-load.ts';
 import { seedRebateChecks } from './checks.ts';
-import { copyChunks, copyRows } from './copy.ts';
+import { copyChunks, copyRows } from '../db/copy.ts';
 import { seedAnnouncements, seedMatchFeedback, seedSalesReps } from './extras.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedDeviations, seedItemMatches, seedRebates } from './programs.ts';
 import { PURCHASE_COLUMNS, purchaseChunks } from './purchases.ts';
-import { refreshRollups } from './rollups.ts';
+import { refreshRollups } from '../rollups/rollups.ts';
 import { seedUsers } from './users.ts';
 import { buildWorld, type World } from './world.ts';
 
@@ -67,7 +67,7 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   });
   // Fresh statistics, so the first analytics queries get good plans.
   await pool.query('analyze');
-  // Outside the load's transaction: the dashboard's pre-aggregates (server/seed/rollups.ts).
+  // Outside the load's transaction: the dashboard's pre-aggregates (server/rollups/rollups.ts).
   await refreshRollups(pool);
   return { merchants: world.merchants.length, purchaseLines: counter.lines, ms: Date.now() - started };
 }

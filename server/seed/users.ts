@@ -2,7 +2,7 @@
 // user-management screens, and their session analytics.
 import { hash } from '@node-rs/argon2';
 import type pg from 'pg';
-import { copyRows } from './copy.ts';
+import { copyRows } from '../db/copy.ts';
 import { randomFor } from './random.ts';
 import type { World } from './world.ts';
 

@@ -1,21 +1,26 @@
 import type { Title } from './session-user.ts';
 
 /**
- * Who may call each API route, written once (issue 10). The server enforces it in each route;
- * server/security/route-matrix.test.ts calls every registered route as every demo role and checks
- * the answers against this table, and fails for a route that is missing here.
+ * Who may call each API route, written once (spec: accounts-and-administration.md §6 Roles and
+ * permissions). The server's one gate (server/auth/gate.ts) enforces it before any handler runs,
+ * and refuses a route missing here; server/security/route-matrix.test.ts calls every registered
+ * route as every demo role and checks the answers against this table.
  *
  * - public: anyone, logged in or not (login, sign-up, the links of emails, status)
  * - signedIn: any logged-in, approved user; what they see is scoped to their family (and the
  *   row rules of User Management decide per user)
  * - inviters: internal admins, and every role but Distributor Rep (and no role)
  * - leaders: internal admins, Admin and Leadership
- * - internalAdmin: the GPO's own staff only
+ * - internalAdmin: the GPO's own staff only, acting as themselves (an admin logged in as a
+ *   distributor user holds only that user's powers)
+ * - internalAdminOrActing: internal admins, also through a user's session they act in (switching
+ *   on, the debug page, the load-speed test)
  * - invoiceUsers: internal admins and users with displayInvoice (invoice scanning), their family's invoices only
  * - intelUsers: internal admins and users with displayIntel (Intel), scoped like the dashboard
  * - paymentUsers: internal admins and users with displayPaymentInfo (rebate checks), scoped like the dashboard
  */
-export type Audience = 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'invoiceUsers' | 'intelUsers' | 'paymentUsers';
+export type Audience =
+  | 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'internalAdminOrActing' | 'invoiceUsers' | 'intelUsers' | 'paymentUsers';
 
 export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/health': 'public',
@@ -37,7 +42,7 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/dashboard/lost-volume': 'signedIn',
   'POST /api/dashboard/monthly-volume': 'signedIn',
   'POST /api/intel': 'intelUsers',
-  'GET /api/debug/details/:merchantId': 'internalAdmin',
+  'GET /api/debug/details/:merchantId': 'internalAdminOrActing',
   'POST /api/admin/imports': 'internalAdmin',
   'GET /api/admin/imports': 'internalAdmin',
   'GET /api/admin/imports/:id': 'internalAdmin',
@@ -69,7 +74,7 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/user/:id/approve': 'leaders',
   'POST /api/user/:id/reject': 'leaders',
   'DELETE /api/user/:id': 'leaders',
-  'POST /api/auth/session': 'internalAdmin',
+  'POST /api/auth/session': 'internalAdminOrActing',
   'GET /api/distributor/all': 'internalAdmin',
   'GET /api/merchant/all': 'signedIn', // every location of the house for internal admins, one's own for others
   'GET /api/invoice': 'invoiceUsers',
@@ -89,7 +94,7 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/rebate-checks/bulk-export': 'paymentUsers',
   'POST /api/rebate-checks/bulk-print': 'paymentUsers',
   'POST /api/business-panel/checks-data': 'internalAdmin',
-  // Internal admin tools (issue 15)
+  // Internal admin tools (spec: accounts-and-administration.md §2.9 Admin Panel, §2.11 Admin Dashboard)
   'GET /api/auth/impersonation': 'signedIn',
   'GET /api/distributor': 'signedIn', // one's own houses; another user's for their family's leaders and internal admins
   'GET /api/admin/audit': 'internalAdmin',
@@ -107,8 +112,32 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/rebate-checks/update-dsr': 'internalAdmin',
   'DELETE /api/rebate-checks/dsr': 'internalAdmin',
   // Internal admins, and an admin acting as the user (the dashboard's load-speed test)
-  'GET /api/test/dash/load-speeds': 'internalAdmin',
+  'GET /api/test/dash/load-speeds': 'internalAdminOrActing',
 };
+
+/** What the gate answers (403) a signed-in caller outside a route's audience. */
+export const AUDIENCE_REFUSAL: Readonly<Record<Exclude<Audience, 'public' | 'signedIn'>, string>> = {
+  inviters: 'Distributor Reps may not invite users.',
+  leaders: 'Only Admin and Leadership users may do this.',
+  internalAdmin: 'Only internal admins may do this.',
+  internalAdminOrActing: 'Only internal admins may do this.',
+  invoiceUsers: 'Invoice scanning is not enabled for your account.',
+  intelUsers: 'Intel is not enabled for your account.',
+  paymentUsers: 'Payment information is not enabled for your account.',
+};
+
+/**
+ * Routes whose refusal must not say more than their row check does: a house's user lists answer
+ * everyone refused the same, so a refusal does not tell a role rule from another family's house.
+ */
+const ROUTE_REFUSAL: Readonly<Record<string, string>> = {
+  'GET /api/distributor/users-of-child': 'You may not see the users of this distributor.',
+  'GET /api/distributor/users-of-family': 'You may not see the users of this distributor.',
+};
+
+/** The refusal of a route ('METHOD /path') for a caller outside its audience. */
+export const refusalOf = (route: string, audience: Exclude<Audience, 'public' | 'signedIn'>): string =>
+  ROUTE_REFUSAL[route] ?? AUDIENCE_REFUSAL[audience];
 
 export interface Caller {
   title: Title | null;
@@ -119,6 +148,8 @@ export interface Caller {
   displayIntel?: boolean;
   /** The user's payment information flag (only the paymentUsers audience reads it). */
   displayPaymentInfo?: boolean;
+  /** An internal admin acts through this session (only the internalAdminOrActing audience reads it). */
+  actingAdmin?: boolean;
 }
 
 /** Whether a caller (null: not logged in) belongs to the audience. */
@@ -134,6 +165,8 @@ export function audienceAllows(audience: Audience, caller: Caller | null): boole
       return caller.internalAdmin || caller.title === 'Admin' || caller.title === 'Leadership';
     case 'internalAdmin':
       return caller.internalAdmin;
+    case 'internalAdminOrActing':
+      return caller.internalAdmin || caller.actingAdmin === true;
     case 'invoiceUsers':
       return caller.internalAdmin || caller.displayInvoice === true;
     case 'intelUsers':

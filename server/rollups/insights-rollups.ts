@@ -2,9 +2,9 @@
 // merchants of a house bought from competitors, per house, item and day / month, for the
 // house-wide win-back list. Built from rollup_merchant_item_day, so they run after
 // rollupInserts; refreshRollups and the import's additive refresh both call these, with the
-// same RollupTables (server/seed/rollups.ts), and both bump the data version first.
+// same RollupTables (server/rollups/rollup-tables.ts), and both bump the data version first.
 import type pg from 'pg';
-import { REAL_TABLES, type RollupTables } from './rollups.ts';
+import { REAL_TABLES, type RollupTables } from './rollup-tables.ts';
 
 export const INSIGHTS_ROLLUPS = [['rollup_account_lost_qty_day', 'day'], ['rollup_account_lost_qty_month', 'month']] as const;
 

@@ -4,13 +4,11 @@
 // rollup rows give what a full rebuild would. Only the running totals, which are not a sum of one
 // month's rows, are rebuilt, for the touched houses. The result equals a full rebuild (tested).
 import type pg from 'pg';
+import { INSIGHTS_ROLLUPS, insightsInserts } from './insights-rollups.ts';
+import type { HouseScope, RollupTables } from './rollup-tables.ts';
 import {
   ACCOUNT_ROLLUPS, BUMP_DATA_VERSION, MERCHANT_ROLLUPS, RUNNING_ROLLUPS, RUNNING_STEPS, rollupInserts, runningInserts,
-  type HouseScope, type RollupTables,
 } from './rollups.ts';
-// --- competitive insights (issue 12) ---
-import { INSIGHTS_ROLLUPS, insightsInserts } from './insights-rollups.ts';
-// --- end competitive insights ---
 
 // The summed columns of each rollup; the others are the key (its primary key) or, like category_id,
 // follow from it. A non-additive column added to a rollup must be handled here (the import test

@@ -1,10 +1,10 @@
-// Rebuilds the dashboard rollups (migration 002) from purchase_lines. The loader runs it after
-// every bulk load; the dashboard reads only these tables, never the raw lines.
+// Rebuilds the dashboard rollups (migration 002) from purchase_lines. The seed and the loader run
+// it after every bulk load; the dashboard reads only these tables, never the raw lines.
 import type pg from 'pg';
 import { inTransaction } from '../db/transaction.ts';
-// --- competitive insights (issue 12): its rollups, refreshed with the others ---
+// Competitive insights' rollups (spec: analytics-and-rebates.md §Competitive insights), refreshed with the others.
 import { INSIGHTS_ROLLUPS, insightsInserts } from './insights-rollups.ts';
-// --- end competitive insights ---
+import { ALL_HOUSES, REAL_TABLES, type HouseScope, type RollupTables } from './rollup-tables.ts';
 
 // Volume and rebate of one line, exactly as the domain guide defines them.
 export const LINE_VOLUME = 'l.quantity * coalesce(l.unit_price, (l.start_guidance + l.end_guidance) / 2)';
@@ -14,20 +14,6 @@ export const LINE_REBATE = `case r.type
     when 'PERCENT_OF_COST' then r.value / 100 * ${LINE_VOLUME}
     when 'PERCENT_OF_PRICE' then r.value / 100 * ${LINE_VOLUME}
     else 0 end`;
-
-/**
- * The tables the rollup statements read and write, by their real name. A full rebuild uses the
- * real tables; an import runs the same statements over its own lines into temp delta tables
- * (server/seed/incremental-rollups.ts) and adds those to the real ones, so the two cannot drift apart.
- */
-export type RollupTables = (table: string) => string;
-
-export const REAL_TABLES: RollupTables = (table) => table;
-
-/** Which houses' running totals a statement covers: an SQL condition on the column it is given (static SQL, never values). */
-export type HouseScope = (distributor: string) => string;
-
-export const ALL_HOUSES: HouseScope = () => 'true';
 
 // Per-merchant rollups first, then the house-wide ones built from them.
 export const MERCHANT_ROLLUPS = [['rollup_merchant_item_day', 'day'], ['rollup_merchant_day', 'day'], ['rollup_merchant_month', 'month']] as const;
@@ -128,10 +114,9 @@ const STEPS = [
   // falls back to the per-merchant rollups (same numbers, a little slower).
   ROLLUPS_ACCOUNTS,
   ...rollupInserts(),
-  // --- competitive insights (issue 12) ---
+  // Competitive insights' rollups, built from rollup_merchant_item_day.
   `truncate ${INSIGHTS_ROLLUPS.map(([t]) => t).join(', ')}`,
   ...insightsInserts(),
-  // --- end competitive insights ---
 ];
 
 export const RUNNING_STEPS = [BUMP_DATA_VERSION, `truncate ${RUNNING_ROLLUPS.join(', ')}`, ...runningInserts(ALL_HOUSES)];
@@ -145,7 +130,7 @@ export async function refreshRollups(pool: pg.Pool): Promise<void> {
   for (const table of ['rollup_merchant_item_day', 'rollup_merchant_day', 'rollup_merchant_month', 'rollup_account_day',
     'rollup_account_merchant_month', 'rollup_account_lost_day', 'rollup_account_lost_month',
     'rollup_account_merchant_running', 'rollup_account_lost_running',
-    ...INSIGHTS_ROLLUPS.map(([t]) => t) /* competitive insights (issue 12) */]) {
+    ...INSIGHTS_ROLLUPS.map(([t]) => t)]) {
     await pool.query(`analyze ${table}`);
   }
 }
