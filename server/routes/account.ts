@@ -15,7 +15,7 @@ import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthoriz
 import { validate } from '../http/validate.ts';
 import { activationMail, approvalRequestMail, passwordResetMail, signUpAttemptMail, unknownHouseMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
-import { linkOrigin } from '../mail/site-url.ts';
+import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
 
@@ -83,7 +83,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
   app.post('/auth/activate/:token', { config: { public: true } }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const siteBase = ownOrigin(deps.config);
     return deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['activate'], db);
       if (!used) throw gone(ACTIVATION_LINK_EXPIRED);

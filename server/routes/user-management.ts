@@ -12,7 +12,7 @@ import { caller } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
 import { approvalDecisionMail, emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
-import { linkOrigin } from '../mail/site-url.ts';
+import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation, type ManagedUser } from '../repositories/user-admin.ts';
 import type pg from 'pg';
@@ -116,7 +116,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const { me, familyRoot } = await managing(request);
     if (!mayApprove(me)) throw forbidden('Only Admin and Leadership users approve sign-ups.');
     if (familyRoot === null) throw forbidden('You may not decide on this sign-up.');
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const siteBase = ownOrigin(deps.config);
     await deps.transaction(async (client) => {
       const decided = await deps.userAdmin.decide(client, Number(id), familyRoot, decision, me.id);
       // Someone else's, decided already, or unknown: the same answer, so ids reveal nothing.
@@ -168,7 +168,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
 
   /** Sends the new address its confirmation link and the old one a notice; the change waits for the link. */
   async function askToConfirmEmail(request: FastifyRequest, client: pg.PoolClient, user: { id: number; email: string; contactName: string }, email: string, changedBy: string) {
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const siteBase = ownOrigin(deps.config);
     const token = await deps.accountTokens.issue(user.id, 'email', client, email);
     const hours = TOKEN_LIFETIME_HOURS.email;
     await sendOrRefuse(deps.mail, emailChangeConfirmMail(email, user.contactName, changedBy, `${siteBase}/confirm-email/${token}`, hours), request.log, 'confirmation');
