@@ -159,6 +159,9 @@ export const emailChangePendingMessage = (newEmail: string) =>
  */
 export const emailChangeAwaitingOwnerMessage = (currentEmail: string, newEmail: string) =>
   `The change to ${newEmail} awaits the owner's approval: we emailed ${currentEmail} a link. Once they approve, ${newEmail} gets a link to confirm it.`;
+/** The Edit User panel's note under a changed email of someone else's account. */
+export const emailAwaitsOwnerNote = (currentEmail: string) =>
+  `This change awaits the owner's approval: on Save we email ${currentEmail} a link to approve it, then the new address confirms it.`;
 export const emailChangeApprovedMessage = (newEmail: string) =>
   `Thank you: we sent a confirmation link to ${newEmail}. The email address changes when it is opened.`;
 export const EMAIL_APPROVAL_LINK_EXPIRED = 'This approval link has expired or was already used.';
