@@ -11,6 +11,7 @@ import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
 import { HttpError } from './http/errors.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
 import { accountRoutes } from './routes/account.ts';
 import { announcementRoutes } from './routes/announcements.ts';
@@ -48,7 +49,7 @@ declare module 'fastify' {
 
 /** Builds the whole server; tests call it too and talk to it through `app.inject`. */
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: deps.config.trustProxy, bodyLimit: 1_000_000, ...requestTimeouts(deps.config.requestTimeoutMs) });
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(deps.config.trustProxy), bodyLimit: 1_000_000, ...requestTimeouts(deps.config.requestTimeoutMs) });
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readAzureConfig, type AzureConfig } from './auth/azure-config.ts';
+import { readTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 /** Everything the server reads from its environment, read once at start. */
 export type Config = {
@@ -22,8 +23,8 @@ export type Config = {
    * ends is answered 408 and its connection closed (default 10 minutes, a 512 MB import at ~7 Mbit/s).
    */
   requestTimeoutMs: number;
-  /** Behind a load balancer, take the client address from X-Forwarded-For (the per-IP login limit needs it). */
-  trustProxy: boolean;
+  /** Behind load balancers, which of them give the client address in X-Forwarded-For (server/http/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   /** Microsoft sign-in (server/auth/azure-config.ts); null when not configured. */
   azure: AzureConfig | null;
   /** Outgoing email: an SMTP server, or none (messages land in DATA_DIR/outbox). */
@@ -64,7 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Requests are logged at info; by default only warnings and errors are.
     logLevel: env.LOG_LEVEL || 'warn',
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 600_000),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     azure: readAzureConfig(env),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',

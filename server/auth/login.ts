@@ -14,9 +14,15 @@ import type { TokenSigner } from './tokens.ts';
  */
 export const LOGIN_LIMITS = { windowMinutes: 15, perAccountAndAddress: 5, perIp: 30 };
 /**
- * Guesses at one account from many addresses: past `after` failures in the window each attempt
- * waits 2, 4, 8… seconds after the last failure, at most `maxSeconds`. It slows a botnet to a
- * crawl and costs the owner a minute at worst; it never locks.
+ * Guesses at one account from many addresses. The owner, logging in from an address of their
+ * own, cannot be told from a fresh address of a botnet, so an account-wide limit that held every
+ * address back would be a way to lock the owner out (it was: six addresses failing in turn kept
+ * it running). Hence it only slows, and only addresses that have failed themselves: once the
+ * account has `after` failures in the window, an address with a failure in the window (at any
+ * account) waits 2, 4, 8… seconds, at most `maxSeconds`, after its own last failure. An address
+ * without recent failures is never held back. The bound on distributed guessing is then: one
+ * free guess per fresh address, the per-(account, address) lock after five, and the slow-down
+ * for every address that keeps guessing.
  */
 export const ACCOUNT_BACKOFF = { after: 10, maxSeconds: 60 };
 export const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please wait 15 minutes and try again.';
@@ -40,11 +46,12 @@ export async function login(deps: Deps, req: LoginRequest): Promise<LoginRespons
   const accountKey = accountAttemptKey(req.email);
   const pairKey = pairAttemptKey(req.email, req.ip);
   const ipKey = `ip:${req.ip}`;
-  const failures = await deps.attempts.failuresSince([pairKey, ipKey], LOGIN_LIMITS.windowMinutes);
-  if ((failures.get(pairKey) ?? 0) >= LOGIN_LIMITS.perAccountAndAddress || (failures.get(ipKey) ?? 0) >= LOGIN_LIMITS.perIp) {
+  const recent = await deps.attempts.recentFailures([pairKey, ipKey, accountKey], LOGIN_LIMITS.windowMinutes);
+  const failures = (key: string) => recent.get(key)?.failures ?? 0;
+  if (failures(pairKey) >= LOGIN_LIMITS.perAccountAndAddress || failures(ipKey) >= LOGIN_LIMITS.perIp) {
     throw tooManyRequests(TOO_MANY_ATTEMPTS);
   }
-  await refuseWhileBackingOff(deps.attempts, accountKey);
+  refuseWhileBackingOff(failures(accountKey), recent.get(ipKey)?.lastAt ?? null);
 
   const record = await deps.users.findForLogin(req.email);
   const passwordOk = await verifyPassword(record?.passwordHash ?? null, req.password);
@@ -58,12 +65,11 @@ export async function login(deps: Deps, req: LoginRequest): Promise<LoginRespons
   return startSession(deps, record, req);
 }
 
-/** The account-wide slow-down of ACCOUNT_BACKOFF: a 429 with Retry-After while it lasts. */
-async function refuseWhileBackingOff(attempts: LoginAttemptsRepository, accountKey: string): Promise<void> {
-  const { failures, lastAt } = await attempts.recentFailures(accountKey, LOGIN_LIMITS.windowMinutes);
-  if (failures < ACCOUNT_BACKOFF.after || lastAt === null) return;
-  const waitSeconds = Math.min(2 ** (failures - ACCOUNT_BACKOFF.after + 1), ACCOUNT_BACKOFF.maxSeconds);
-  const left = Math.ceil((lastAt.getTime() + waitSeconds * 1000 - Date.now()) / 1000);
+/** The slow-down of ACCOUNT_BACKOFF: a 429 with Retry-After while it lasts for this address. */
+function refuseWhileBackingOff(accountFailures: number, addressLastFailure: Date | null): void {
+  if (accountFailures < ACCOUNT_BACKOFF.after || addressLastFailure === null) return;
+  const waitSeconds = Math.min(2 ** (accountFailures - ACCOUNT_BACKOFF.after + 1), ACCOUNT_BACKOFF.maxSeconds);
+  const left = Math.ceil((addressLastFailure.getTime() + waitSeconds * 1000 - Date.now()) / 1000);
   if (left > 0) {
     throw tooManyRequests(`Too many failed login attempts for this account. Please try again in ${left} second${left === 1 ? '' : 's'}.`, left);
   }

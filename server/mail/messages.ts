@@ -71,6 +71,14 @@ export const emailChangeConfirmMail = (to: string, name: string, changedBy: stri
     `It takes effect when you open the link below, within ${validHours} hours. Until then the account keeps its current address.`,
   ], 'Confirm this address', link);
 
+export const emailChangeApprovalMail = (to: string, name: string, newEmail: string, askedBy: string, link: string, validHours: number) =>
+  compose(to, 'Approve the change of your Distributor Portal email address?', [
+    `Hello ${name},`,
+    `${askedBy} asked to change the email address of your Distributor Portal account to ${newEmail}.`,
+    `Nothing changes unless you approve it with the link below, within ${validHours} hours; ${newEmail} then gets a link to confirm it.`,
+    'If you did not expect this, ignore this email and tell your administrator: your account keeps this address.',
+  ], 'Approve the change', link);
+
 export const emailChangeNoticeMail = (to: string, name: string, newEmail: string, changedBy: string, loginLink: string) =>
   compose(to, 'Your Distributor Portal email address is about to change', [
     `Hello ${name},`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkOrigin } from './site-url.ts';
+import { linkOrigin, ownOrigin } from './site-url.ts';
 
 describe('linkOrigin', () => {
   it('accepts loopback addresses when no public address is configured', () => {
@@ -13,5 +13,12 @@ describe('linkOrigin', () => {
   });
   it('accepts the configured public addresses', () => {
     expect(linkOrigin(['https://portal.example.com'], 'https://portal.example.com/forgot-password')).toBe('https://portal.example.com');
+  });
+});
+
+describe('ownOrigin', () => {
+  it('is the first public address, else the server’s own loopback address', () => {
+    expect(ownOrigin({ publicUrls: ['https://portal.example.com', 'https://b.example.com'], port: 8080 })).toBe('https://portal.example.com');
+    expect(ownOrigin({ publicUrls: [], port: 9090 })).toBe('http://localhost:9090');
   });
 });

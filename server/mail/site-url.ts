@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import { badRequest } from '../http/errors.ts';
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
@@ -21,3 +22,10 @@ export function linkOrigin(publicUrls: readonly string[], siteUrl: string): stri
   if (!allowed) throw badRequest('siteUrl is not an address of this portal');
   return url.origin;
 }
+
+/**
+ * The origin of links a request names no siteUrl for (approval, decision and email-change mails):
+ * the first public origin, else the server's own loopback address. Never the request's Host
+ * header, which whoever sends the request writes.
+ */
+export const ownOrigin = (config: Pick<Config, 'publicUrls' | 'port'>): string => config.publicUrls[0] ?? `http://localhost:${config.port}`;

@@ -2,10 +2,18 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { Queryable } from '../db/queryable.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'invite' | 'email';
+export type TokenPurpose = 'activate' | 'reset' | 'invite' | 'email' | 'email-approval';
 
 /** How long each kind of emailed link works. */
-export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24, email: 48 };
+export const TOKEN_LIFETIME_HOURS: Record<TokenPurpose, number> = { activate: 7 * 24, reset: 1, invite: 7 * 24, email: 48, 'email-approval': 48 };
+
+/** A link token used up: whose, what for, and for an email change the new address and where the link went. */
+export interface UsedToken {
+  userId: number;
+  purpose: TokenPurpose;
+  newEmail: string | null;
+  sentTo: string | null;
+}
 
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -16,13 +24,13 @@ export function accountTokensRepository(pool: pg.Pool) {
      * A new link token for the user; earlier unused tokens of the same purpose stop working,
      * so only the newest email's link is valid.
      */
-    async issue(userId: number, purpose: TokenPurpose, db: Queryable = pool, newEmail: string | null = null): Promise<string> {
+    async issue(userId: number, purpose: TokenPurpose, db: Queryable = pool, newEmail: string | null = null, sentTo: string | null = null): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
       await db.query('update account_tokens set used_at = now() where user_id = $1 and purpose = $2 and used_at is null', [userId, purpose]);
       await db.query(
-        `insert into account_tokens (token_hash, user_id, purpose, expires_at, new_email)
-         values ($1, $2, $3, now() + make_interval(hours => $4), $5)`,
-        [hashOf(token), userId, purpose, TOKEN_LIFETIME_HOURS[purpose], newEmail],
+        `insert into account_tokens (token_hash, user_id, purpose, expires_at, new_email, sent_to)
+         values ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
+        [hashOf(token), userId, purpose, TOKEN_LIFETIME_HOURS[purpose], newEmail, sentTo],
       );
       return token;
     },
@@ -31,14 +39,15 @@ export function accountTokensRepository(pool: pg.Pool) {
      * for, or null. Call inside the transaction that does what the link is for, so a failure
      * leaves the link usable.
      */
-    async consume(token: string, purposes: readonly TokenPurpose[], db: Queryable = pool): Promise<{ userId: number; purpose: TokenPurpose; newEmail: string | null } | null> {
-      const { rows } = await db.query<{ user_id: number; purpose: TokenPurpose; new_email: string | null }>(
+    async consume(token: string, purposes: readonly TokenPurpose[], db: Queryable = pool): Promise<UsedToken | null> {
+      const { rows } = await db.query<{ user_id: number; purpose: TokenPurpose; new_email: string | null; sent_to: string | null }>(
         `update account_tokens set used_at = now()
           where token_hash = $1 and used_at is null and expires_at > now() and purpose = any($2)
-          returning user_id, purpose, new_email`,
+          returning user_id, purpose, new_email, sent_to`,
         [hashOf(token), purposes],
       );
-      return rows[0] ? { userId: rows[0].user_id, purpose: rows[0].purpose, newEmail: rows[0].new_email } : null;
+      const r = rows[0];
+      return r ? { userId: r.user_id, purpose: r.purpose, newEmail: r.new_email, sentTo: r.sent_to } : null;
     },
   };
 }

@@ -14,14 +14,15 @@ export function loginAttemptsRepository(db: pg.Pool) {
     async recordFailure(keys: string[]): Promise<void> {
       await db.query('insert into login_attempts (key, succeeded) select k, false from unnest($1::text[]) k', [keys]);
     },
-    /** How many failures under `key` in the window, and when the last one was. */
-    async recentFailures(key: string, minutes: number): Promise<{ failures: number; lastAt: Date | null }> {
-      const { rows } = await db.query<{ n: number; last_at: Date | null }>(
-        `select count(*)::int as n, max(attempted_at) as last_at from login_attempts
-          where key = $1 and not succeeded and attempted_at > now() - make_interval(mins => $2)`,
-        [key, minutes],
+    /** Per key: how many failures in the window, and when the last one was (keys without any are left out). */
+    async recentFailures(keys: string[], minutes: number): Promise<Map<string, { failures: number; lastAt: Date }>> {
+      const { rows } = await db.query<{ key: string; n: number; last_at: Date }>(
+        `select key, count(*)::int as n, max(attempted_at) as last_at from login_attempts
+          where key = any($1) and not succeeded and attempted_at > now() - make_interval(mins => $2)
+          group by key`,
+        [keys, minutes],
       );
-      return { failures: rows[0]!.n, lastAt: rows[0]!.last_at };
+      return new Map(rows.map((r) => [r.key, { failures: r.n, lastAt: r.last_at }]));
     },
     /** A successful login forgives the account's earlier failures (and that address's), not the IP's. */
     async forget(keys: string[]): Promise<void> {

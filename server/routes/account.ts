@@ -4,9 +4,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CONFIRMED_AWAITING_APPROVAL, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND,
   LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
-  ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, EMAIL_TAKEN,
+  ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, EMAIL_TAKEN,
+  emailChangeApprovedMessage,
   type MessageResponse,
 } from '../../src/model/account.ts';
+import { askNewAddressToConfirm } from '../accounts/email-change.ts';
 import { caller } from '../auth/authenticate.ts';
 import { accountAttemptKey, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from '../auth/login.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -15,7 +17,7 @@ import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthoriz
 import { validate } from '../http/validate.ts';
 import { activationMail, approvalRequestMail, passwordResetMail, signUpAttemptMail, unknownHouseMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
-import { linkOrigin } from '../mail/site-url.ts';
+import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
 
@@ -83,7 +85,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
   app.post('/auth/activate/:token', async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const siteBase = ownOrigin(deps.config);
     return deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['activate'], db);
       if (!used) throw gone(ACTIVATION_LINK_EXPIRED);
@@ -95,6 +97,23 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
         await sendOrRefuse(deps.mail, mail, request.log, 'approval request');
       }
       return { message: CONFIRMED_AWAITING_APPROVAL };
+    });
+  });
+
+  /**
+   * The owner approves, from the account's current address, an email change someone else asked
+   * for; the new address then gets its confirmation link. A link sent to an address the account
+   * no longer has approves nothing.
+   */
+  app.post('/auth/approve-email-change/:token', async (request): Promise<MessageResponse> => {
+    const { token } = validate(TokenParams, request.params, 'approval link');
+    return deps.transaction(async (db) => {
+      const used = await deps.accountTokens.consume(token, ['email-approval'], db);
+      const holder = used && (await deps.userAdmin.managedUser(used.userId));
+      if (!used?.newEmail || !holder || holder.email.toLowerCase() !== used.sentTo?.toLowerCase()) throw gone(EMAIL_APPROVAL_LINK_EXPIRED);
+      if (await deps.userAdmin.emailTaken(used.newEmail, holder.id)) throw refuse(EMAIL_TAKEN);
+      await askNewAddressToConfirm(deps, request.log, db, holder, used.newEmail, holder.contactName);
+      return { message: emailChangeApprovedMessage(used.newEmail) };
     });
   });
 

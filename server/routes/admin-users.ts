@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { linkOrigin } from '../mail/site-url.ts';
+import { auditEmailChange } from '../accounts/email-change.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
 
 /**
@@ -44,6 +45,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   app.patch('/admin/user/:id', async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const patch = validate(AdminUserPatch, request.body, 'user');
+    const me = await request.scope.caller();
     const user = await editable(id);
     if (patch.houses) {
       const active = (await deps.scope.user(user.id))?.activeDistributorId ?? null;
@@ -59,6 +61,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
       });
     // A new password ends every session of the user: whoever knew the old one is out.
     if (passwordHash) await deps.sessions.revokeAllOf(user.id);
+    if (patch.email && patch.email.toLowerCase() !== user.email.toLowerCase()) await auditEmailChange(deps, request, me.id, user, patch.email);
     return { message: USER_UPDATED_OK };
   });
 

@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
 import { checkImage, ImageRefused } from '../invoices/images.ts';
 import { invoiceHouses } from '../scope/invoice-houses.ts';
-import { scopeOf } from '../scope/visible-merchants.ts';
 import {
   AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
 } from '../../src/model/invoices.ts';

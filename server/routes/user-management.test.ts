@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type pg from 'pg';
 import { PROFILE_UPDATED } from './user-management.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailChangePendingMessage, type UserRow } from '../../src/model/account.ts';
+import { emailChangeAwaitingOwnerMessage, emailChangePendingMessage, type UserRow } from '../../src/model/account.ts';
 import { EMAIL_TAKEN, USER_DEACTIVATED } from '../../src/model/user-permissions.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
@@ -225,13 +225,13 @@ describe.each(testTargets())('user management on $name', ({ adminUrl }) => {
   });
 
   describe('PATCH /user/:id', () => {
-    it("lets a leader change a user's role, payment flag and locations at once, and the email once the new address confirms it", async () => {
+    it("lets a leader change a user's role, payment flag and locations at once, and the email once its owner approves", async () => {
       const before = (await stored(harborPeer)).email;
       const body = update({ email: 'renamed@harbor.test', title: 'Operations', displayPaymentInfo: true, locations: [String(bostonOther), String(bostonMerchant)] });
       const res = await call('leader', 'PATCH', `/user/${harborPeer}`, body);
       expect(res.statusCode, res.body).toBe(200);
-      // Spec: accounts-and-administration.md §2.4: the email waits for the new address (server/security/email-change.test.ts follows the link).
-      expect(res.json()).toEqual({ message: emailChangePendingMessage('renamed@harbor.test') });
+      // Someone else's email waits for its owner (server/security/email-change.test.ts follows the links).
+      expect(res.json()).toEqual({ message: emailChangeAwaitingOwnerMessage(before, 'renamed@harbor.test') });
       expect(await stored(harborPeer)).toMatchObject({
         email: before, title: 'Operations', display_payment_info: true, invite_all: false,
         locations: [bostonMerchant, bostonOther].sort((a, b) => a - b),

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProfilePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
+import { emailChangeAwaitingOwnerMessage, emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProfilePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
   USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, selfEditRefusal, type Manager,
 } from '../../src/model/user-permissions.ts';
+import { askOwnChangeConfirmed, askOwnerToApprove, auditEmailChange } from '../accounts/email-change.ts';
 import { sendInvitation } from '../accounts/send-invitation.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { caller } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
-import { approvalDecisionMail, emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/messages.ts';
+import { approvalDecisionMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
-import { linkOrigin } from '../mail/site-url.ts';
-import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
+import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { isUniqueViolation, type ManagedUser } from '../repositories/user-admin.ts';
-import type pg from 'pg';
 import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 
 const NOT_VISIBLE = 'Every location must be one you can see.';
@@ -23,6 +22,13 @@ const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
 const ADMIN_ROLE = 'Only internal admins may give the Admin role.';
 const ROLE_REFUSED = 'You may not give this role.';
 export const PROFILE_UPDATED = 'Your profile has been updated.';
+
+/**
+ * Who may move an account's email, and how (server/accounts/email-change.ts): an internal admin
+ * at once (audited), the owner once the new address confirms, anyone else once the owner approves.
+ */
+const emailMoveBy = (me: Manager, ownerId: number): 'now' | 'confirm' | 'approve' =>
+  me.internalAdmin ? 'now' : me.id === ownerId ? 'confirm' : 'approve';
 
 /** User Management (accounts spec §2.4, §6): the users of the caller's active house and their access. */
 export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -111,7 +117,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const { id } = validate(IdParams, request.params, 'path');
     const { me, familyRoot } = await managing(request);
     if (familyRoot === null) throw forbidden('You may not decide on this sign-up.');
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
+    const siteBase = ownOrigin(deps.config);
     await deps.transaction(async (client) => {
       const decided = await deps.userAdmin.decide(client, Number(id), familyRoot, decision, me.id);
       // Someone else's, decided already, or unknown: the same answer, so ids reveal nothing.
@@ -142,32 +148,26 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const ids = body.inviteAll ? [] : locationIds(body.locations);
     await checkVisible(scope, ids, user.locations);
     if (changed.includes('email') && (await deps.userAdmin.emailTaken(body.email, user.id))) throw badRequest(EMAIL_TAKEN);
-    // Spec: accounts-and-administration.md §6 (edit any user's email: internal admins): only an internal admin changes an email outright; anyone else's change waits for
-    // the new address to confirm it (else: change a colleague's email, reset, log in as them).
-    const confirmEmail = changed.includes('email') && !me.internalAdmin;
+    const emailMove = changed.includes('email') ? emailMoveBy(me, user.id) : null;
 
     await deps
       .transaction(async (client) => {
         await deps.userAdmin.update(client, user.id, {
-          email: confirmEmail ? user.email : body.email, title: body.title, displayPaymentInfo: body.displayPaymentInfo, inviteAll: body.inviteAll, locationIds: ids,
+          email: emailMove === 'now' ? body.email : user.email, title: body.title, displayPaymentInfo: body.displayPaymentInfo, inviteAll: body.inviteAll, locationIds: ids,
         });
-        if (!confirmEmail) return;
-        const changedBy = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your administrator';
-        await askToConfirmEmail(request, client, user, body.email, changedBy);
+        if (emailMove === 'confirm') await askOwnChangeConfirmed(deps, request.log, client, user, body.email);
+        if (emailMove === 'approve') {
+          const askedBy = (await deps.userAdmin.managedUser(me.id))?.contactName ?? 'Your administrator';
+          await askOwnerToApprove(deps, request.log, client, user, body.email, askedBy);
+        }
       })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
       });
-    return { message: confirmEmail ? emailChangePendingMessage(body.email) : USER_UPDATED };
-  }
-
-  /** Sends the new address its confirmation link and the old one a notice; the change waits for the link. */
-  async function askToConfirmEmail(request: FastifyRequest, client: pg.PoolClient, user: { id: number; email: string; contactName: string }, email: string, changedBy: string) {
-    const siteBase = deps.config.publicUrls[0] ?? `${request.protocol}://${request.host}`;
-    const token = await deps.accountTokens.issue(user.id, 'email', client, email);
-    const hours = TOKEN_LIFETIME_HOURS.email;
-    await sendOrRefuse(deps.mail, emailChangeConfirmMail(email, user.contactName, changedBy, `${siteBase}/confirm-email/${token}`, hours), request.log, 'confirmation');
-    await sendOrRefuse(deps.mail, emailChangeNoticeMail(user.email, user.contactName, email, changedBy, `${siteBase}/login`), request.log, 'notice');
+    if (emailMove === 'now') await auditEmailChange(deps, request, me.id, user, body.email);
+    if (emailMove === 'confirm') return { message: emailChangePendingMessage(body.email) };
+    if (emailMove === 'approve') return { message: emailChangeAwaitingOwnerMessage(user.email, body.email) };
+    return { message: USER_UPDATED };
   }
 
   app.patch('/user/:id', async (request): Promise<MessageResponse> => {
@@ -194,7 +194,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     if (newEmail && (await deps.userAdmin.emailTaken(body.email, me.id))) throw badRequest(EMAIL_TAKEN);
     await deps.transaction(async (client) => {
       await deps.userAdmin.rename(client, me.id, body.contactName);
-      if (newEmail) await askToConfirmEmail(request, client, me, body.email, body.contactName);
+      if (newEmail) await askOwnChangeConfirmed(deps, request.log, client, { ...me, contactName: body.contactName }, body.email);
     });
     return { message: newEmail ? emailChangePendingMessage(body.email) : PROFILE_UPDATED };
   });

@@ -1,8 +1,6 @@
 // Scoping, the one place that decides which merchants a request may compute over. Every
 // repository call that returns merchant numbers takes its result, never raw ids from a body.
-import type { FastifyRequest } from 'fastify';
-import { caller } from '../auth/authenticate.ts';
-import { badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { IdText } from '../../src/model/codec.ts';
 import { isLeaderTitle } from '../../src/model/role-rules.ts';
 import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';

@@ -1,13 +1,20 @@
-// Spec: accounts-and-administration.md §6 (edit any user's email: internal admins): a leader changed a colleague's email to their own, then reset the password
-// and logged in as them. Now an email change by anyone but an internal admin waits for the new
-// address to confirm it, and the old address is told.
+// Only an account's owner moves it. A leader once changed a colleague's email to an address the
+// leader owned, confirmed it there, reset the password and logged in as the colleague. Now a
+// change by anyone but the owner (or an internal admin, audited) waits for the owner to approve
+// it from the current address; the new address then confirms as for the owner's own change.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_CHANGED, emailChangePendingMessage } from '../../src/model/account.ts';
+import {
+  EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage, emailChangePendingMessage,
+} from '../../src/model/account.ts';
+import { DEMO_PASSWORD } from '../seed/users.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture.ts';
 import { testApp } from '../testing/test-app.ts';
+
+const SITE = 'http://127.0.0.1:5301';
+const tokenOf = (link: string) => link.split('/').pop()!;
 
 describe.each(testTargets())('email changes on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
@@ -19,7 +26,7 @@ describe.each(testTargets())('email changes on $name', ({ adminUrl }) => {
     db = await seededScratchDatabase(adminUrl);
     smtp = await startSmtpCapture();
     ({ app } = await testApp(db.pool, {}, smtp.url));
-    for (const who of ['leader@harbor.test', 'admin@portal.test']) token.set(who, await loginToken(app, who));
+    for (const who of ['leader@harbor.test', 'admin@portal.test', 'rep@harbor.test']) token.set(who, await loginToken(app, who));
     const boston = (await db.pool.query(`select id from distributors where nickname = 'Harbor Foods Boston'`)).rows[0].id;
     await as('admin@portal.test', 'POST', `/user/active-distributor/${boston}`);
   });
@@ -31,37 +38,81 @@ describe.each(testTargets())('email changes on $name', ({ adminUrl }) => {
 
   const as = (who: string, method: InjectOptions['method'], url: string, payload?: object) =>
     app.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${token.get(who)}` }, ...(payload ? { payload } : {}) });
+  const post = (url: string, payload?: object) => app.inject({ method: 'POST', url: `/api${url}`, ...(payload ? { payload } : {}) });
   const user = async (email: string) =>
-    (await db.pool.query('select u.id, u.title, u.display_payment_info, u.invite_all, array(select merchant_id from user_locations l where l.user_id = u.id order by 1) as locations from users u where email = $1', [email])).rows[0];
+    (await db.pool.query('select u.id, u.title, u.display_payment_info, u.invite_all, array(select merchant_id from user_locations l where l.user_id = u.id order by 1) as locations from users u where lower(email) = lower($1)', [email])).rows[0];
   const sameUserWithEmail = async (email: string, newEmail: string) => {
     const u = await user(email);
     return { id: u.id as number, body: { email: newEmail, title: u.title, displayPaymentInfo: u.display_payment_info, inviteAll: u.invite_all, locations: u.invite_all ? [] : u.locations.length ? u.locations.map(String) : ['NONE'] } };
   };
   const emailOf = async (id: number) => (await db.pool.query('select email from users where id = $1', [id])).rows[0].email;
+  /** Mail to `to` that arrived so far and was not taken by smtp.next. */
+  const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
 
-  it('a leader changing a colleague’s email changes nothing until the new address confirms; the old one is told', async () => {
+  it('replays the takeover: the leader’s address gets nothing to confirm, no reset reaches it, the colleague stays in', async () => {
+    const repSession = token.get('rep@harbor.test')!;
     const { id, body } = await sameUserWithEmail('rep@harbor.test', 'attacker@evil.test');
+    // 1. The leader changes the colleague's email to one the leader owns: it awaits the owner.
     const res = await as('leader@harbor.test', 'PATCH', `/user/${id}`, body);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(emailChangePendingMessage('attacker@evil.test'));
+    expect([res.statusCode, res.json().message]).toEqual([200, emailChangeAwaitingOwnerMessage('rep@harbor.test', 'attacker@evil.test')]);
     expect(await emailOf(id)).toBe('rep@harbor.test');
-    // A password reset still goes to the real owner.
-    const reset = await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'attacker@evil.test', siteUrl: 'http://127.0.0.1:5301' } });
-    expect(reset.statusCode).toBe(404);
-    expect((await smtp.next('rep@harbor.test')).text).toContain('attacker@evil.test');
-    const confirm = await smtp.next('attacker@evil.test');
-    const link = confirm.links[0]!;
-    expect(link).toMatch(/\/confirm-email\/[A-Za-z0-9_-]{40,}$/);
-    const done = await app.inject({ method: 'POST', url: `/api/auth/confirm-email/${link.split('/').pop()}` });
-    expect([done.statusCode, done.json().message]).toEqual([200, EMAIL_CHANGED]);
-    expect(await emailOf(id)).toBe('attacker@evil.test');
-    expect((await app.inject({ method: 'POST', url: `/api/auth/confirm-email/${link.split('/').pop()}` })).statusCode).toBe(410);
+    const approval = await smtp.next('rep@harbor.test');
+    expect(approval.text).toContain('attacker@evil.test');
+    expect(approval.links[0]).toMatch(/\/approve-email-change\/[A-Za-z0-9_-]{40,}$/);
+    // 2. "Confirms there": the leader's inbox holds no link of any kind.
+    expect(mailsTo('attacker@evil.test')).toEqual([]);
+    // 3. Requests a reset, for the new address and for the old one: neither reaches the leader.
+    expect((await post('/auth/request-password-reset', { email: 'attacker@evil.test', siteUrl: SITE })).statusCode).toBe(404);
+    expect((await post('/auth/request-password-reset', { email: 'rep@harbor.test', siteUrl: SITE })).statusCode).toBe(200);
+    expect((await smtp.next('rep@harbor.test')).links[0]).toContain('/change-password/');
+    // 4. Sets a password: without a link's token, nothing to set it with.
+    expect((await post(`/auth/reset-password/${'a'.repeat(43)}`, { password: 'taken-over', newPassword: 'taken-over' })).statusCode).toBe(410);
+    // 5. Logs in as the colleague: refused under either address.
+    for (const email of ['attacker@evil.test', 'rep@harbor.test']) expect((await post('/auth/login', { email, password: 'taken-over' })).statusCode).toBe(401);
+    expect(mailsTo('attacker@evil.test')).toEqual([]);
+    // The colleague keeps the account, the session and the password.
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${repSession}` } })).statusCode).toBe(200);
+    expect(await emailOf(id)).toBe('rep@harbor.test');
+    expect((await post('/auth/login', { email: 'rep@harbor.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('an internal admin’s change takes effect at once', async () => {
+  it('once the owner approves from the current address, the new address confirms and the email changes', async () => {
+    const { id, body } = await sameUserWithEmail('rep@harbor.test', 'robin.rep@harbor.test');
+    expect((await as('leader@harbor.test', 'PATCH', `/user/${id}`, body)).statusCode).toBe(200);
+    const approveLink = (await smtp.next('rep@harbor.test')).links[0]!;
+    expect(mailsTo('robin.rep@harbor.test')).toEqual([]);
+    const approved = await post(`/auth/approve-email-change/${tokenOf(approveLink)}`);
+    expect([approved.statusCode, approved.json().message]).toEqual([200, emailChangeApprovedMessage('robin.rep@harbor.test')]);
+    expect(await emailOf(id)).toBe('rep@harbor.test');
+    const again = await post(`/auth/approve-email-change/${tokenOf(approveLink)}`);
+    expect([again.statusCode, again.json().message]).toEqual([410, EMAIL_APPROVAL_LINK_EXPIRED]);
+    const confirmLink = (await smtp.next('robin.rep@harbor.test')).links[0]!;
+    expect(confirmLink).toMatch(/\/confirm-email\/[A-Za-z0-9_-]{40,}$/);
+    const done = await post(`/auth/confirm-email/${tokenOf(confirmLink)}`);
+    expect([done.statusCode, done.json().message]).toEqual([200, EMAIL_CHANGED]);
+    expect(await emailOf(id)).toBe('robin.rep@harbor.test');
+  });
+
+  it('an approval link sent to an address the account no longer has approves nothing', async () => {
+    const { id, body } = await sameUserWithEmail('robin.rep@harbor.test', 'attacker@evil.test');
+    expect((await as('leader@harbor.test', 'PATCH', `/user/${id}`, body)).statusCode).toBe(200);
+    const stale = (await smtp.next('robin.rep@harbor.test')).links[0]!;
+    // The owner moves the account themself (PATCH /user, confirmed by the new address) before the old link is used.
+    const own = await as('rep@harbor.test', 'PATCH', '/user', { contactName: 'Robin Rep', email: 'rep@harbor.test' });
+    expect([own.statusCode, own.json().message]).toEqual([200, emailChangePendingMessage('rep@harbor.test')]);
+    expect((await post(`/auth/confirm-email/${tokenOf((await smtp.next('rep@harbor.test')).links[0]!)}`)).statusCode).toBe(200);
+    expect(await emailOf(id)).toBe('rep@harbor.test');
+    const refused = await post(`/auth/approve-email-change/${tokenOf(stale)}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([410, EMAIL_APPROVAL_LINK_EXPIRED]);
+    expect(mailsTo('attacker@evil.test')).toEqual([]);
+  });
+
+  it('an internal admin’s change takes effect at once and is in the audit log', async () => {
     const { id, body } = await sameUserWithEmail('dm@harbor.test', 'dana.district@harbor.test');
     const res = await as('admin@portal.test', 'PATCH', `/user/${id}`, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(await emailOf(id)).toBe('dana.district@harbor.test');
+    const logged = await db.pool.query(`select call, record from impersonation_audit where user_id = $1 and record like '%dana.district@harbor.test%'`, [id]);
+    expect(logged.rows).toEqual([{ call: 'PATCH /api/user/:id', record: `id=${id}, email dm@harbor.test → dana.district@harbor.test` }]);
   });
 });

@@ -43,6 +43,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/auth/sign-up': () => ({ method: 'POST', url: '/api/auth/sign-up', payload: { partnerPlatformId: 'CP-999999' } }),
   'POST /api/auth/activate/:token': () => ({ method: 'POST', url: `/api/auth/activate/${'a'.repeat(43)}` }),
   'POST /api/auth/confirm-email/:token': () => ({ method: 'POST', url: `/api/auth/confirm-email/${'a'.repeat(43)}` }),
+  'POST /api/auth/approve-email-change/:token': () => ({ method: 'POST', url: `/api/auth/approve-email-change/${'a'.repeat(43)}` }),
   'POST /api/auth/request-password-reset': () => ({ method: 'POST', url: '/api/auth/request-password-reset', payload: {} }),
   'POST /api/auth/reset-password/:token': () => ({ method: 'POST', url: `/api/auth/reset-password/${'a'.repeat(43)}`, payload: {} }),
   'GET /api/auth/microsoft/config': () => ({ method: 'GET', url: '/api/auth/microsoft/config' }),

@@ -153,5 +153,17 @@ export type PendingList = t.TypeOf<typeof PendingList>;
 /** Issue 10: an email change waits for the new address to confirm it. */
 export const emailChangePendingMessage = (newEmail: string) =>
   `We sent a confirmation link to ${newEmail}: the email address changes when it is opened. The current address was told.`;
+/**
+ * Someone else's change of an account's email (accounts spec §2.4 Edit User) waits for the owner:
+ * only the owner moves their account, so the current address approves it before the new one confirms.
+ */
+export const emailChangeAwaitingOwnerMessage = (currentEmail: string, newEmail: string) =>
+  `The change to ${newEmail} awaits the owner's approval: we emailed ${currentEmail} a link. Once they approve, ${newEmail} gets a link to confirm it.`;
+/** The Edit User panel's note under a changed email of someone else's account. */
+export const emailAwaitsOwnerNote = (currentEmail: string) =>
+  `This change awaits the owner's approval: on Save we email ${currentEmail} a link to approve it, then the new address confirms it.`;
+export const emailChangeApprovedMessage = (newEmail: string) =>
+  `Thank you: we sent a confirmation link to ${newEmail}. The email address changes when it is opened.`;
+export const EMAIL_APPROVAL_LINK_EXPIRED = 'This approval link has expired or was already used.';
 export const EMAIL_CHANGED = 'The email address has been changed. Log in with the new one.';
 export const EMAIL_LINK_EXPIRED = 'This confirmation link has expired or was already used.';

@@ -29,6 +29,7 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/activate/:token': 'public',
   'POST /api/auth/confirm-email/:token': 'public',
+  'POST /api/auth/approve-email-change/:token': 'public',
   'POST /api/auth/request-password-reset': 'public',
   'POST /api/auth/reset-password/:token': 'public',
   'GET /api/auth/microsoft/config': 'public',

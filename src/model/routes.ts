@@ -6,6 +6,7 @@ export const PUBLIC_ROUTES = [
   '/signup',
   '/activate/:token',
   '/confirm-email/:token',
+  '/approve-email-change/:token',
   '/forgot-password',
   '/create-password/:token',
   '/change-password/:token',

@@ -18,6 +18,8 @@ describe('account service', () => {
     );
     await lastValueFrom(service.requestPasswordReset({ email: 'a@b.test' }));
     await lastValueFrom(service.activate('tok/en'));
+    await lastValueFrom(service.confirmEmail('conf_irm'));
+    await lastValueFrom(service.approveEmailChange('app/rove'));
     await lastValueFrom(service.resetPassword('abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }));
     const calls = post.mock.calls as unknown as [string, unknown, { data: unknown; authKey: unknown; ignoreUnauthorized: unknown }][];
     expect(calls.map(([url, , o]) => [url, o.data, o.authKey, o.ignoreUnauthorized])).toEqual([
@@ -29,6 +31,8 @@ describe('account service', () => {
       ],
       ['/auth/request-password-reset', { email: 'a@b.test', siteUrl: 'https://portal.example' }, null, true],
       ['/auth/activate/tok%2Fen', {}, null, true],
+      ['/auth/confirm-email/conf_irm', {}, null, true],
+      ['/auth/approve-email-change/app%2Frove', {}, null, true],
       ['/auth/reset-password/abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }, null, true],
     ]);
   });

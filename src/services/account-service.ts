@@ -22,6 +22,8 @@ export function createAccountService(api: ApiClient, siteUrl: () => string) {
     activate: (activationToken: string) => publicCall(`/auth/activate/${token(activationToken)}`, {}),
     /** The new address of an email change confirms it (issue 10). */
     confirmEmail: (confirmationToken: string) => publicCall(`/auth/confirm-email/${token(confirmationToken)}`, {}),
+    /** The owner approves, from the current address, an email change someone else asked for. */
+    approveEmailChange: (approvalToken: string) => publicCall(`/auth/approve-email-change/${token(approvalToken)}`, {}),
     requestPasswordReset: (payload: Omit<PasswordResetRequest, 'siteUrl'>) =>
       publicCall('/auth/request-password-reset', { ...payload, siteUrl: siteUrl() }),
     resetPassword: (resetToken: string, payload: ResetPasswordPayload) => publicCall(`/auth/reset-password/${token(resetToken)}`, payload),

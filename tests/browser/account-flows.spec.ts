@@ -246,6 +246,7 @@ test('the public screens fit a phone', async ({ page }) => {
     [`/change-password/${'y'.repeat(43)}`, 'change-password-mobile'],
     [`/activate/${'z'.repeat(43)}`, 'activation-failed-mobile'],
     [`/confirm-email/${'x'.repeat(43)}`, 'email-confirmation-failed-mobile'],
+    [`/approve-email-change/${'w'.repeat(43)}`, 'email-approval-failed-mobile'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();

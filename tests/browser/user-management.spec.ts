@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
+import { EMAIL_CHANGED, emailAwaitsOwnerNote, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage } from '../../src/model/account.ts';
 import { DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';
 
@@ -125,6 +126,34 @@ test('a leader changes a user’s role in the Edit User panel', async ({ page, r
   await expect(page.getByText('User updated successfully!')).toBeVisible();
   await expect(panel).toBeHidden();
   await expect(usersTable(page).getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
+});
+
+test('a leader’s new email for a colleague awaits the colleague’s approval, then the new address confirms it', async ({ page, browser, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Mona Moved');
+  const newEmail = uniqueEmail('mona.new');
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
+  await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  await panel.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+  await expect(panel).toContainText(emailAwaitsOwnerNote(user.email));
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(emailChangeAwaitingOwnerMessage(user.email, newEmail))).toBeVisible();
+  await expect(usersTable(page).getByRole('cell', { name: user.email, exact: true })).toBeVisible();
+
+  // The owner opens the approval link sent to the current address; the new address then confirms.
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await them.goto(linkTo(await nextMail(user.email), '/approve-email-change/'));
+  await expect(them.getByRole('heading', { name: 'Email Change Approval' })).toBeVisible();
+  await expect(them.getByText(emailChangeApprovedMessage(newEmail))).toBeVisible();
+  await them.goto(linkTo(await nextMail(newEmail), '/confirm-email/'));
+  await expect(them.getByText(EMAIL_CHANGED)).toBeVisible();
+  await logIn(them, newEmail, user.password);
+  await expect(them).toHaveURL(/\/dashboard$/);
+  await theirs.close();
 });
 
 test('deactivating a logged-in user signs them out at their next action', async ({ page, browser, request, baseURL }) => {

@@ -7,8 +7,9 @@ import { failureMessage } from './account-form.ts';
 
 /**
  * A single-use emailed link's screen: account activation (/activate/{token}) and, with the same
- * states, an email change's confirmation (/confirm-email/{token}). One call when the screen opens,
- * then its outcome.
+ * states, an email change's approval by the owner (/approve-email-change/{token}) and its
+ * confirmation by the new address (/confirm-email/{token}). One call when the screen opens, then
+ * its outcome.
  */
 
 export interface ActivationContext {
@@ -34,6 +35,7 @@ function oncePerToken(send: (token: string) => Observable<MessageResponse>) {
 }
 const activateOnce = oncePerToken(accountService.activate);
 const confirmEmailOnce = oncePerToken(accountService.confirmEmail);
+const approveEmailChangeOnce = oncePerToken(accountService.approveEmailChange);
 
 export const activationMachine = setup({
   types: {
@@ -65,4 +67,9 @@ export const activationMachine = setup({
 /** /confirm-email/{token} (issue 10): the new address confirms an email change. */
 export const emailConfirmationMachine = activationMachine.provide({
   actors: { activate: fromCall<MessageResponse, string>((input) => confirmEmailOnce(input)) },
+});
+
+/** /approve-email-change/{token}: the owner, at the current address, approves someone else's change of it. */
+export const emailApprovalMachine = activationMachine.provide({
+  actors: { activate: fromCall<MessageResponse, string>((input) => approveEmailChangeOnce(input)) },
 });

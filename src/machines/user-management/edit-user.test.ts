@@ -4,7 +4,7 @@ import { expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts
 import { replaySteps, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { USER_DEACTIVATED, USER_UPDATED } from '../../model/user-permissions.ts';
 import { ApiError } from '../../services/api-client.ts';
-import { canSave, editUserMachine, updatePayload, UPDATE_FAILED } from './edit-user.ts';
+import { canSave, editUserMachine, emailMoved, updatePayload, UPDATE_FAILED } from './edit-user.ts';
 import { USER_MANAGEMENT_MACHINES } from './registration.ts';
 import { dmManager, harborCafe, leaderManager, loadedDm, pierGrill, sampleUserRow } from './user-management-samples.ts';
 
@@ -142,5 +142,21 @@ describe('edit-user, behaviour', () => {
     await r.replay({ type: 'edit.emailChanged', value: 'dana@harbor.test' }, 'editing');
     await r.replay({ type: 'edit.saved' }, 'saving');
     expect(r.callsOf('saveUser')[0]!.input).toMatchObject({ payload: { email: 'dana@harbor.test', title: 'District Manager', locations: ['11'] } });
+  });
+
+  it('notes that a new email for someone else awaits the owner, but not for oneself or an internal admin', async () => {
+    const moved = async (me: typeof leaderManager) => {
+      const r = startReal();
+      await open(r, sampleUserRow(), me);
+      const before = emailMoved(r.actor.getSnapshot().context);
+      await r.replay({ type: 'edit.emailChanged', value: 'DM@harbor.test ' }, 'editing');
+      const caseOnly = emailMoved(r.actor.getSnapshot().context);
+      await r.replay({ type: 'edit.emailChanged', value: 'dana@harbor.test' }, 'editing');
+      const { context } = r.actor.getSnapshot();
+      return { before, caseOnly, after: emailMoved(context), ownerApproves: context.ownerApproves };
+    };
+    expect(await moved(leaderManager)).toEqual({ before: false, caseOnly: false, after: true, ownerApproves: true });
+    expect((await moved(dmManager)).ownerApproves).toBe(false);
+    expect((await moved({ id: 1, title: null, internalAdmin: true })).ownerApproves).toBe(false);
   });
 });

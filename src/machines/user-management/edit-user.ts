@@ -35,6 +35,8 @@ export interface EditUserContext {
   user: UserRow | null;
   /** Editing one's own row as anyone but an internal admin: only the email may change. */
   selfEdit: boolean;
+  /** Editing someone else's row as anyone but an internal admin: a new email waits for its owner's approval. */
+  ownerApproves: boolean;
   original: EditDraft | null;
   draft: EditDraft | null;
   /** Locations the editor may add (their visible ones). */
@@ -89,6 +91,10 @@ export function hasChanges(c: Pick<EditUserContext, 'original' | 'draft'>): bool
   return changedFields({ ...c.original, locations: ids(c.original.locations) }, updatePayload(c.draft)).length > 0;
 }
 
+/** The draft moves the account to another email address (a change of letter case is none). */
+export const emailMoved = (c: Pick<EditUserContext, 'original' | 'draft'>): boolean =>
+  c.original !== null && c.draft !== null && c.draft.email.trim().toLowerCase() !== c.original.email.toLowerCase();
+
 /** Save is enabled: something changed, the email is valid and there is a role. */
 export const canSave = (c: Pick<EditUserContext, 'original' | 'draft'>): boolean =>
   hasChanges(c) && c.draft !== null && c.draft.title !== null && Email.decode(c.draft.email)._tag === 'Right';
@@ -125,7 +131,7 @@ export const editUserMachine = setup({
   },
 }).createMachine({
   id: 'editUser',
-  context: { user: null, selfEdit: false, original: null, draft: null, choices: [], picked: [], notice: null, notices: 0 },
+  context: { user: null, selfEdit: false, ownerApproves: false, original: null, draft: null, choices: [], picked: [], notice: null, notices: 0 },
   initial: 'closed',
   on: { 'edit.noticeDismissed': { actions: assign({ notice: null }) } },
   states: {
@@ -136,6 +142,7 @@ export const editUserMachine = setup({
           actions: assign(({ event }) => ({
             user: event.user,
             selfEdit: !event.me.internalAdmin && event.me.id === event.user.id,
+            ownerApproves: !event.me.internalAdmin && event.me.id !== event.user.id,
             original: null,
             draft: null,
             choices: [],

@@ -3,6 +3,7 @@ import { Route, useParams } from 'react-router-dom';
 // Each account screen loads when first opened: the login page carries none of them.
 const ActivationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
 const EmailConfirmationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.EmailConfirmationPage })));
+const EmailApprovalPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.EmailApprovalPage })));
 const ChangePasswordPage = lazy(() => import('./change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })));
 const ForgotPasswordPage = lazy(() => import('./forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const SignUpPage = lazy(() => import('./signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
@@ -25,6 +26,7 @@ export function publicAccountRoutes() {
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/activate/:token" element={<PerToken><ActivationPage /></PerToken>} />
       <Route path="/confirm-email/:token" element={<PerToken><EmailConfirmationPage /></PerToken>} />
+      <Route path="/approve-email-change/:token" element={<PerToken><EmailApprovalPage /></PerToken>} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/change-password/:token" element={<PerToken><ChangePasswordPage /></PerToken>} />
       <Route path="/create-password/:token" element={<PerToken><ChangePasswordPage title="Create Password" /></PerToken>} />

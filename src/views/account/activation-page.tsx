@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
-import { activationMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
+import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
 import { PublicCard } from './form-bits.tsx';
 import { CardLink, NextButton } from './result-card.tsx';
 
@@ -17,12 +17,18 @@ const ACTIVATION: LinkScreen = { machine: activationMachine, title: 'Account Act
 const EMAIL_CONFIRMATION: LinkScreen = {
   machine: emailConfirmationMachine, title: 'Email Confirmation', busy: 'Confirming your new email address…', failedTitle: 'Confirmation failed',
 };
+const EMAIL_APPROVAL: LinkScreen = {
+  machine: emailApprovalMachine, title: 'Email Change Approval', busy: 'Approving the change of your email address…', failedTitle: 'Approval failed',
+};
 
 /** /activate/{token}: activates once when opened, then says how it went. */
 export const ActivationPage = () => <LinkPage screen={ACTIVATION} />;
 
 /** /confirm-email/{token}: confirms an email change once when opened (issue 10). */
 export const EmailConfirmationPage = () => <LinkPage screen={EMAIL_CONFIRMATION} />;
+
+/** /approve-email-change/{token}: the owner approves someone else's change of their email once when opened. */
+export const EmailApprovalPage = () => <LinkPage screen={EMAIL_APPROVAL} />;
 
 function LinkPage({ screen }: { screen: LinkScreen }) {
   const { token = '' } = useParams();

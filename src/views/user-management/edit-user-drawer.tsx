@@ -4,7 +4,8 @@ import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { canSave, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/user-management/edit-user.ts';
+import { canSave, emailMoved, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/user-management/edit-user.ts';
+import { emailAwaitsOwnerNote } from '../../model/account.ts';
 import type { Title } from '../../model/session-user.ts';
 import { DEACTIVATE_WARNING } from '../../model/user-permissions.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
@@ -19,6 +20,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
   const draft = useSelector(actor, (s) => s.context.draft);
   const selfEdit = useSelector(actor, (s) => s.context.selfEdit);
   const saveEnabled = useSelector(actor, (s) => canSave(s.context));
+  const awaitsOwner = useSelector(actor, (s) => s.context.ownerApproves && emailMoved(s.context));
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const send = actor.send;
   const busy = state === 'saving' || state === 'deactivating';
@@ -46,7 +48,12 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
       )}
       {draft && user && state !== 'loading' && state !== 'loadFailed' && (
         <Stack gap="sm">
-          <TextInput label="Email" value={draft.email} onChange={(e) => send({ type: 'edit.emailChanged', value: e.currentTarget.value })} />
+          <TextInput
+            label="Email"
+            value={draft.email}
+            description={awaitsOwner ? emailAwaitsOwnerNote(user.email) : undefined}
+            onChange={(e) => send({ type: 'edit.emailChanged', value: e.currentTarget.value })}
+          />
           <Select
             label="Role"
             data={roleOptions(roles)}
