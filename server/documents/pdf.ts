@@ -2,8 +2,8 @@
 // Each function draws onto a document the caller owns, so one voucher, one merchant's details, a
 // bulk print of hundreds and the business panel's spreadsheet all share the same drawing code.
 import PDFDocument from 'pdfkit';
-import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { firstOf } from './stream-wait.ts';
 import { amountInWords } from '../../src/model/rebate-checks.ts';
 import { money, PAYER, type Breakdown, type VoucherData } from './voucher-data.ts';
 
@@ -45,9 +45,7 @@ export function pdfStream<T>(title: string, items: Iterable<T> | AsyncIterable<T
       for await (const item of items) {
         if (stream.destroyed) return;
         draw(doc, item);
-        while (stream.readableLength > stream.readableHighWaterMark && !stream.destroyed) {
-          await Promise.race([once(stream, 'data'), once(stream, 'close')]);
-        }
+        while (stream.readableLength > stream.readableHighWaterMark && !stream.destroyed) await firstOf(stream, ['data', 'close']);
       }
     } catch (error) {
       doc.emit('error', error);
