@@ -67,7 +67,8 @@ const text = (v: unknown): string => (v === undefined || v === null ? '' : Strin
 /** A money cell: a number, or text like '$1,234.50'; null when empty; NaN when it is not money. */
 function moneyCell(v: unknown): number | null {
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.round(v * 100) / 100 : Number.NaN;
+  // Infinity stays Infinity, so the range check names it; NaN is no money.
+  if (typeof v === 'number') return Math.round(v * 100) / 100;
   const cleaned = String(v).replace(/[$,\s]/g, '');
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Math.round(Number(cleaned) * 100) / 100 : Number.NaN;
 }
