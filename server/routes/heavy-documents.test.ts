@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
@@ -71,6 +72,31 @@ describe.each(testTargets())('heavy documents on $name', ({ adminUrl }) => {
     // Drawn on the request loop, each probe waited seconds; the benchmark gives the real figure.
     expect(latencies.length).toBeGreaterThan(5);
     expect(Math.max(...latencies)).toBeLessThan(1000);
+  }, 120_000);
+
+  it('stops drawing when the client goes away, so the next document does not wait for an abandoned one', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const ask = (n: number) => fetch(`${base}/api/business-panel/checks-data`, {
+      method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ type: 'checks', rows: rows(n) }),
+    });
+    // The first bytes (the worker is drawing), then the socket closed as a browser tab would.
+    const url = new URL(`${base}/api/business-panel/checks-data`);
+    await new Promise<void>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      req.end(JSON.stringify({ type: 'checks', rows: rows(4000) }));
+    });
+    const t0 = performance.now();
+    const next = await ask(20);
+    expect(pageCount(Buffer.from(await next.arrayBuffer()))).toBe(20);
+    // 4,000 pages take ~10 s here; 20 pages behind a stopped document, well under that.
+    expect(performance.now() - t0).toBeLessThan(4000);
   }, 120_000);
 
   it('refuses with 503 and a message, rather than queueing without end, when the documents queue is full', async () => {
