@@ -6,6 +6,8 @@ import type { MessagePort } from 'node:worker_threads';
 
 const BATCH = 64 * 1024;
 const WINDOW = 16;
+/** A reader that reads nothing for this long has gone, whatever its socket says. */
+const STALL_MS = 120_000;
 
 /** What the worker posts: a batch of bytes, or null at the end. The reader answers with credits (numbers). */
 type Batch = Uint8Array | null;
@@ -69,9 +71,24 @@ export function portSink(port: MessagePort) {
     closed = true;
     resume();
   });
+  /** Waits for a credit; a reader that takes none for STALL_MS is dropped, so it cannot hold the thread. */
+  async function creditOrGone() {
+    while (credit <= 0 && !closed) {
+      let timer: NodeJS.Timeout | undefined;
+      const moved = await new Promise<boolean>((resolve) => {
+        wake = () => resolve(true);
+        timer = setTimeout(() => resolve(false), STALL_MS);
+      });
+      clearTimeout(timer);
+      if (!moved) {
+        port.close();
+        closed = true;
+      }
+    }
+  }
   async function flush() {
     if (size === 0) return;
-    while (credit <= 0 && !closed) await new Promise<void>((r) => (wake = r));
+    await creditOrGone();
     if (closed) throw new ReaderGone();
     // A fresh buffer of its own, so transferring it detaches nothing else.
     const batch = new Uint8Array(size);
