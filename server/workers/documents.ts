@@ -15,6 +15,8 @@ const pool = workerPool<DocumentJob, void>({
   bootstrap: new URL('./documents-worker.mjs', import.meta.url),
   maxQueue: MAX_QUEUED_DOCUMENTS,
   busyMessage: DOCUMENTS_BUSY,
+  // A document may take a minute; /api/health and every other call should not wait for its pages.
+  niceIncrement: 10,
 });
 
 /** Throws the 503 HttpError at once when the queue is full, so the route answers before any byte. */

@@ -14,6 +14,11 @@ export interface PoolOptions {
   busyMessage: string;
   /** Threads at most: by default one, two on a machine of four cores or more (the request loop keeps one). */
   maxThreads?: number;
+  /**
+   * Niceness added to the pool's threads (Linux schedules threads one by one): the request loop
+   * then wins the CPU whenever both want it. Needs @napi-rs/nice, piscina's optional dependency.
+   */
+  niceIncrement?: number;
 }
 
 export interface WorkerPool<T, R> {
@@ -35,6 +40,7 @@ export function workerPool<T, R>(options: PoolOptions): WorkerPool<T, R> {
       maxThreads: options.maxThreads ?? defaultThreads(),
       maxQueue: options.maxQueue,
       idleTimeout: 30_000,
+      niceIncrement: options.niceIncrement ?? 0,
     }));
   return {
     run(task, transferList = []) {
