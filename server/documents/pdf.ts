@@ -3,6 +3,7 @@
 // bulk print of hundreds and the business panel's spreadsheet all share the same drawing code.
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
+import { firstOf } from './stream-wait.ts';
 import { amountInWords } from '../../src/model/rebate-checks.ts';
 import { money, PAYER, type Breakdown, type VoucherData } from './voucher-data.ts';
 
@@ -32,19 +33,27 @@ export function pdfBuffer(draw: (doc: Doc) => void, title: string): Promise<Buff
   return done;
 }
 
-/** A document whose pages are drawn one source item at a time and streamed as they are written. */
+/**
+ * A document whose pages are drawn one source item at a time and streamed as they are written;
+ * drawing waits while the reader is behind, so a 20,000-page document is never whole in memory.
+ */
 export function pdfStream<T>(title: string, items: Iterable<T> | AsyncIterable<T>, draw: (doc: Doc, item: T) => void): Readable {
   const doc = newPdf(title);
+  const stream = doc as unknown as Readable;
   void (async () => {
     try {
-      for await (const item of items) draw(doc, item);
+      for await (const item of items) {
+        if (stream.destroyed) return;
+        draw(doc, item);
+        while (stream.readableLength > stream.readableHighWaterMark && !stream.destroyed) await firstOf(stream, ['data', 'close']);
+      }
     } catch (error) {
       doc.emit('error', error);
       return;
     }
     doc.end();
   })();
-  return doc as unknown as Readable;
+  return stream;
 }
 
 const formatDate = (day: string) => (day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '');

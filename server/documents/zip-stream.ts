@@ -2,8 +2,8 @@
 // released before the next is asked for, and the generator waits while the client reads slowly,
 // so 500 vouchers never sit in memory together.
 import { PassThrough, type Readable } from 'node:stream';
-import { once } from 'node:events';
 import { Zip, ZipPassThrough } from 'fflate';
+import { firstOf } from './stream-wait.ts';
 
 export interface ZipEntry {
   name: string;
@@ -17,7 +17,7 @@ export function zipStream(entries: AsyncIterable<ZipEntry>): Readable {
     if (error) return void out.destroy(error);
     // write() false: the reader is behind; the generator waits for 'drain' before the next entry.
     if (out.destroyed) return;
-    if (!out.write(chunk) && !pending) pending = Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(chunk) && !pending) pending = firstOf(out, ['drain', 'close']);
   });
   void (async () => {
     try {

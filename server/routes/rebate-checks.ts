@@ -2,13 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { payNoPayWorkbook } from '../documents/pay-no-pay.ts';
-import { drawCheckDetails, drawVoucher, pdfBuffer, pdfStream } from '../documents/pdf.ts';
+import { drawCheckDetails, drawVoucher, pdfBuffer } from '../documents/pdf.ts';
 import { fromRebateCheck } from '../documents/voucher-data.ts';
-import { zipStream, type ZipEntry } from '../documents/zip-stream.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { MerchantFilter, StoredCheck } from '../repositories/rebate-checks.ts';
 import { selectMerchants, visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import { documentStream } from '../workers/documents.ts';
 import {
   BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
   DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
@@ -24,15 +24,9 @@ const PDF = 'application/pdf';
 /** Strips the database id: the client knows a check by merchant and quarter. */
 const publicCheck = ({ id: _id, ...check }: StoredCheck): RebateCheck => check;
 
-/** One file name per merchant in a bundle: a second merchant of the same name gets its platform id. */
-function uniqueNames(checks: readonly RebateCheck[]): string[] {
-  const seen = new Set<string>();
-  return checks.map((c) => {
-    const name = seen.has(c.merchant) ? `${c.merchant} (${c.platformClientId})` : c.merchant;
-    seen.add(name);
-    return name;
-  });
-}
+const bulkDocument = (body: BulkPayload, checks: RebateCheck[]) => ({
+  timeframe: body.timeframe, checks, getVouchers: body.getVouchers, getCheckDetails: body.getCheckDetails,
+});
 
 export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const repo = deps.rebateChecks;
@@ -129,27 +123,16 @@ export const rebateCheckRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     return download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payNoPayName(body.timeframe, house)).send(xlsx);
   });
 
+  // Both drawn in a worker thread and streamed (server/documents/heavy-documents.ts).
   app.post('/rebate-checks/bulk-export', async (request, reply) => {
     const { body, checks } = await bulkChecks(request);
-    const names = uniqueNames(checks);
-    // One PDF made at a time, pushed into the ZIP and released before the next.
-    async function* entries(): AsyncGenerator<ZipEntry> {
-      for (const [i, check] of checks.entries()) {
-        const data = fromRebateCheck(check, body.timeframe);
-        if (body.getVouchers) yield { name: voucherName(body.timeframe, names[i]!), data: await pdfBuffer((doc) => drawVoucher(doc, data), 'Voucher') };
-        if (body.getCheckDetails) yield { name: checkDetailsName(body.timeframe, names[i]!), data: await pdfBuffer((doc) => drawCheckDetails(doc, data), 'Check Details') };
-      }
-    }
-    return download(reply, 'application/zip', bulkExportName(body.timeframe)).send(zipStream(entries()));
+    const zip = documentStream({ kind: 'bulk-export', ...bulkDocument(body, checks) });
+    return download(reply, 'application/zip', bulkExportName(body.timeframe)).send(zip);
   });
 
   app.post('/rebate-checks/bulk-print', async (request, reply) => {
     const { body, checks } = await bulkChecks(request);
-    const pdf = pdfStream('Bulk Print', checks, (doc, check) => {
-      const data = fromRebateCheck(check, body.timeframe);
-      if (body.getVouchers) drawVoucher(doc, data);
-      if (body.getCheckDetails) drawCheckDetails(doc, data);
-    });
+    const pdf = documentStream({ kind: 'bulk-print', ...bulkDocument(body, checks) });
     return download(reply, PDF, bulkPrintName(body.timeframe)).send(pdf);
   });
 };

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { AMOUNT_RANGE, isAmountInRange } from './amounts.ts';
 
 /**
  * The Business Panel's Checks Data (accounts spec §2.10, §3 spreadsheet rows, §7 admin export, §8):
@@ -10,7 +11,9 @@ export const CHECKS_DATA_TYPES = ['checks', 'details', 'both'] as const;
 export type ChecksDataType = (typeof CHECKS_DATA_TYPES)[number];
 export const CHECKS_DATA_LABELS: Record<ChecksDataType, string> = { checks: 'Checks', details: 'Checks Details', both: 'Both' };
 
+/** Rows one upload makes into one document (a PDF of up to ~20,000 pages); more are refused. */
 export const MAX_SHEET_ROWS = 20_000;
+export const TOO_MANY_ROWS = `At most ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows make one document: split the spreadsheet.`;
 export const READ_FAILED = 'Failed to read file.';
 export const CONVERT_FAILED = 'Failed to convert Xl file.';
 export const SHEET_EXTENSIONS = ['.xlsx', '.xls'] as const;
@@ -64,9 +67,21 @@ const text = (v: unknown): string => (v === undefined || v === null ? '' : Strin
 /** A money cell: a number, or text like '$1,234.50'; null when empty; NaN when it is not money. */
 function moneyCell(v: unknown): number | null {
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.round(v * 100) / 100 : Number.NaN;
+  // Infinity stays Infinity, so the range check names it; NaN is no money.
+  if (typeof v === 'number') return Math.round(v * 100) / 100;
   const cleaned = String(v).replace(/[$,\s]/g, '');
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Math.round(Number(cleaned) * 100) / 100 : Number.NaN;
+}
+
+/** A check cannot be negative; a detail line may be a credit. Both stay within the domain's range. */
+const AMOUNT_SIGNED = { checkAmount: false, amount: true } as const;
+
+/** What is wrong with a money cell, or null: not money, or money outside the range (Infinity too). */
+function amountProblem(key: keyof typeof AMOUNT_SIGNED, value: number | null): string | null {
+  if (value === null) return null;
+  if (Number.isNaN(value)) return `${COLUMNS[key]} must be an amount`;
+  const signed = AMOUNT_SIGNED[key];
+  return isAmountInRange(value, signed) ? null : `${COLUMNS[key]} must be ${AMOUNT_RANGE[signed ? 'signed' : 'nonNegative']}`;
 }
 
 /** Spreadsheet row numbers: the header is row 1, the first data row row 2. */
@@ -77,7 +92,7 @@ export type RowsChecked = { ok: true; rows: SheetRow[] } | { ok: false; message:
 /** Every row checked; the message names each bad row (the first 10) and what is wrong with it. */
 export function checkSheetRows(type: ChecksDataType, rows: readonly Record<string, unknown>[]): RowsChecked {
   if (rows.length === 0) return { ok: false, message: 'The first sheet has no rows.', badRows: [] };
-  if (rows.length > MAX_SHEET_ROWS) return { ok: false, message: `At most ${MAX_SHEET_ROWS} rows can be read.`, badRows: [] };
+  if (rows.length > MAX_SHEET_ROWS) return { ok: false, message: TOO_MANY_ROWS, badRows: [] };
   const problems: string[] = [];
   const badRows: number[] = [];
   const good: SheetRow[] = [];
@@ -99,7 +114,10 @@ export function checkSheetRows(type: ChecksDataType, rows: readonly Record<strin
       const value = row[key];
       if (value === '' || value === null) wrong.push(`${COLUMNS[key]} is missing`);
     }
-    for (const key of ['checkAmount', 'amount'] as const) if (Number.isNaN(row[key])) wrong.push(`${COLUMNS[key]} must be an amount`);
+    for (const key of ['checkAmount', 'amount'] as const) {
+      const problem = amountProblem(key, row[key]);
+      if (problem) wrong.push(problem);
+    }
     if (type !== 'checks' && row.location === '' && row.manufacturer === '') wrong.push(`${COLUMNS.location} or ${COLUMNS.manufacturer} is missing`);
     if (wrong.length) {
       badRows.push(sheetRowNumber(i));

@@ -1,6 +1,7 @@
 // Turns an invoice page's OCR text (tesseract, page segmentation mode 4, interword spaces kept)
 // into general info and line items. A line whose arithmetic does not hold (quantity × unit price
 // ≠ total) is kept but marked doubtful; nothing is invented.
+import { isAmountInRange } from './amounts.ts';
 
 export type ParsedLine = {
   itemCode: string; description: string; brand: string; pack: string; uom: string;
@@ -17,7 +18,11 @@ const CODE = /^\d{6,10}$/;
 const MONEY = /^\$?\d{1,3}(?:,?\d{3})*\.\d{2}$/;
 const UOM = /^(CS|EA|BG|LB|DZ|CT|BX|PK|GA|CA|BAG|CASE)$/i;
 const UNIT = /^(LB|OZ|CT|DZ|GAL|KG|G|EA)$/i;
-const money = (s: string) => Number(s.replace(/[$,]/g, ''));
+/** A printed amount; null beyond the domain's range (OCR noise, not money: no sum may become Infinity). */
+const moneyOrNull = (s: string): number | null => {
+  const n = Number(s.replace(/[$,]/g, ''));
+  return isAmountInRange(n) ? n : null;
+};
 const cents = (n: number) => Math.round(n * 100);
 
 /** quantity × unit price = total, to the cent. */
@@ -33,7 +38,7 @@ function dateAfter(text: string, label: RegExp): string | null {
 }
 function amountAfter(text: string, label: RegExp): number | null {
   const m = text.match(new RegExp(`${label.source}\\s*:?\\s*\\$?(\\d[\\d,]*\\.\\d{2})`, 'im'));
-  return m ? money(m[1]!) : null;
+  return m ? moneyOrNull(m[1]!) : null;
 }
 
 function parseRow(row: string): ParsedLine | null {
@@ -44,8 +49,8 @@ function parseRow(row: string): ParsedLine | null {
   const moneyAt = tokens.map((t, i) => (MONEY.test(t) ? i : -1)).filter((i) => i > codeAt);
   const totalAt = moneyAt.at(-1);
   const unitAt = moneyAt.length >= 2 ? moneyAt.at(-2) : undefined;
-  const totalPrice = totalAt === undefined ? null : money(tokens[totalAt]!);
-  const unitPrice = unitAt === undefined ? null : money(tokens[unitAt]!);
+  const totalPrice = totalAt === undefined ? null : moneyOrNull(tokens[totalAt]!);
+  const unitPrice = unitAt === undefined ? null : moneyOrNull(tokens[unitAt]!);
   // The quantity: a whole number before the code (quantity-first layouts) or before the prices.
   const ints = tokens.map((t, i) => (/^\d{1,4}$/.test(t) && i !== codeAt ? i : -1)).filter((i) => i >= 0 && (i < codeAt || (unitAt !== undefined && i < unitAt)));
   let qtyAt: number | undefined;

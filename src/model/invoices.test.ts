@@ -47,6 +47,13 @@ describe('invoice text parser', () => {
     expect(parsed.lines).toHaveLength(3);
     expect(parsed.sumMatchesSubtotal).toBe(true);
   });
+  it('reads no amount beyond 10^12 (OCR noise): every total stays finite', () => {
+    const noise = '9'.repeat(400);
+    const text = `Tax: ${noise}.00\n2 10413370 Salmon Fillet   CS   5.00   ${noise}.00\nSubtotal: ${noise}.00`;
+    const read = parseInvoiceText(text);
+    expect(read).toMatchObject({ taxAmount: null, subtotal: null });
+    expect(read.lines[0]).toMatchObject({ unitPrice: 5, totalPrice: null, doubtful: true });
+  });
 });
 
 describe('invoice dates', () => {

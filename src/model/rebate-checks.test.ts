@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords, checkTotals, donutSlices, DONUT_STEP, payPeriods, quarterEndDay, quarterLabel, quarterOfMonth } from './rebate-checks.ts';
 import { nextCount } from './format.ts';
-import { checkSheetRows } from './checks-data.ts';
+import { checkSheetRows, MAX_SHEET_ROWS, TOO_MANY_ROWS } from './checks-data.ts';
 
 describe('quarters', () => {
   it('puts every month boundary in its quarter: floor((month + 3) / 3), month 0-based', () => {
@@ -63,6 +63,14 @@ describe('amount in words', () => {
     expect(amountInWords(0.07)).toBe('Zero and 07/100 Dollars');
     expect(amountInWords(2_000_019.99)).toBe('Two Million Nineteen and 99/100 Dollars');
     expect(amountInWords(100)).toBe('One Hundred and 00/100 Dollars');
+    expect(amountInWords(1e12)).toBe('One Trillion and 00/100 Dollars');
+  });
+  it('refuses at once what no check can hold (once 1e308 looped for ever), instead of writing it', () => {
+    const started = performance.now();
+    for (const amount of [1e308, Number.MAX_VALUE, Infinity, -Infinity, NaN, 1e12 + 1, -1e13]) {
+      expect(() => amountInWords(amount), String(amount)).toThrow(RangeError);
+    }
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
 
@@ -74,5 +82,22 @@ describe('spreadsheet rows', () => {
     const bad = checkSheetRows('checks', [good, { ...good, 'Check Number': '' }]);
     expect(bad).toEqual({ ok: false, message: 'Row 3: Check Number is missing.', badRows: [3] });
     expect(checkSheetRows('checks', [])).toMatchObject({ ok: false, message: 'The first sheet has no rows.' });
+  });
+  it('refuses amounts outside 0 … 10^12 (a cell of 1E+307, 1e308, Infinity, 400 digits), naming the row and column', () => {
+    const good = { 'Account MAP Relationship': 'R', 'Account Name': 'A', 'Check Number': 12, 'Check Amount': 10 };
+    const huge = ['1' + '0'.repeat(400), 1e307, 1e308, Infinity, 1e12 + 0.01, -5];
+    const bad = checkSheetRows('checks', [good, ...huge.map((amount) => ({ ...good, 'Check Amount': amount }))]);
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.badRows).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(!bad.ok && bad.message).toContain('Row 4: Check Amount must be an amount from 0 to 1,000,000,000,000');
+    expect(checkSheetRows('checks', [{ ...good, 'Check Amount': 1e12 }]).ok).toBe(true);
+    // A detail line may be a credit, within the same range.
+    const line = { ...good, Location: 'L', Amount: -20 };
+    expect(checkSheetRows('both', [line]).ok).toBe(true);
+    expect(checkSheetRows('both', [{ ...line, Amount: -1e13 }])).toMatchObject({ ok: false, message: 'Row 2: Amount must be an amount from -1,000,000,000,000 to 1,000,000,000,000.' });
+  });
+  it('refuses more rows than one document may hold', () => {
+    const rows = Array.from({ length: MAX_SHEET_ROWS + 1 }, () => ({}));
+    expect(checkSheetRows('checks', rows)).toMatchObject({ ok: false, message: TOO_MANY_ROWS });
   });
 });

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { AMOUNT_RANGE, isAmountInRange } from './amounts.ts';
 import { boundedString, Id, IdText, pattern } from './codec.ts';
 
 /**
@@ -214,7 +215,7 @@ export function breakdownRows(check: RebateCheck): Record<string, string | numbe
 
 const ONES = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
-const SCALES = ['', 'Thousand', 'Million', 'Billion'];
+const SCALES = ['', 'Thousand', 'Million', 'Billion', 'Trillion'];
 
 function belowThousand(n: number): string {
   const hundreds = Math.floor(n / 100);
@@ -226,12 +227,17 @@ function belowThousand(n: number): string {
   return parts.join(' ');
 }
 
-/** As written on a check: 1234.5 → 'One Thousand Two Hundred Thirty-Four and 50/100 Dollars'. */
+/**
+ * As written on a check: 1234.5 → 'One Thousand Two Hundred Thirty-Four and 50/100 Dollars'.
+ * Throws a RangeError outside the domain's range (NaN and Infinity included); the loop is bounded
+ * by the scales it can name either way.
+ */
 export function amountInWords(amount: number): string {
+  if (!isAmountInRange(amount, true)) throw new RangeError(`The amount ${amount} is outside ${AMOUNT_RANGE.signed}.`);
   const cents = Math.round(Math.abs(amount) * 100);
   let dollars = Math.floor(cents / 100);
   const words: string[] = [];
-  for (let scale = 0; dollars > 0; scale++, dollars = Math.floor(dollars / 1000)) {
+  for (let scale = 0; dollars > 0 && scale < SCALES.length; scale++, dollars = Math.floor(dollars / 1000)) {
     const chunk = dollars % 1000;
     if (chunk) words.unshift(`${belowThousand(chunk)}${SCALES[scale] ? ` ${SCALES[scale]}` : ''}`);
   }

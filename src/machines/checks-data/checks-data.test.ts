@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { definedTransitions, edgeKey, shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { expectEveryStateReached } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
-import { CONVERT_FAILED, NOT_A_SHEET, READ_FAILED } from '../../model/checks-data.ts';
+import { CONVERT_FAILED, NOT_A_SHEET, READ_FAILED, TOO_MANY_ROWS } from '../../model/checks-data.ts';
+import { ApiError } from '../../services/api-client.ts';
 import { MACHINES } from '../registry.ts';
 import { checksDataMachine } from './checks-data.ts';
 import { badRowsError, sheetFile, sheetRows, textFile } from './checks-data-samples.ts';
@@ -45,5 +46,19 @@ describe('checks data', () => {
     await s.replay({ type: 'xstate.done.actor.readSheet', output: sheetRows }, 'converting');
     await s.replay({ type: 'xstate.error.actor.convert', error: badRowsError }, 'choosing');
     expect(s.actor.getSnapshot().context.error).toBe('Failed to convert Xl file. Row 3: Account Name is missing.');
+  });
+
+  it('says the server’s reason when the sheet is over the row cap or the server is busy, and only the spec’s message otherwise', async () => {
+    const s = start();
+    await s.replay({ type: 'checksData.toggled' }, 'choosing');
+    const failWith = async (error: Error) => {
+      await s.replay({ type: 'checksData.fileChosen', kind: 'checks', file: sheetFile }, 'reading');
+      await s.replay({ type: 'xstate.done.actor.readSheet', output: sheetRows }, 'converting');
+      await s.replay({ type: 'xstate.error.actor.convert', error }, 'choosing');
+      return s.actor.getSnapshot().context.error;
+    };
+    expect(await failWith(new ApiError(413, TOO_MANY_ROWS))).toBe(`${CONVERT_FAILED} ${TOO_MANY_ROWS}`);
+    expect(await failWith(new ApiError(503, 'The server is busy.'))).toBe(`${CONVERT_FAILED} The server is busy.`);
+    expect(await failWith(new ApiError(500, 'Something broke.'))).toBe(CONVERT_FAILED);
   });
 });

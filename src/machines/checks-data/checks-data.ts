@@ -23,9 +23,12 @@ export type ChecksDataEvent =
   | { type: 'checksData.toggled' }
   | { type: 'checksData.fileChosen'; kind: ChecksDataType; file: File };
 
-/** The server's 400 names the bad rows: said after the spec's message. */
+/** Statuses whose message is meant for the admin: bad rows (400), too many (413), busy (503). */
+const SAID_BY_SERVER = new Set([400, 413, 503]);
+
+/** The server's message (the bad rows, the row cap, a full queue): said after the spec's message. */
 const convertMessage = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 ? `${CONVERT_FAILED} ${error.message}` : CONVERT_FAILED;
+  error instanceof ApiError && SAID_BY_SERVER.has(error.status) ? `${CONVERT_FAILED} ${error.message}` : CONVERT_FAILED;
 
 export const checksDataMachine = setup({
   types: { context: {} as ChecksDataContext, events: {} as ChecksDataEvent },
