@@ -1,0 +1,40 @@
+// The worker thread that reads an uploaded workbook (sheet-thread.ts starts it): first the bounded
+// scan, then, for an import, the rows in batches. The parent grants credit for batches as the import
+// takes them, so a fast reader never piles rows up in memory.
+import { parentPort, workerData } from 'node:worker_threads';
+import { FileLimitError } from './file-limits.ts';
+import type { SheetJob, SheetMessage } from './sheet-thread.ts';
+import { worksheetRows, type FileRow } from './sheet-rows.ts';
+import { scanWorkbook } from './zip-scan.ts';
+
+const BATCH = 2000;
+const { file, limits, mode } = (workerData as { job: SheetJob }).job;
+const port = parentPort!;
+const send = (message: SheetMessage) => port.postMessage(message);
+
+let credit = 4;
+let wake = () => {};
+port.on('message', () => ((credit += 1), wake()));
+
+async function sendBatch(rows: FileRow[]) {
+  while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
+  credit -= 1;
+  send({ type: 'rows', rows });
+}
+
+try {
+  await scanWorkbook(file, limits);
+  if (mode === 'rows') {
+    let batch: FileRow[] = [];
+    for await (const row of worksheetRows(file, limits)) {
+      batch.push(row);
+      if (batch.length === BATCH) await sendBatch(batch.splice(0));
+    }
+    if (batch.length) await sendBatch(batch);
+    batch = [];
+  }
+  send({ type: 'end' });
+} catch (error) {
+  send({ type: error instanceof FileLimitError ? 'refused' : 'failed', message: (error as Error).message });
+}
+port.removeAllListeners('message'); // nothing keeps the thread alive: it ends
