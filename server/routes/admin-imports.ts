@@ -11,6 +11,10 @@ import * as t from 'io-ts';
 import { IdText } from '../../src/model/codec.ts';
 import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
 import type { Deps } from '../deps.ts';
+import { isXlsx } from '../import/file-rows.ts';
+import { removeJobFiles, sheetTmpPrefix } from '../import/import-queue.ts';
+import { fileLimits, FileLimitError } from '../uploads/file-limits.ts';
+import { checkWorkbook } from '../uploads/sheet-thread.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerUser } from '../scope/visible-merchants.ts';
@@ -54,10 +58,22 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
       await fs.promises.rm(stored, { force: true });
       throw file.file.truncated ? new HttpError(413, IMPORT_UPLOAD_MESSAGES.tooLarge) : badRequest(IMPORT_UPLOAD_MESSAGES.empty);
     }
+    await refuseUnboundedWorkbook(stored);
     const created = await deps.importJobs.create(file.filename.slice(0, 200), stored, me.id);
     await deps.importQueue.enqueue(created.id);
     return reply.code(202).send(created);
   });
+
+  /** A workbook is scanned against the file limits before it is queued: 422 naming the bound it passes, and it is gone. */
+  async function refuseUnboundedWorkbook(stored: string) {
+    if (!isXlsx(stored)) return;
+    try {
+      await checkWorkbook(stored, { limits: fileLimits(), tmpPrefix: sheetTmpPrefix(stored) });
+    } catch (err) {
+      await removeJobFiles(stored);
+      throw err instanceof FileLimitError ? new HttpError(422, err.message) : err;
+    }
+  }
 
   app.get('/admin/imports', async (request): Promise<ImportJob[]> => {
     await admin(request);

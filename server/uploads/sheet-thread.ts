@@ -14,6 +14,8 @@ export interface SheetJob {
   limits: FileLimits;
   /** 'check' only scans the file (at upload); 'rows' scans it, then sends the first sheet's rows. */
   mode: 'check' | 'rows';
+  /** The read's own temporary folder. */
+  tmp: string;
 }
 
 export type SheetMessage =
@@ -23,8 +25,8 @@ export type SheetMessage =
 
 export interface SheetOptions {
   limits: FileLimits;
-  /** Where the read's temporary folder is made (default: the system's temp folder). */
-  tmpRoot?: string;
+  /** The path the read's temporary folder's name starts with (default: portal-sheet- in the system's temp folder). */
+  tmpPrefix?: string;
 }
 
 const BOOTSTRAP = new URL('../workers/tsx-bootstrap.mjs', import.meta.url);
@@ -32,21 +34,21 @@ const ENTRY = new URL('./sheet-worker.ts', import.meta.url).href;
 
 /** Resolves when the workbook passes every bound; rejects with a FileLimitError naming the one it passed. */
 export async function checkWorkbook(file: string, options: SheetOptions): Promise<void> {
-  for await (const _ of sheetThread({ file, limits: options.limits, mode: 'check' }, options.tmpRoot)) {
+  for await (const _ of sheetThread(file, 'check', options)) {
     // a check sends no rows
   }
 }
 
 /** The first worksheet's rows, read and bounded in a worker thread. */
 export function workbookRows(file: string, options: SheetOptions): AsyncIterable<FileRow> {
-  return sheetThread({ file, limits: options.limits, mode: 'rows' }, options.tmpRoot);
+  return sheetThread(file, 'rows', options);
 }
 
-async function* sheetThread(job: SheetJob, tmpRoot = os.tmpdir()): AsyncGenerator<FileRow> {
-  const tmp = await fs.promises.mkdtemp(path.join(tmpRoot, '.sheet-'));
+async function* sheetThread(file: string, mode: SheetJob['mode'], options: SheetOptions): AsyncGenerator<FileRow> {
+  const tmp = await fs.promises.mkdtemp(options.tmpPrefix ?? path.join(os.tmpdir(), 'portal-sheet-'));
+  const job: SheetJob = { file, mode, limits: options.limits, tmp };
   const worker = new Worker(BOOTSTRAP, {
     workerData: { entry: ENTRY, job },
-    env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp },
     resourceLimits: { maxOldGenerationSizeMb: job.limits.workerMemoryMb, maxYoungGenerationSizeMb: 64 },
     stdout: false,
   });

@@ -4,11 +4,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { FileLimitError } from './file-limits.ts';
 import type { SheetJob, SheetMessage } from './sheet-thread.ts';
-import { worksheetRows, type FileRow } from './sheet-rows.ts';
+import type { FileRow } from './sheet-rows.ts';
 import { scanWorkbook } from './zip-scan.ts';
 
 const BATCH = 2000;
-const { file, limits, mode } = (workerData as { job: SheetJob }).job;
+const { file, limits, mode, tmp } = (workerData as { job: SheetJob }).job;
+// This thread's own environment (a worker's is a copy): exceljs's temp files (the tmp package reads
+// it at each file) land in the read's folder, while tsx keeps its compile cache in the system's.
+process.env.TMPDIR = tmp;
 const port = parentPort!;
 const send = (message: SheetMessage) => port.postMessage(message);
 
@@ -25,6 +28,7 @@ async function sendBatch(rows: FileRow[]) {
 try {
   await scanWorkbook(file, limits);
   if (mode === 'rows') {
+    const { worksheetRows } = await import('./sheet-rows.ts'); // exceljs: loaded only by a read that needs it
     let batch: FileRow[] = [];
     for await (const row of worksheetRows(file, limits)) {
       batch.push(row);
