@@ -45,6 +45,8 @@ export const BOMBS = {
     sheet(() => repeated('<x>', depth, `${SHEET_HEAD}<row r="1"><c r="A1"><is><t>`, `${'</x>'.repeat(depth)}</t></is></c></row>${SHEET_TAIL}`))],
   /** A worksheet of n rows, or one row of n cells. */
   rows: (n: number) => [...skeleton, sharedStrings(1), sheet(() => repeated('<row><c t="s"><v>0</v></c></row>', n, SHEET_HEAD, SHEET_TAIL))],
+  /** One cell whose address puts it in a far column (exceljs would make a row as wide). */
+  farRightCell: (column: string) => [...skeleton, sharedStrings(1), sheet(text(`${SHEET_HEAD}<row r="1"><c r="${column}1" t="s"><v>0</v></c></row>${SHEET_TAIL}`))],
   columns: (n: number) => [...skeleton, sharedStrings(1), sheet(() => repeated('<c t="s"><v>0</v></c>', n, `${SHEET_HEAD}<row r="1">`, `</row>${SHEET_TAIL}`))],
 };
 
