@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { ParsedInvoice } from '../../src/model/invoice-parser.ts';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
 import type { CheckedLine } from '../invoices/price-check.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 export type Db = pg.Pool | pg.PoolClient;
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -113,6 +114,20 @@ export function invoicesRepository(pool: pg.Pool) {
     },
     async deleteInvoice(id: number): Promise<void> {
       await pool.query('delete from invoices where id = $1', [id]);
+    },
+    /** Counts a run of the image's OCR, committed before it begins (a run the process did not survive counts); null once it was read. */
+    async countOcrRun(imageId: number): Promise<number | null> {
+      const { rows } = await pool.query(
+        `update invoice_images set ocr_attempts = ocr_attempts + 1 where id = $1 and ocr_status = 'pending' returning ocr_attempts`, [imageId]);
+      return rows[0] ? (rows[0].ocr_attempts as number) : null;
+    },
+    /** An image whose reading used all its runs: a problem, with the reason, so its invoice settles. */
+    async giveUpOcr(imageId: number, problem: string): Promise<void> {
+      await inTransaction(pool, async (db) => {
+        const { rows } = await db.query(
+          `update invoice_images set ocr_status = 'problem' where id = $1 and ocr_status = 'pending' returning invoice_id`, [imageId]);
+        if (rows[0]) await settleStatus(db, rows[0].invoice_id, problem);
+      });
     },
     async pendingImageIds(): Promise<number[]> {
       return (await pool.query(`select id from invoice_images where ocr_status = 'pending' order by id`)).rows.map((r) => r.id);
