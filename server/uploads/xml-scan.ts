@@ -34,9 +34,14 @@ export class XmlScan {
     for (let i = 0; i < bytes.length; i++) {
       const b = bytes[i]!;
       switch (this.state) {
-        case State.Text:
-          if (b === LT) this.state = State.TagStart;
+        case State.Text: {
+          // Text between tags is most of a sheet: jump to the next '<' natively.
+          const next = b === LT ? i : bytes.indexOf(LT, i);
+          if (next < 0) return;
+          i = next;
+          this.state = State.TagStart;
           break;
+        }
         case State.TagStart:
           if (b === SLASH) this.state = State.Closing;
           else if (b === QUESTION) this.skipUntil([QUESTION, GT]);
@@ -58,9 +63,14 @@ export class XmlScan {
           else if (b === GT) this.opened();
           else if (b > 0x20) this.slash = b === SLASH;
           break;
-        case State.Quoted:
-          if (b === this.quote) ((this.state = State.Attributes), (this.slash = false));
+        case State.Quoted: {
+          const close = b === this.quote ? i : bytes.indexOf(this.quote, i);
+          if (close < 0) return;
+          i = close;
+          this.state = State.Attributes;
+          this.slash = false;
           break;
+        }
         case State.Closing:
           if (b === GT) ((this.state = State.Text), this.depth--);
           break;
