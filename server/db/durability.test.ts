@@ -2,13 +2,13 @@
 // group) is killed with SIGKILL while invites, feedback and invoice uploads are being written.
 // After a restart on the same DATA_DIR, every write the server acknowledged is there, whole,
 // and no half-written one is (an invited user without the link, an invoice without its image).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, killGroup as kill, startServer } from '../testing/server-process.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 const PNG = fs.readFileSync(path.resolve('tests/fixtures/invoices/invoice-01-a-clean.png'));
@@ -20,44 +20,11 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MERCHANTS: '20', SEED_MONTHS: '2', LOG_LEVEL: 'error', SMTP_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true, // its own process group: the kill takes node and postgres down together, like a crash
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-4000)));
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not start (exit code ${child.exitCode}):\n${stderr}`);
-}
-
 describe('a server killed mid-write', () => {
   it('keeps every acknowledged invite, feedback and invoice, and nothing half-written', { timeout: 300_000 }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
-    server = await start(port);
+    server = await startServer(port, dataDir);
     const login = await (await fetch(`${base}/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'leader@harbor.test', password: 'portal-demo' }),
     })).json() as { authKey: string };
@@ -102,7 +69,7 @@ describe('a server killed mid-write', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     // The restart recovers the cluster (crash recovery) and runs; then read the tables directly.
-    server = await start(port);
+    server = await startServer(port, dataDir);
     kill(server, 'SIGTERM');
     await new Promise<void>((resolve) => server!.once('exit', () => resolve()));
     await new Promise((r) => setTimeout(r, 1500)); // the server's postgres stops after node

@@ -59,4 +59,19 @@ describe('embedded PostgreSQL', () => {
       parent.kill('SIGKILL');
     }
   });
+
+  it('never outlives a server that is killed: its postmaster stops, and the next start is clean', { timeout: 120_000 }, async () => {
+    // A server holding the cluster, killed with SIGKILL alone (its postgres is not signalled): no exit hook can run.
+    const code = `const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve('server/db/embedded.ts'))});
+      await startEmbeddedPostgres(${JSON.stringify(dir)}); console.log('ready'); setInterval(() => {}, 1000);`;
+    const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await once(server.stdout!, 'data');
+    const postmaster = Number((await fs.readFile(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const running = () => fs.readFile(`/proc/${postmaster}/stat`, 'utf8').then((s) => s.split(') ')[1]![0] !== 'Z', () => false);
+    expect(await running()).toBe(true);
+    server.kill('SIGKILL');
+    await expect.poll(running, { timeout: 15_000, interval: 100 }).toBe(false);
+    const next = await startEmbeddedPostgres(dir);
+    await next.stop();
+  });
 });

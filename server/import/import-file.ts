@@ -13,6 +13,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { copyLine } from '../db/copy.ts';
 import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
 import { createCatalogueEntries, loadCatalogue, type StagedLine } from './catalogue.ts';
+import type { SheetOptions } from '../uploads/sheet-thread.ts';
 import { fileRows } from './file-rows.ts';
 import type { ImportProgress } from './progress.ts';
 import { rejectFile } from './reject-file.ts';
@@ -24,6 +25,8 @@ export interface ImportOptions {
   fileName?: string;
   /** Called every few hundred rows; throwing from it aborts the import (nothing is kept). */
   onProgress?: (p: ImportProgress) => void;
+  /** How a workbook is bounded and where its reader's temporary folder goes (default: FILE_LIMITS, the system's temp folder). */
+  sheet?: SheetOptions;
 }
 
 export interface ImportSummary {
@@ -113,7 +116,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
       // Rows in, COPY text out: each row is checked by the codec, then against the catalogue.
       async function* stagedChunks(): AsyncGenerator<string> {
         let buf = '';
-        for await (const { line, values } of fileRows(path)) {
+        for await (const { line, values } of fileRows(path, opts.sheet)) {
           if (!header.length) {
             header = checkHeader(values);
             continue;

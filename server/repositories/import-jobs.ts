@@ -47,17 +47,40 @@ export function importJobsRepository(db: pg.Pool) {
       const { rows } = await db.query('select stored_path, reject_path from import_jobs where id = $1', [id]);
       return rows[0] ? { stored: rows[0].stored_path, rejects: rows[0].reject_path } : null;
     },
-    /** Jobs a dead server left queued or running, queued again at start (a batch is all in or all out). */
-    async requeueUnfinished(): Promise<number[]> {
-      const { rows } = await db.query(`update import_jobs set status = 'queued', stage = null where status in ('queued', 'running') returning id`);
-      return rows.map((r) => r.id as number).sort((a, b) => a - b);
+    /**
+     * At start, the jobs a dead server left queued or running: those with runs to spare are queued
+     * again (a batch is all in or all out); those that used them all are stopped, failed with why.
+     */
+    async recoverUnfinished(maxAttempts: number, stopped: (attempts: number, stage: string | null) => string): Promise<{ requeued: number[]; stopped: string[] }> {
+      const { rows } = await db.query(`select id, attempts, stage, stored_path from import_jobs where status in ('queued', 'running') order by id`);
+      const requeued: number[] = [];
+      const paths: string[] = [];
+      for (const r of rows) {
+        if (r.attempts < maxAttempts) {
+          await db.query(`update import_jobs set status = 'queued', stage = null where id = $1`, [r.id]);
+          requeued.push(r.id);
+        } else {
+          await db.query(`update import_jobs set status = 'failed', stage = null, message = $2, finished_at = now() where id = $1`,
+            [r.id, stopped(r.attempts, r.stage)]);
+          paths.push(r.stored_path);
+        }
+      }
+      return { requeued, stopped: paths };
     },
-    /** Takes a queued job for this worker; false when another took it (a job sent twice runs once). */
-    async claim(id: number): Promise<boolean> {
-      const { rowCount } = await db.query(
-        `update import_jobs set status = 'running', started_at = now(), rows_read = 0, rejects = 0, stage = 'reading rows'
-          where id = $1 and status = 'queued'`, [id]);
-      return rowCount === 1;
+    /** A run that failed for a reason that may pass (the database went away): queued for another run. */
+    async requeue(id: number): Promise<void> {
+      await db.query(`update import_jobs set status = 'queued', stage = null where id = $1`, [id]);
+    },
+    /**
+     * Takes a queued job for this worker and counts the run, committed before the run begins (so a
+     * run that ends the process counts too); null when another took it (a job sent twice runs once).
+     */
+    async claim(id: number): Promise<{ attempts: number } | null> {
+      const { rows } = await db.query(
+        `update import_jobs set status = 'running', started_at = now(), rows_read = 0, rejects = 0, stage = 'reading rows',
+                attempts = attempts + 1
+          where id = $1 and status = 'queued' returning attempts`, [id]);
+      return rows[0] ? { attempts: rows[0].attempts as number } : null;
     },
     async progress(id: number, p: { rowsRead: number; rejects: number; stage?: string }): Promise<void> {
       await db.query('update import_jobs set rows_read = $2, rejects = $3, stage = coalesce($4, stage) where id = $1', [id, p.rowsRead, p.rejects, p.stage ?? null]);

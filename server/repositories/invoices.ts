@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { ParsedInvoice, ParsedLine } from '../../src/model/invoice-parser.ts';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
 import type { Queryable } from '../db/queryable.ts';
+import { inTransaction } from '../db/transaction.ts';
 
 /** An invoice line read by OCR, with its catalogue match and price check (server/invoices/price-check.ts). */
 export type CheckedLine = { line: ParsedLine; matchedItemId: number | null; deviatedPrice: number | null; overpaid: number | null };
@@ -115,6 +116,20 @@ export function invoicesRepository(pool: pg.Pool) {
     },
     async deleteInvoice(id: number): Promise<void> {
       await pool.query('delete from invoices where id = $1', [id]);
+    },
+    /** Counts a run of the image's OCR, committed before it begins (a run the process did not survive counts); null once it was read. */
+    async countOcrRun(imageId: number): Promise<number | null> {
+      const { rows } = await pool.query(
+        `update invoice_images set ocr_attempts = ocr_attempts + 1 where id = $1 and ocr_status = 'pending' returning ocr_attempts`, [imageId]);
+      return rows[0] ? (rows[0].ocr_attempts as number) : null;
+    },
+    /** An image whose reading used all its runs: a problem, with the reason, so its invoice settles. */
+    async giveUpOcr(imageId: number, problem: string): Promise<void> {
+      await inTransaction(pool, async (db) => {
+        const { rows } = await db.query(
+          `update invoice_images set ocr_status = 'problem' where id = $1 and ocr_status = 'pending' returning invoice_id`, [imageId]);
+        if (rows[0]) await settleStatus(db, rows[0].invoice_id, problem);
+      });
     },
     async pendingImageIds(): Promise<number[]> {
       return (await pool.query(`select id from invoice_images where ocr_status = 'pending' order by id`)).rows.map((r) => r.id);

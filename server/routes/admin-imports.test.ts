@@ -13,6 +13,8 @@ import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { IMPORT_COLUMNS, IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
 import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
+import { BOMBS, writeWorkbook } from '../testing/workbook-bombs.ts';
+import { FILE_LIMITS, REFUSALS } from '../uploads/file-limits.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -115,6 +117,29 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(AUDIENCE_REFUSAL.internalAdmin);
     expect((await get(leader, '/admin/imports')).statusCode).toBe(403);
-    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toHaveLength(4);
+    // Every upload is gone once its job ended (loaded, already loaded or failed); only kept rejects remain.
+    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toEqual([]);
+  });
+
+  it('refuses a workbook bomb at upload (422 naming the limit), keeps nothing of it, and goes on answering', { timeout: 60_000 }, async () => {
+    const bomb = path.join(dir, 'bomb.xlsx');
+    await writeWorkbook(bomb, BOMBS.sharedStrings(2_000_000));
+    const before = (await get(admin, '/admin/imports')).json() as ImportJob[];
+    const res = await upload(admin, 'Week 49.xlsx', fs.readFileSync(bomb));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(REFUSALS.ratio(FILE_LIMITS, 'xl/sharedStrings.xml'));
+    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toEqual([]);
+    expect(((await get(admin, '/admin/imports')).json() as ImportJob[]).length).toBe(before.length);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('a workbook that passes the upload scan but not the read fails its job with the limit named, and its file is gone', async () => {
+    const wide = path.join(dir, 'wide.xlsx');
+    await writeWorkbook(wide, BOMBS.farRightCell('XFD'));
+    const res = await upload(admin, 'wide.xlsx', fs.readFileSync(wide));
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await finished((res.json() as ImportJob).id);
+    expect(job).toMatchObject({ status: 'failed', message: `Nothing was loaded: ${REFUSALS.columns(FILE_LIMITS)}` });
+    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toEqual([]);
   });
 });

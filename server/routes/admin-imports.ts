@@ -13,6 +13,10 @@ import type { Deps } from '../deps.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { saveUpload, uploadFileName } from '../http/uploads.ts';
+import { isXlsx } from '../import/file-rows.ts';
+import { removeJobFiles, sheetTmpPrefix } from '../import/import-queue.ts';
+import { fileLimits, FileLimitError } from '../uploads/file-limits.ts';
+import { checkWorkbook } from '../uploads/sheet-thread.ts';
 import { validate } from '../http/validate.ts';
 
 const JobParams = t.type({ id: IdText });
@@ -51,10 +55,22 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
       await fs.promises.rm(stored, { force: true });
       throw file.file.truncated ? new HttpError(413, IMPORT_UPLOAD_MESSAGES.tooLarge) : badRequest(IMPORT_UPLOAD_MESSAGES.empty);
     }
+    await refuseUnboundedWorkbook(stored);
     const created = await deps.importJobs.create(fileName, stored, me.id);
     await deps.importQueue.enqueue(created.id);
     return reply.code(202).send(created);
   });
+
+  /** A workbook is scanned against the file limits before it is queued: 422 naming the bound it passes, and it is gone. */
+  async function refuseUnboundedWorkbook(stored: string) {
+    if (!isXlsx(stored)) return;
+    try {
+      await checkWorkbook(stored, { limits: fileLimits(), tmpPrefix: sheetTmpPrefix(stored) });
+    } catch (err) {
+      await removeJobFiles(stored);
+      throw err instanceof FileLimitError ? new HttpError(422, err.message) : err;
+    }
+  }
 
   app.get('/admin/imports', async (): Promise<ImportJob[]> => {
     return deps.importJobs.recent();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
 import { createOcr, type Ocr } from '../invoices/ocr.ts';
 import { processImage } from '../invoices/pipeline.ts';
-import { startInvoiceQueue } from '../invoices/queue.ts';
+import { OCR_GAVE_UP, OCR_RUNS, startInvoiceQueue } from '../invoices/queue.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -188,6 +188,25 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
       expect(detail.items.length).toBe(clean.lines.length);
     } finally {
       await second.stop();
+    }
+  }, 120_000);
+
+  it('an image whose reading the server never survived is not read again: past 3 runs it is a problem, with the reason', async () => {
+    const idle = await startInvoiceQueue(db.pool, { work: false });
+    deps.invoiceJobs.attach(idle.enqueue);
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    await idle.stop();
+    // As three servers left it, each dead during its run (each run is counted before it begins).
+    await q('update invoice_images set ocr_attempts = $2 where id = $1', [imageId, OCR_RUNS]);
+    let reads = 0;
+    const counting: Ocr = { read: async (image) => ((reads += 1), ocr.read(image)), close: async () => undefined };
+    const restarted = await startInvoiceQueue(db.pool, { work: true, ocr: counting });
+    try {
+      const detail = await settled(id, 90_000);
+      expect(detail).toMatchObject({ status: 'problem', reason: OCR_GAVE_UP });
+      expect(reads).toBe(0);
+    } finally {
+      await restarted.stop();
     }
   }, 120_000);
 });

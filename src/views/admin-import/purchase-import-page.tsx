@@ -122,7 +122,14 @@ export function PurchaseImportPage() {
                 <Table.Tbody>
                   {jobs.map((job) => (
                     <Table.Tr key={job.id}>
-                      <Table.Td>{job.fileName}</Table.Td>
+                      <Table.Td>
+                        {job.fileName}
+                        {job.status === 'failed' && job.message && (
+                          <Text size="xs" c="red" data-testid="import-job-reason">
+                            {job.message}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
                         <Badge color={STATUS[job.status].color} variant="light">
                           {STATUS[job.status].label}
