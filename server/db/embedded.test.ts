@@ -48,10 +48,12 @@ describe('embedded PostgreSQL', () => {
 
     // Nor does a lock whose owner was killed but not reaped yet (a zombie: kill(pid, 0) still
     // answers), as when a crashed server's parent is gone too.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child ends after the shell has become `sleep 30`, which never reaps it: `sleep 0` could be
+    // reaped by the shell itself before its exec.
+    const parent = spawn('sh', ['-c', '(sleep 0.5) & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const zombie = Number((await once(parent.stdout!, 'data'))[0].toString());
-      await expect.poll(() => fs.readFile(`/proc/${zombie}/stat`, 'utf8').then((s) => s.split(') ')[1]![0])).toBe('Z');
+      await expect.poll(() => fs.readFile(`/proc/${zombie}/stat`, 'utf8').then((s) => s.split(') ')[1]![0]), { timeout: 10_000 }).toBe('Z');
       await fs.writeFile(path.join(dir, 'portal.lock'), `${zombie}\n`);
       const third = await startEmbeddedPostgres(dir);
       await third.stop();
