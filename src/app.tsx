@@ -2,7 +2,7 @@ import { Anchor, Drawer, Loader, MantineProvider, Modal, Notification, Paginatio
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { browserStore } from './services/storage.ts';
-import { AuthActor, NoticesActor, SpinnerActor } from './views/shell/actor-contexts.ts';
+import { AppActor } from './views/shell/actor-contexts.ts';
 import { AppRoutes } from './views/shell/app-routes.tsx';
 import { NoticesArea } from './views/shell/notices-area.tsx';
 import { SessionTracking } from './views/shell/session-tracking.tsx';
@@ -61,19 +61,15 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
-      <AuthActor.Provider options={{ input: { store: browserStore } }}>
-        <SpinnerActor.Provider>
-          <NoticesActor.Provider>
-            <SessionTracking />
-            <VersionWatch />
-            <SpinnerOverlay />
-            <NoticesArea />
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </NoticesActor.Provider>
-        </SpinnerActor.Provider>
-      </AuthActor.Provider>
+      <AppActor.Provider options={{ input: { store: browserStore } }}>
+        <SessionTracking />
+        <VersionWatch />
+        <SpinnerOverlay />
+        <NoticesArea />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppActor.Provider>
     </MantineProvider>
   );
 }

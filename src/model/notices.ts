@@ -2,6 +2,8 @@
 
 export const MAX_VISIBLE_NOTIFICATIONS = 4;
 export const CONFIRM_DELAY_MS = 300;
+/** How long a success notice from a page's machine shows before it goes away by itself. */
+export const SUCCESS_SHOWN_MS = 5000;
 /** How long 'Feedback Sent!' shows (analytics spec §9). */
 export const FEEDBACK_SENT_MS = 4000;
 /** How long a success flag shows, e.g. the sales-rep form's (accounts spec §9). */

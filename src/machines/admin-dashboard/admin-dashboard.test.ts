@@ -20,7 +20,7 @@ describe('admin-dashboard picker, model-based', () => {
   it('takes every transition', () => expectEveryTransitionTaken(adminDashboardMachine, edges, [
     'loadingChildren --adminDashboard.parentChosen--> loadingChildren', 'loadingUsers --adminDashboard.childChosen--> loadingUsers',
   ]));
-  itReplaysEdges(edges, () => startControlled(adminDashboardMachine, { actors: ['loadParents', 'loadChildren', 'loadUsers'] }), (run) => {
+  itReplaysEdges(edges, () => startControlled(adminDashboardMachine, { actors: ['loadParents', 'loadChildren', 'loadUsers'], input: { siteUrl: SITE } }), (run) => {
     const { value, context } = run.actor.getSnapshot();
     // Houses always belong to the chosen parent, users to the chosen house; failures say so.
     for (const c of run.callsOf('loadChildren')) expect(c.input).toEqual({ parentId: 1 });

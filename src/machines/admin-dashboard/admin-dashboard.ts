@@ -2,13 +2,21 @@ import { assign, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
 import { DISTRIBUTORS_LOAD_FAILED, USERS_LOAD_FAILED, type AdminHouse, type AdminUserRow } from '../../model/admin.ts';
 import { adminService } from '../../services/admin-service.ts';
+import { adminInviteMachine } from './admin-invite.ts';
+import { adminUserEditMachine } from './admin-user-edit.ts';
+import { loginAsMachine } from './login-as.ts';
+import { usersExportMachine } from './users-export.ts';
 
 /**
  * The admin dashboard's distributor picker and users table (accounts spec §2.11): a parent first
  * (GET /distributor/allParents), then one of its houses (/distributor/children/{id}), whose
- * users then load. Picking again aborts the call of the previous pick.
+ * users then load. Picking again aborts the call of the previous pick. Its children (ids `edit`,
+ * `invite`, `exporter`, `loginAs`) are the page's panel and dialogs; a save or an invite asks
+ * it for the users again.
  */
 export interface AdminDashboardContext {
+  /** Where an invitation's link points (this site). */
+  siteUrl: string;
   parents: AdminHouse[];
   parentId: number | null;
   children: AdminHouse[];
@@ -27,8 +35,17 @@ const parentChosen = { 'adminDashboard.parentChosen': { target: 'loadingChildren
 const childChosen = { 'adminDashboard.childChosen': { target: 'loadingUsers', guard: 'knownChild', actions: 'chooseChild', reenter: true } } as const;
 
 export const adminDashboardMachine = setup({
-  types: { context: {} as AdminDashboardContext, events: {} as AdminDashboardEvent },
+  types: {
+    context: {} as AdminDashboardContext,
+    events: {} as AdminDashboardEvent,
+    input: {} as { siteUrl: string },
+    children: {} as { edit: 'edit'; invite: 'invite'; exporter: 'exporter'; loginAs: 'loginAs' },
+  },
   actors: {
+    edit: adminUserEditMachine,
+    invite: adminInviteMachine,
+    exporter: usersExportMachine,
+    loginAs: loginAsMachine,
     loadParents: fromCall<AdminHouse[]>(() => adminService.parents()),
     loadChildren: fromCall<AdminHouse[], { parentId: number }>(({ parentId }) => adminService.children(parentId)),
     loadUsers: fromCall<AdminUserRow[], { childId: number }>(({ childId }) => adminService.users(childId)),
@@ -44,7 +61,13 @@ export const adminDashboardMachine = setup({
   },
 }).createMachine({
   id: 'adminDashboard',
-  context: { parents: [], parentId: null, children: [], childId: null, users: [], error: null },
+  context: ({ input }) => ({ siteUrl: input.siteUrl, parents: [], parentId: null, children: [], childId: null, users: [], error: null }),
+  invoke: [
+    { id: 'edit', src: 'edit' },
+    { id: 'invite', src: 'invite', input: ({ context }) => ({ siteUrl: context.siteUrl }) },
+    { id: 'exporter', src: 'exporter' },
+    { id: 'loginAs', src: 'loginAs' },
+  ],
   initial: 'loadingParents',
   states: {
     loadingParents: {

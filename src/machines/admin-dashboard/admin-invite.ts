@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { tellParent } from '../tell-parent.ts';
 import { fromCall } from '../from-call.ts';
 import type { InviteResponse } from '../../model/account.ts';
 import { AdminInvitePayload, INVITE_FAILED, type AdminHouse } from '../../model/admin.ts';
@@ -53,7 +54,10 @@ export const adminInviteMachine = setup({
   types: { context: {} as AdminInviteContext, events: {} as AdminInviteEvent, input: {} as { siteUrl: string } },
   actors: { send: fromCall<InviteResponse, AdminInvitePayload>((payload) => adminService.invite(payload)) },
   guards: { complete: ({ context }) => adminInvite(context).payload !== null },
-  actions: { invited: () => {} },
+  actions: {
+    /** The users table (the parent) asks for the users again. */
+    invited: tellParent({ type: 'adminDashboard.reloaded' })(),
+  },
 }).createMachine({
   id: 'adminInvite',
   context: ({ input }) => ({ siteUrl: input.siteUrl, house: null, form: EMPTY, invalid: [], result: null }),

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { tellParent } from '../tell-parent.ts';
 import { fromCall } from '../from-call.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import {
@@ -87,7 +88,7 @@ export const adminUserEditMachine = setup({
   guards: { savable: ({ context }) => editProblem(context.form) === null },
   actions: {
     /** The dashboard reloads its users table. */
-    changed: () => {},
+    changed: tellParent({ type: 'adminDashboard.reloaded' })(),
   },
 }).createMachine({
   id: 'adminUserEdit',

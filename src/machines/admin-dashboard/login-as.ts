@@ -4,6 +4,7 @@ import type { LoginResponse } from '../../model/auth.ts';
 import { ImpersonationReason, REASON_HINT } from '../../model/impersonation.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
+import { sendToAuth } from '../shell/system-actors.ts';
 
 /**
  * Logging in as a user (the admin dashboard's Login; issue 15): the admin gives a reason, kept in
@@ -31,7 +32,7 @@ export const loginAsMachine = setup({
   guards: { reasonGiven: ({ context }) => ImpersonationReason.is(context.reason.trim()) },
   actions: {
     /** The page hands the new session to the auth-routing machine. */
-    switchedIn: (_, _params: { response: LoginResponse }) => {},
+    switchedIn: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.switchedIn', response: params.response }))(),
   },
 }).createMachine({
   id: 'loginAs',

@@ -15,7 +15,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     description: 'The admin dashboard: a parent distributor, then one of its houses, then its users.',
     machine: adminDashboardMachine,
     events: adminDashboardEvents,
-    variants: [{ label: 'internal admin on /admin-dashboard' }],
+    variants: [{ label: 'internal admin on /admin-dashboard', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.error]),
     labels: {
       'xstate.done.actor.loadParents': 'The parent distributors arrive',

@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
-import { USERS_LOAD_FAILED, type AdminUserRow } from '../../model/admin.ts';
+import { switchMap } from 'rxjs';
+import { USERS_LOAD_FAILED, usersExport } from '../../model/admin.ts';
+import { saveCsv } from '../../services/save-file.ts';
 import { adminService } from '../../services/admin-service.ts';
 
 /**
@@ -25,12 +27,9 @@ export type UsersExportEvent =
 export const usersExportMachine = setup({
   types: { context: {} as UsersExportContext, events: {} as UsersExportEvent },
   actors: {
-    loadUsers: fromCall<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
-      choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
-  },
-  actions: {
-    /** The page writes the rows as UsersExport.csv. */
-    download: (_, _params: { users: AdminUserRow[] }) => {},
+    // The users arrive and are saved as UsersExport.csv.
+    loadUsers: fromCall<void, { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
+      (choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)).pipe(switchMap((users) => saveCsv(usersExport(users))))),
   },
 }).createMachine({
   id: 'usersExport',
@@ -50,7 +49,7 @@ export const usersExportMachine = setup({
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ parentId: context.parentId!, choice: context.choice! }),
-        onDone: { target: 'closed', actions: { type: 'download', params: ({ event }) => ({ users: event.output }) } },
+        onDone: 'closed',
         onError: { target: 'picking', actions: assign({ error: USERS_LOAD_FAILED }) },
       },
       on: { 'export.closed': 'closed' },

@@ -4,6 +4,7 @@ import { fromCall } from '../from-call.ts';
 import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { importService } from '../../services/import-service.ts';
+import { saveFile } from '../../services/save-file.ts';
 
 /**
  * Purchase imports from the admin panel (issue 17, docs/import.md): the recent imports; a CSV
@@ -71,8 +72,8 @@ export const purchaseImportMachine = setup({
     fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
   },
   actions: {
-    /** The view saves the file in the browser; a no-op by default. */
-    saveRejects: (_, _params: { blob: Blob; job: ImportJob }) => {},
+    /** Saved beside the upload's name: '<file> rejects.csv'. */
+    saveRejects: (_, { blob, job }: { blob: Blob; job: ImportJob }) => void saveFile(blob, `${job.fileName.replace(/\.csv$/i, '')} rejects.csv`).subscribe(),
   },
 }).createMachine({
   id: 'purchaseImport',

@@ -6,6 +6,7 @@ import type { House } from '../../model/distributor.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
+import { sendToAuth } from '../shell/system-actors.ts';
 
 /**
  * The admin user-picker on /admin-login (accounts spec §2.3): an internal admin picks a
@@ -55,7 +56,7 @@ export const adminSwitchMachine = setup({
     ),
     chooseUser: assign(({ event }) => (event.type === 'adminSwitch.userChosen' ? { userId: event.userId, error: null } : {})),
     /** The page hands the new session to the auth-routing machine; a no-op by default. */
-    switchedIn: (_, _params: { response: LoginResponse }) => {},
+    switchedIn: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.switchedIn', response: params.response }))(),
   },
 }).createMachine({
   id: 'adminSwitch',

@@ -20,6 +20,7 @@ import { houseUsersService } from '../../services/house-users-service.ts';
 import { viewAs } from '../page-state/view-as.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { orderHistoryStore } from '../page-state/order-history-store.ts';
+import { sendToAuth } from '../shell/system-actors.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
 
@@ -200,8 +201,8 @@ export const dashboardMachine = setup({
     }),
     /** Every later call carries X-View-As (the api client's header provider); runs after the choice is assigned. */
     applyViewAs: ({ context }) => viewAs.set(context.viewAsUserId),
-    /** The view persists the new house for the rest of the app; a no-op by default. */
-    distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
+    /** The session follows the new house (header, storage for a reload). */
+    distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
     dismissAnnouncement: ({ event }) => {
       if (event.type === 'dashboard.announcementDismissed') announcementService.dismiss(event.id);
     },

@@ -13,6 +13,7 @@ import { dashboardService } from '../../services/dashboard-service.ts';
 import { intelService } from '../../services/intel-service.ts';
 import { intelLastUrl } from '../page-state/last-url.ts';
 import { merchantService } from '../../services/merchant-service.ts';
+import { sendToAuth } from '../shell/system-actors.ts';
 
 /** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */
 
@@ -148,8 +149,8 @@ export const intelMachine = setup({
     clearForSwitch: assign(({ event }) =>
       event.type === 'intel.distributorSelected' ? { requestedDistributorId: event.distributorId, merchants: [], ...restart([]) } : {},
     ),
-    /** The view persists the new house for the rest of the app; a no-op by default. */
-    distributorChanged: (_, _params: { response: ActiveDistributorResponse }) => {},
+    /** The session follows the new house (header, storage for a reload). */
+    distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
     rememberUrl: ({ context }) => intelLastUrl.set(context.lastUrl),
     visit: assign(({ context, event }) => {
       if (event.type !== 'intel.visited') return {};

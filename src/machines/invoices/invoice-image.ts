@@ -1,8 +1,8 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, fromEventObservable, sendTo, setup, type AnyActorRef } from 'xstate';
 import { catchError, map, of } from 'rxjs';
 import { invoiceService } from '../../services/invoice-service.ts';
 
-export type InvoiceImageInput = { attachmentId: number; thumbnail: boolean };
+export type InvoiceImageInput = { attachmentId: number; thumbnail: boolean; /** The invoice page's actor, told when the image fails. */ page?: AnyActorRef };
 export type InvoiceImageContext = InvoiceImageInput & { url: string | null };
 export type InvoiceImageEvent = { type: 'image.ready'; url: string } | { type: 'image.failed' };
 
@@ -10,7 +10,7 @@ export type InvoiceImageEvent = { type: 'image.ready'; url: string } | { type: '
  * One invoice image on screen (a thumbnail in the grid, or enlarged). Its bytes come through the
  * API with the bearer token and are shown from an object URL that the load keeps alive: the load
  * is invoked by the machine itself, so the URL lives as long as the image and is revoked with it.
- * `failed` (given by the view) says so to the invoice page ('Failed To Load Images').
+ * `failed` says so to the invoice page's actor ('Failed To Load Images').
  */
 export const invoiceImageMachine = setup({
   types: { context: {} as InvoiceImageContext, events: {} as InvoiceImageEvent, input: {} as InvoiceImageInput },
@@ -22,7 +22,7 @@ export const invoiceImageMachine = setup({
         catchError(() => of<InvoiceImageEvent>({ type: 'image.failed' })),
       )),
   },
-  actions: { failed: () => undefined },
+  actions: { failed: sendTo(({ context, self }) => context.page ?? self, { type: 'invoice.imageFailed' }) },
 }).createMachine({
   id: 'invoiceImage',
   context: ({ input }) => ({ ...input, url: null }),

@@ -5,6 +5,7 @@ import type { FeedbackPayload, FeedbackResponse } from '../../model/feedback.ts'
 import { FEEDBACK_SENT_MS } from '../../model/notices.ts';
 import { matchesService } from '../../services/matches-service.ts';
 import { after$ } from '../../services/timers.ts';
+import { tellParent } from '../tell-parent.ts';
 
 /**
  * The feedback dialog (analytics spec §4): badMatch mode takes a comment on one similar item,
@@ -48,8 +49,8 @@ export const feedbackDialogMachine = setup({
     hasText: ({ context }) => context.text.trim() !== '',
   },
   actions: {
-    /** Provided by the page: e.g. ask for the similar items again so a recommendation shows. */
-    feedbackSent: () => {},
+    /** The similar items (the parent) are asked for again, so a recommendation shows. */
+    feedbackSent: tellParent({ type: 'matches.refreshed' })(),
     open: assign(({ event }) =>
       event.type === 'feedback.opened'
         ? { mode: event.mode, min: event.min, badMatchMin: event.mode === 'badMatch' ? event.badMatchMin : null, text: '', failed: false }

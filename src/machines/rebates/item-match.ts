@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { matchesService, type MatchKey } from '../../services/matches-service.ts';
+import { feedbackDialogMachine } from './feedback-dialog.ts';
 
 /**
  * Similar items of one item at a time (analytics spec §4): loading, complete or failed.
@@ -23,8 +24,9 @@ export type ItemMatchEvent =
 export const cacheKey = (key: MatchKey) => `${key.min}|${key.manufacturerPlatformId}`;
 
 export const itemMatchMachine = setup({
-  types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent },
+  types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent, children: {} as { feedback: 'feedback' } },
   actors: {
+    feedback: feedbackDialogMachine,
     loadMatches: fromCall<ItemMatch[], MatchKey>((input) => matchesService.similar(input)),
   },
   guards: {
@@ -40,6 +42,8 @@ export const itemMatchMachine = setup({
 }).createMachine({
   id: 'itemMatch',
   context: { key: null, matches: [], cache: {} },
+  // The feedback dialog: a sent recommendation or bad match changes the answer, so it asks again.
+  invoke: { id: 'feedback', src: 'feedback' },
   initial: 'idle',
   on: {
     'matches.requested': [

@@ -4,6 +4,7 @@ import type { LoginPayload, LoginResponse } from '../../model/auth.ts';
 import { hasErrors, validateLogin, type LoginErrors, type LoginFields } from '../../model/login-rules.ts';
 import { ApiError, FALLBACK_MESSAGE } from '../../services/api-client.ts';
 import { authService } from '../../services/auth-service.ts';
+import { sendToAuth } from './system-actors.ts';
 
 /** The login page's form: field values, field errors, the call, and the failure dialog. */
 
@@ -42,8 +43,8 @@ export const loginFormMachine = setup({
     }),
     showFieldErrors: assign(({ context }) => ({ errors: validateLogin(context) })),
     clearFailure: assign({ failure: null }),
-    /** Replaced by the app with `provide` to hand the session to the auth-routing machine. */
-    reportSuccess: (_, _params: { response: LoginResponse }) => {},
+    /** Hands the session to the auth-routing actor. */
+    reportSuccess: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.loggedIn', response: params.response }))(),
   },
 }).createMachine({
   id: 'loginForm',

@@ -4,6 +4,7 @@ import type { LoginResponse } from '../../model/auth.ts';
 import type { MicrosoftConfig, MicrosoftLoginPayload } from '../../model/microsoft-auth.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
 import { microsoftService, type EnabledMicrosoftConfig } from '../../services/microsoft-service.ts';
+import { sendToAuth } from './system-actors.ts';
 
 /**
  * The 'Sign in with Microsoft' button (accounts spec §2, §8): hidden unless the server has
@@ -35,8 +36,8 @@ export const microsoftSignInMachine = setup({
   actions: {
     showFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
     clearFailure: assign({ failure: null, payload: null }),
-    /** Replaced by the login page with `provide` to hand the session to the auth-routing machine. */
-    reportSuccess: (_, _params: { response: LoginResponse }) => {},
+    /** Hands the session to the auth-routing actor, as a password login does. */
+    reportSuccess: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.loggedIn', response: params.response }))(),
   },
 }).createMachine({
   id: 'microsoftSignIn',

@@ -28,6 +28,25 @@ describe('notifications', () => {
   });
 });
 
+describe('notice lifetime', () => {
+  it('takes a success away after 5 seconds; an error stays until dismissed', () => {
+    vi.useFakeTimers();
+    try {
+      const actor = createActor(noticesMachine).start();
+      actor.send({ type: 'notices.added', notice: notice('ok', 'success') });
+      actor.send({ type: 'notices.added', notice: notice('bad', 'error') });
+      vi.advanceTimersByTime(4999);
+      expect(actor.getSnapshot().context.notices.map((n) => n.id)).toEqual(['ok', 'bad']);
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().context.notices.map((n) => n.id)).toEqual(['bad']);
+      vi.advanceTimersByTime(60_000);
+      expect(actor.getSnapshot().context.notices.map((n) => n.id)).toEqual(['bad']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('modals', () => {
   it('ignores a new modal while an update-type modal is present; updates, toggles, hides, removes', () => {
     const actor = createActor(noticesMachine).start();

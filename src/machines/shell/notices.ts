@@ -1,6 +1,7 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, raise, setup } from 'xstate';
 import {
   CONFIRM_DELAY_MS,
+  SUCCESS_SHOWN_MS,
   addModal,
   addNotice,
   removeById,
@@ -36,10 +37,16 @@ export const noticesMachine = setup({
     events: {} as NoticesEvent,
     emitted: {} as NoticesEmitted,
   },
-  delays: { confirmDelay: CONFIRM_DELAY_MS },
+  guards: { success: ({ event }) => event.type === 'notices.added' && event.notice.kind === 'success' },
+  delays: { confirmDelay: CONFIRM_DELAY_MS, successShown: SUCCESS_SHOWN_MS },
   actions: {
     addNotice: assign(({ context, event }) =>
       event.type === 'notices.added' ? { notices: addNotice(context.notices, event.notice) } : {},
+    ),
+    // Successes go away by themselves; failures stay until dismissed (spec §8 messages).
+    dismissSuccessLater: raise(
+      ({ event }) => ({ type: 'notices.dismissed' as const, id: event.type === 'notices.added' ? event.notice.id : '' }),
+      { delay: 'successShown' },
     ),
     dismissNotice: assign(({ context, event }) =>
       event.type === 'notices.dismissed' ? { notices: removeById(context.notices, event.id) } : {},
@@ -75,7 +82,10 @@ export const noticesMachine = setup({
   context: { notices: [], modals: [], confirmingId: null },
   initial: 'idle',
   on: {
-    'notices.added': { actions: 'addNotice' },
+    'notices.added': [
+      { guard: 'success', actions: ['addNotice', 'dismissSuccessLater'] },
+      { actions: 'addNotice' },
+    ],
     'notices.dismissed': { actions: 'dismissNotice' },
     'modals.opened': { actions: 'openModal' },
     'modals.updated': { actions: 'changeModal' },

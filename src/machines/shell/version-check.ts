@@ -1,6 +1,9 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
 import { newerVersion$, versionService } from '../../services/version-service.ts';
+import { sendToNotices } from './system-actors.ts';
+
+export const UPDATE_NOTICE_ID = 'new-version';
 
 /**
  * Notices a new deployment (accounts spec §4): the RxJS stream `newerVersion$` polls /version.txt
@@ -34,8 +37,11 @@ export const versionCheckMachine = setup({
     ),
   },
   actions: {
-    /** Replaced by the app with `provide`: puts the update notice up. */
-    announceUpdate: (_, _params: { servedVersion: string }) => {},
+    /** Puts the update notice up (spec §4, §8). */
+    announceUpdate: sendToNotices((_: { servedVersion: string }) => ({
+      type: 'notices.added',
+      notice: { id: UPDATE_NOTICE_ID, kind: 'update', title: 'A new version is available', message: 'Please refresh the page to update the portal.' },
+    }))(),
   },
 }).createMachine({
   id: 'versionCheck',

@@ -1,5 +1,6 @@
 import { forkJoin, map } from 'rxjs';
 import { assign, setup } from 'xstate';
+import { tellParent } from '../tell-parent.ts';
 import { fromCall } from '../from-call.ts';
 import type { MessageResponse, UpdateUserPayload, UserRow } from '../../model/account.ts';
 import { Email } from '../../model/codec.ts';
@@ -11,6 +12,7 @@ import {
 } from '../../model/user-permissions.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
+import { showNotice } from '../shell/system-actors.ts';
 
 /**
  * The Edit User side panel (accounts spec §2.4, §8). Opening loads the user's locations and
@@ -125,8 +127,9 @@ export const editUserMachine = setup({
     mayDeactivate: ({ context }) => context.user?.canDeactivate ?? false,
   },
   actions: {
-    /** Provided by the page: the users table asks for the list again. */
-    userChanged: () => {},
+    /** The users table (the parent) asks for the list again. */
+    userChanged: tellParent({ type: 'users.reload' })(),
+    showNotice: showNotice(),
     edit: assign(({ context }, change: Partial<EditDraft>) => ({ draft: context.draft && { ...context.draft, ...change } })),
   },
 }).createMachine({
@@ -225,11 +228,11 @@ export const editUserMachine = setup({
         input: ({ context }) => ({ userId: context.user!.id, payload: updatePayload(context.draft!) }),
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Saved', event.output.message || USER_UPDATED)), 'userChanged'],
+          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Saved', event.output.message || USER_UPDATED)), 'showNotice', 'userChanged'],
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, UPDATE_FAILED))),
+          actions: [assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, UPDATE_FAILED))), 'showNotice'],
         },
       },
     },
@@ -240,11 +243,11 @@ export const editUserMachine = setup({
         input: ({ context }) => ({ userId: context.user!.id }),
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Deactivated', event.output.message || USER_DEACTIVATED)), 'userChanged'],
+          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Deactivated', event.output.message || USER_DEACTIVATED)), 'showNotice', 'userChanged'],
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, SOMETHING_WENT_WRONG))),
+          actions: [assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, SOMETHING_WENT_WRONG))), 'showNotice'],
         },
       },
     },

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { tellParent } from '../tell-parent.ts';
 import { fromCall } from '../from-call.ts';
 import type { InvitePayload, InviteResponse } from '../../model/account.ts';
 import type { Merchant } from '../../model/dashboard.ts';
@@ -7,6 +8,7 @@ import type { Notice } from '../../model/notices.ts';
 import { INVITE_FAILED, SOMETHING_WENT_WRONG } from '../../model/user-permissions.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
+import { showNotice } from '../shell/system-actors.ts';
 
 /**
  * The Invite User modal (accounts spec §2.4, §8): opening loads the locations the inviter may
@@ -50,8 +52,9 @@ export const inviteUserMachine = setup({
     formValid: ({ context }) => invitePayload(context.form, context.siteUrl).ok,
   },
   actions: {
-    /** Provided by the page: the users table asks for the list again. */
-    userInvited: () => {},
+    /** The users table (the parent) asks for the list again. */
+    userInvited: tellParent({ type: 'users.reload' })(),
+    showNotice: showNotice(),
     change: assign(({ context, event }) => {
       if (event.type !== 'invite.changed') return {};
       const { [event.field as keyof InviteErrors]: _cleared, ...errors } = context.errors;
@@ -106,14 +109,17 @@ export const inviteUserMachine = setup({
         },
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => notice(context, 'success', 'User Invited', event.output.message)), 'userInvited'],
+          actions: [assign(({ context, event }) => notice(context, 'success', 'User Invited', event.output.message)), 'showNotice', 'userInvited'],
         },
         onError: {
           target: 'editing',
-          actions: assign(({ context, event }) =>
-            notice(context, 'error', SOMETHING_WENT_WRONG,
-              // The server's reason when it gave one (e.g. the email is taken), else the spec's wording.
-              event.error instanceof ApiError && event.error.status >= 400 && event.error.status < 500 ? event.error.message : INVITE_FAILED)),
+          actions: [
+            assign(({ context, event }) =>
+              notice(context, 'error', SOMETHING_WENT_WRONG,
+                // The server's reason when it gave one (e.g. the email is taken), else the spec's wording.
+                event.error instanceof ApiError && event.error.status >= 400 && event.error.status < 500 ? event.error.message : INVITE_FAILED)),
+            'showNotice',
+          ],
         },
       },
     },

@@ -1,9 +1,11 @@
 import { assign, setup } from 'xstate';
+import { tellParent } from '../tell-parent.ts';
 import type { PendingUser } from '../../model/account.ts';
 import type { Notice } from '../../model/notices.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
 import { fromCall } from '../from-call.ts';
+import { showNotice } from '../shell/system-actors.ts';
 
 /**
  * The Pending section of /user-management (issue 10): sign-ups of the family waiting for an Admin
@@ -33,8 +35,9 @@ export const pendingUsersMachine = setup({
       userManagementService.decide(input.id, input.decision)),
   },
   actions: {
-    /** Provided by the page: the users table asks for its rows again. */
-    decided: () => {},
+    /** The users table (the parent) asks for its rows again. */
+    decided: tellParent({ type: 'users.reload' })(),
+    showNotice: showNotice(),
     choose: assign(({ event }) =>
       event.type === 'pending.approve' || event.type === 'pending.reject'
         ? { deciding: { id: event.id, decision: event.type === 'pending.approve' ? ('approve' as const) : ('reject' as const) }, error: null }
@@ -73,6 +76,7 @@ export const pendingUsersMachine = setup({
               notices: context.notices + 1,
               notice: { id: `pending-${context.notices + 1}`, kind: 'success', title: 'Done', message: event.output.message },
             })),
+            'showNotice',
             'decided',
           ],
         },

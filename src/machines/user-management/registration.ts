@@ -22,7 +22,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     description: "The users table: loading, loaded (searchable), 'Select Distributor to Display Users', or failed with Retry.",
     machine: userListMachine,
     events: userListEvents,
-    variants: [{ label: 'page opened' }],
+    variants: [{ label: 'page opened', input: () => ({ siteUrl: 'http://127.0.0.1:8080', approves: false }) }],
     serializeState: seenState<UserListContext>((c) => [c.users.length > 0, c.search !== '']),
     labels: {
       'xstate.done.actor.loadUsers': 'The users arrive',

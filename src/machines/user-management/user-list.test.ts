@@ -9,7 +9,7 @@ import { sampleUserRow } from './user-management-samples.ts';
 function start(answers: (() => Promise<UserRow[]>)[]) {
   let n = 0;
   const machine = userListMachine.provide({ actors: { loadUsers: callDouble(() => answers[n++]!()) } });
-  return createActor(machine).start();
+  return createActor(machine, { input: { siteUrl: 'http://127.0.0.1:8080', approves: false } }).start();
 }
 
 describe('user-list', () => {

@@ -1,17 +1,29 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
 import type { UserRow } from '../../model/account.ts';
 import { matchesUserSearch } from '../../model/user-permissions.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
+import { editUserMachine } from './edit-user.ts';
+import { inviteUserMachine } from './invite-user.ts';
+import { pendingUsersMachine } from './pending-users.ts';
 
 /**
  * The users table of /user-management (accounts spec §2.4): loading, loaded (filtered by the
  * search box on name or email), noDistributor (the server has no active house for the caller:
  * 'Select Distributor to Display Users') or failed (with Retry). An invite, edit or
- * deactivation asks for the list again.
+ * deactivation asks for the list again: the Invite User modal, the Edit User drawer and (for
+ * those who approve sign-ups) the Pending section are its children (ids `invite`, `edit`,
+ * `pending`), which tell it so.
  */
-export interface UserListContext {
+export interface UserListInput {
+  /** Where an invitation's link points (this site). */
+  siteUrl: string;
+  /** Whether the caller approves sign-ups (accounts spec §2.4): only then the Pending section loads. */
+  approves: boolean;
+}
+
+export interface UserListContext extends UserListInput {
   users: UserRow[];
   search: string;
 }
@@ -25,9 +37,17 @@ export type UserListEvent =
 export const visibleUsers = (c: UserListContext): UserRow[] => c.users.filter((u) => matchesUserSearch(u, c.search));
 
 export const userListMachine = setup({
-  types: { context: {} as UserListContext, events: {} as UserListEvent },
+  types: {
+    context: {} as UserListContext,
+    events: {} as UserListEvent,
+    input: {} as UserListInput,
+    children: {} as { invite: 'invite'; edit: 'edit'; pending: 'pending' },
+  },
   actors: {
     loadUsers: fromCall<UserRow[]>(() => userManagementService.users()),
+    invite: inviteUserMachine,
+    edit: editUserMachine,
+    pending: pendingUsersMachine,
   },
   guards: {
     noDistributor: ({ event }) => {
@@ -37,7 +57,14 @@ export const userListMachine = setup({
   },
 }).createMachine({
   id: 'userList',
-  context: { users: [], search: '' },
+  context: ({ input }) => ({ ...input, users: [], search: '' }),
+  invoke: [
+    { id: 'invite', src: 'invite', input: ({ context }) => ({ siteUrl: context.siteUrl }) },
+    { id: 'edit', src: 'edit' },
+  ],
+  entry: enqueueActions(({ enqueue, context }) => {
+    if (context.approves) enqueue.spawnChild('pending', { id: 'pending' });
+  }),
   initial: 'loading',
   on: {
     'users.searchChanged': { actions: assign({ search: ({ event }) => event.value }) },

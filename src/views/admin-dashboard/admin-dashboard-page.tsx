@@ -1,17 +1,12 @@
 import { Alert, Anchor, Button, Container, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
-import { adminInviteMachine } from '../../machines/admin-dashboard/admin-invite.ts';
-import { adminUserEditMachine } from '../../machines/admin-dashboard/admin-user-edit.ts';
-import { loginAsMachine } from '../../machines/admin-dashboard/login-as.ts';
-import { usersExportMachine } from '../../machines/admin-dashboard/users-export.ts';
-import { SELECT_DISTRIBUTOR, usersExport, type AdminUserRow } from '../../model/admin.ts';
-import { downloadCsv } from '../common/export-button.tsx';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { SELECT_DISTRIBUTOR, type AdminUserRow } from '../../model/admin.ts';
+import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
 import { selectMode } from '../shell/selectors.ts';
 import { AdminInviteModal, LoginAsModal, UsersExportModal } from './admin-modals.tsx';
@@ -30,19 +25,11 @@ export function AdminDashboardRoute() {
 const matches = (u: AdminUserRow, q: string) => `${u.contactName} ${u.email}`.toLowerCase().includes(q.trim().toLowerCase());
 
 function AdminDashboardPage() {
-  const auth = AuthActor.useActorRef();
-  const picker = useActorRef(adminDashboardMachine);
-  const reload = useCallback(() => picker.send({ type: 'adminDashboard.reloaded' }), [picker]);
-  const [machines] = useState(() => ({
-    edit: adminUserEditMachine.provide({ actions: { changed: reload } }),
-    invite: adminInviteMachine.provide({ actions: { invited: reload } }),
-    exporter: usersExportMachine.provide({ actions: { download: (_, { users }) => downloadCsv(usersExport(users)) } }),
-    loginAs: loginAsMachine.provide({ actions: { switchedIn: (_, { response }) => auth.send({ type: 'auth.switchedIn', response }) } }),
-  }));
-  const edit = useActorRef(machines.edit);
-  const invite = useActorRef(machines.invite, { input: { siteUrl: window.location.origin } });
-  const exporter = useActorRef(machines.exporter);
-  const loginAs = useActorRef(machines.loginAs);
+  const picker = useSystemActorRef(adminDashboardMachine, { input: { siteUrl: window.location.origin } });
+  const edit = useSelector(picker, (s) => s.children.edit!);
+  const invite = useSelector(picker, (s) => s.children.invite!);
+  const exporter = useSelector(picker, (s) => s.children.exporter!);
+  const loginAs = useSelector(picker, (s) => s.children.loginAs!);
   const state = useSelector(picker, (s) => s.value as string);
   const parents = useSelector(picker, (s) => s.context.parents);
   const parentId = useSelector(picker, (s) => s.context.parentId);

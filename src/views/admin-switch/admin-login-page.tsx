@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
 import type { House } from '../../model/distributor.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { useSystemActorRef } from '../shell/actor-contexts.ts';
 import { ReasonField } from './reason-field.tsx';
 
 /** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
@@ -18,14 +17,8 @@ function houseOptions(houses: House[]) {
 
 /** /admin-login: the admin user-picker. An internal admin logs in as a user of a distributor. */
 export function AdminLoginPage() {
-  const auth = AuthActor.useActorRef();
-  // Created once: a successful switch hands the new session to the auth-routing machine, which routes to /dashboard.
-  const [machine] = useState(() =>
-    adminSwitchMachine.provide({
-      actions: { switchedIn: (_, { response }) => auth.send({ type: 'auth.switchedIn', response }) },
-    }),
-  );
-  const picker = useActorRef(machine);
+  // A successful switch hands the new session to the auth-routing actor, which routes to /dashboard.
+  const picker = useSystemActorRef(adminSwitchMachine);
   const houses = useSelector(picker, (s) => s.context.houses);
   const houseId = useSelector(picker, (s) => s.context.houseId);
   const users = useSelector(picker, (s) => s.context.users);

@@ -3,11 +3,10 @@ import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useState } from 'react';
-import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
+import { lazy, Suspense } from 'react';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
 import type { SessionUser } from '../../model/session-user.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
@@ -25,19 +24,9 @@ const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test.tsx').th
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
-  const auth = AuthActor.useActorRef();
-  // Created once per visit: the session follows a new house (header, storage for a reload).
-  const [machine] = useState(() =>
-    dashboardMachine.provide({
-      actions: {
-        distributorChanged: (_, { response }) => auth.send({ type: 'auth.houseChanged', ...response }),
-      },
-    }),
-  );
   if (!user) return null;
   return (
     <DashboardActor.Provider
-      logic={machine}
       options={{
         input: {
           today: dayjs().format('YYYY-MM-DD'),
@@ -47,6 +36,8 @@ export function DashboardPage() {
         },
       }}
     >
+      {/* The session follows a new house (header, storage for a reload). */}
+      <JoinAppSystem actor={DashboardActor} />
       <DashboardScreen user={user} />
     </DashboardActor.Provider>
   );

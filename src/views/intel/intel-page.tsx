@@ -1,12 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { intelMachine } from '../../machines/intel/intel.ts';
 import { progressText, type IntelView } from '../../model/intel-rules.ts';
 import { choosesHouse } from '../../model/role-rules.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
 import { selectUser } from '../shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
@@ -17,16 +15,11 @@ import {
 /** The Intel section: one machine for all its pages, so batches load once and survive switching views. */
 export function IntelPage() {
   const user = AuthActor.useSelector(selectUser);
-  const auth = AuthActor.useActorRef();
-  // Created once per visit: the session follows a new house (header, storage for a reload).
-  const [machine] = useState(() =>
-    intelMachine.provide({
-      actions: { distributorChanged: (_, { response }) => auth.send({ type: 'auth.houseChanged', ...response }) },
-    }),
-  );
   if (!user) return null;
   return (
-    <IntelActor.Provider logic={machine} options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
+    <IntelActor.Provider options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
+      {/* The session follows a new house (header, storage for a reload). */}
+      <JoinAppSystem actor={IntelActor} />
       <Stack gap="md">
         <IntelHeader showHouse={choosesHouse(user)} />
         <Outlet />

@@ -60,8 +60,7 @@ function InvoiceDetail() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
           <Card key={img.attachmentId} withBorder p="xs" style={{ alignSelf: 'start' }}>
-            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)}
-              onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
+            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)} />
             <Group justify="space-between" mt={4}>
               <Text size="xs" truncate>{img.filename}</Text>
               <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} disabled={busy} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
@@ -76,7 +75,7 @@ function InvoiceDetail() {
       </Group>
       <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title="Invoice image">
         {enlarged !== null && (
-          <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" onFailed={() => actor.send({ type: 'invoice.imageFailed' })} />
+          <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" />
         )}
       </Modal>
       {adding > 0 && (

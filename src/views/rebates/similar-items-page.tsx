@@ -2,7 +2,6 @@ import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } fro
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
@@ -37,8 +36,7 @@ export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
   crumbs: (count: string) => ReactNode[];
 }) {
   const matches = useActorRef(itemMatchMachine);
-  // A sent recommendation or bad match changes the answer: ask the server again.
-  const feedback = useActorRef(feedbackDialogMachine.provide({ actions: { feedbackSent: () => matches.send({ type: 'matches.refreshed' }) } }));
+  const feedback = useSelector(matches, (s) => s.children.feedback!);
   // Opening the page for an item is the request (the machine answers cached pairs without a call).
   useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId } }), [matches, min, manufacturerPlatformId]);
   const status = useSelector(matches, (s) => s.value as MatchStatus);

@@ -1,9 +1,39 @@
-import { createActorContext } from '@xstate/react';
-import { authRoutingMachine } from '../../machines/shell/auth-routing.ts';
-import { spinnerMachine } from '../../machines/shell/spinner.ts';
-import { noticesMachine } from '../../machines/shell/notices.ts';
+import { createActorContext, useActorRef, useSelector } from '@xstate/react';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, AnyActorRef, SnapshotFrom } from 'xstate';
+import { appMachine, joinAppSystem, type AppContext } from '../../machines/shell/app.ts';
 
-/** App-wide actors, shared through React context and read with narrow selectors. */
-export const AuthActor = createActorContext(authRoutingMachine);
-export const SpinnerActor = createActorContext(spinnerMachine);
-export const NoticesActor = createActorContext(noticesMachine);
+/** The app's root actor; its app-wide children carry system ids (src/machines/shell/app.ts). */
+export const AppActor = createActorContext(appMachine);
+
+/** One app-wide actor, read with narrow selectors as a `createActorContext` one is. */
+function appChild<K extends keyof AppContext>(key: K) {
+  type Ref = AppContext[K];
+  const useRef = (): Ref => AppActor.useSelector((s) => s.context[key]);
+  return {
+    useActorRef: useRef,
+    useSelector: <T>(selector: (snapshot: SnapshotFrom<Ref>) => T, compare?: (a: T, b: T) => boolean): T =>
+      useSelector(useRef(), selector as (snapshot: unknown) => T, compare),
+  };
+}
+
+export const AuthActor = appChild('auth');
+export const SpinnerActor = appChild('spinner');
+export const NoticesActor = appChild('notices');
+
+/** Makes `auth` and `notices` reachable by system id from a page's actor (and its children). */
+export function useJoinAppSystem(actor: AnyActorRef) {
+  joinAppSystem(AppActor.useActorRef(), actor);
+}
+
+/** `useActorRef` for a page's actor whose machine reaches `auth` or `notices` by system id. */
+export function useSystemActorRef<T extends AnyActorLogic>(logic: T, options: ActorOptions<T> = {}): ActorRefFrom<T> {
+  const actor = useActorRef(logic, options) as ActorRefFrom<T>;
+  useJoinAppSystem(actor);
+  return actor;
+}
+
+/** Joins a `createActorContext` provider's actor to the app-wide actors; render it inside the provider. */
+export function JoinAppSystem({ actor }: { actor: { useActorRef: () => AnyActorRef } }) {
+  useJoinAppSystem(actor.useActorRef());
+  return null;
+}

@@ -1,20 +1,13 @@
 import { Anchor, Button, Center, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { loginFormMachine } from '../../machines/shell/login-form.ts';
-import { AuthActor } from './actor-contexts.ts';
+import { useSystemActorRef } from './actor-contexts.ts';
 import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
 
 export function LoginPage() {
-  const auth = AuthActor.useActorRef();
-  // Created once: the form hands a successful login to the auth-routing machine.
-  const [machine] = useState(() =>
-    loginFormMachine.provide({
-      actions: { reportSuccess: (_, { response }) => auth.send({ type: 'auth.loggedIn', response }) },
-    }),
-  );
-  const form = useActorRef(machine);
+  // The form hands a successful login to the auth-routing actor.
+  const form = useSystemActorRef(loginFormMachine);
   const email = useSelector(form, (s) => s.context.email);
   const password = useSelector(form, (s) => s.context.password);
   const errors = useSelector(form, (s) => s.context.errors);

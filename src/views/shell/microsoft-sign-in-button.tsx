@@ -1,20 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandWindows } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { microsoftSignInMachine } from '../../machines/shell/microsoft-sign-in.ts';
-import { AuthActor } from './actor-contexts.ts';
+import { useSystemActorRef } from './actor-contexts.ts';
 
 /** 'Sign in with Microsoft' on the login page; renders nothing unless the server has Microsoft settings. */
 export function MicrosoftSignInButton() {
-  const auth = AuthActor.useActorRef();
-  // Created once: a successful sign-in goes to the auth-routing machine, as a password login does.
-  const [machine] = useState(() =>
-    microsoftSignInMachine.provide({
-      actions: { reportSuccess: (_, { response }) => auth.send({ type: 'auth.loggedIn', response }) },
-    }),
-  );
-  const signIn = useActorRef(machine);
+  // A successful sign-in goes to the auth-routing actor, as a password login does.
+  const signIn = useSystemActorRef(microsoftSignInMachine);
   const shown = useSelector(signIn, (s) => s.context.config !== null);
   const busy = useSelector(signIn, (s) => s.matches('signingIn') || s.matches('exchanging') || s.matches('success'));
   const failure = useSelector(signIn, (s) => s.context.failure);

@@ -1,20 +1,18 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { pendingUsersMachine } from '../../machines/user-management/pending-users.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { pendingUsersMachine } from '../../machines/user-management/pending-users.ts';
 import { formatUserDate } from '../../model/user-permissions.ts';
-import { useForwardNotice } from './forward-notice.ts';
 
 /**
  * Sign-ups waiting for an Admin or Leadership user of the family (issue 10): nobody who signed up
  * sees anything until someone here vouches for them. Hidden when none wait.
  */
-export function PendingSection({ onDecided }: { onDecided: () => void }) {
-  const actor = useActorRef(pendingUsersMachine.provide({ actions: { decided: onDecided } }));
+export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUsersMachine> }) {
   const status = useSelector(actor, (s) => s.value as 'loading' | 'loaded' | 'deciding' | 'failed');
   const pending = useSelector(actor, (s) => s.context.pending);
   const deciding = useSelector(actor, (s) => s.context.deciding);
   const error = useSelector(actor, (s) => s.context.error);
-  useForwardNotice(useSelector(actor, (s) => s.context.notice));
 
   if (status === 'failed') {
     return (

@@ -1,17 +1,14 @@
 import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { editUserMachine } from '../../machines/user-management/edit-user.ts';
-import { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
 import { userListMachine, visibleUsers } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
 import { assignableTitles, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
 import { selectUser } from '../shell/selectors.ts';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
-import { useForwardNotice } from './forward-notice.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
@@ -25,17 +22,15 @@ const sameManager = (a: Manager | null, b: Manager | null) => a?.id === b?.id &&
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
   const me = AuthActor.useSelector(selectManager, sameManager);
-  const list = useActorRef(userListMachine);
-  const reload = useCallback(() => list.send({ type: 'users.reload' }), [list]);
-  const invite = useActorRef(inviteUserMachine.provide({ actions: { userInvited: reload } }), { input: { siteUrl: window.location.origin } });
-  const edit = useActorRef(editUserMachine.provide({ actions: { userChanged: reload } }));
+  const list = useSystemActorRef(userListMachine, { input: { siteUrl: window.location.origin, approves: me !== null && mayApprove(me) } });
+  const invite = useSelector(list, (s) => s.children.invite!);
+  const edit = useSelector(list, (s) => s.children.edit!);
+  const pending = useSelector(list, (s) => s.children.pending);
 
   const status = useSelector(list, (s) => s.value as 'loading' | 'loaded' | 'noDistributor' | 'failed');
   const search = useSelector(list, (s) => s.context.search);
   const total = useSelector(list, (s) => s.context.users.length);
   const rows = useSelector(list, (s) => visibleUsers(s.context), (a, b) => a.length === b.length && a.every((u, i) => u === b[i]));
-  useForwardNotice(useSelector(invite, (s) => s.context.notice));
-  useForwardNotice(useSelector(edit, (s) => s.context.notice));
 
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const titles = useMemo(() => (me ? assignableTitles(me) : []), [me]);
@@ -54,7 +49,7 @@ export function UserManagementPage() {
           </Button>
         )}
       </Group>
-      {mayApprove(me) && <PendingSection onDecided={reload} />}
+      {pending && <PendingSection actor={pending} />}
       <TextInput
         maw={420}
         placeholder="Search by name or email"
