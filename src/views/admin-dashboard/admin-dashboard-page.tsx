@@ -13,7 +13,7 @@ import { SELECT_DISTRIBUTOR, usersExport, type AdminUserRow } from '../../model/
 import { downloadCsv } from '../common/export-button.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
-import { selectMode } from '../shell/selectors.ts';
+import { selectMode } from '../../machines/shell/selectors.ts';
 import { AdminInviteModal, LoginAsModal, UsersExportModal } from './admin-modals.tsx';
 import { AdminUsersTable } from './admin-users-table.tsx';
 import { EditUserPanel } from './edit-user-panel.tsx';

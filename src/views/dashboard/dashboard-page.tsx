@@ -8,7 +8,7 @@ import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
@@ -20,7 +20,7 @@ import { OverallStatsCard } from './overall-stats-card.tsx';
 import { VolumeByMonthCard } from './volume-by-month-card.tsx';
 
 // Only an admin acting as the user can have the testing flag on: loaded for them alone.
-const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test.tsx').then((m) => ({ default: m.LoadSpeedTest })));
+const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test-view.tsx').then((m) => ({ default: m.LoadSpeedTest })));
 
 
 export function DashboardPage() {

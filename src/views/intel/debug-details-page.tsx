@@ -8,7 +8,7 @@ import { formatMoney, formatPercent } from '../../model/format.ts';
 import { describeItem, marketIndex } from '../../model/intel-rules.ts';
 import { RangeInput } from '../common/range-input.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 
 /** The debug page's purpose: an admin copies what the server answered into the browser console. */
 const sendToConsole = (label: string, value: unknown) => console.log(label, value);

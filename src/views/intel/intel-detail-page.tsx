@@ -14,7 +14,7 @@ import { DEFAULT_INTEL_URL, detailItems, intelDetailExport, itemKey, searchItems
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { IntelActor, selectDetailSearch, selectLastUrl, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';

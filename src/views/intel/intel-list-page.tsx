@@ -11,7 +11,7 @@ import { intelListExport, pageCount, pageOf, visibleMerchants, type SortColumn }
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { useVisited } from './use-visited.ts';
 import { IntelActor, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
 import { SearchBox } from './intel-search.tsx';

@@ -7,7 +7,7 @@ import { intelMachine } from '../../machines/intel/intel.ts';
 import { progressText, type IntelView } from '../../model/intel-rules.ts';
 import { choosesHouse } from '../../model/role-rules.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { invoiceDate, INVOICE_MESSAGES } from '../../model/invoices.ts';
 import { InvoiceDetailActor, InvoiceUploadActor, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
-import { InvoiceImage } from './invoice-image.tsx';
+import { InvoiceImage } from './invoice-image-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { useFocusBack } from '../common/use-focus-back.ts';

@@ -7,7 +7,7 @@ import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceItem } from '../../model
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { InvoiceDetailActor, selectDetailFailed, selectInvoice } from './invoice-actors.ts';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);

@@ -4,7 +4,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { CheckDetailsView } from './check-details-view.tsx';
 
 type Snapshot = SnapshotFrom<typeof checkDetailsMachine>;

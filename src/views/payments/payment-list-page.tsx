@@ -13,7 +13,7 @@ import { formatMoney } from '../../model/format.ts';
 import { checkTotals, ROUTING_FILTERS, type CheckSortColumn, type CheckSummary, type RoutingFilter } from '../../model/rebate-checks.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { CheckDetailsView } from './check-details-view.tsx';
 import { merchantPagePath } from './merchant-path.ts';
 

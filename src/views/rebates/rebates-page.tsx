@@ -13,7 +13,7 @@ import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel, type FilterSelection } from './rebate-filters-panel.tsx';
 import { RebatesTable } from './rebates-table.tsx';
-import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin, selectUser } from '../../machines/shell/selectors.ts';
 import { SimilarItemsPanel } from './similar-items-panel.tsx';
 
 export const SEARCH_PLACEHOLDER = 'Search by MIN, description or manufacturer';

@@ -1,4 +1,4 @@
-import { ImpersonationBanner } from '../admin-switch/impersonation-banner.tsx';
+import { ImpersonationBanner } from '../admin-switch/impersonation-banner-view.tsx';
 import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { visibleMenuItems } from '../../model/routes.ts';
 import { AuthActor } from './actor-contexts.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { selectEnteredByAdmin, selectUser } from './selectors.ts';
+import { selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
 
 const NAV_EXPANDED = 250;
 const NAV_COLLAPSED = 55;

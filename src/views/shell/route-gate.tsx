@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { decideRoute } from '../../model/route-access.ts';
 import { AuthActor } from './actor-contexts.ts';
-import { selectLogoutNotice, selectMode, selectUser } from './selectors.ts';
+import { selectLogoutNotice, selectMode, selectUser } from '../../machines/shell/selectors.ts';
 
 /** Renders the matched route only when the auth-routing state allows it, else redirects. */
 export function RouteGate() {

@@ -9,7 +9,7 @@ import { userListMachine, visibleUsers } from '../../machines/user-management/us
 import type { UserRow } from '../../model/account.ts';
 import { assignableTitles, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { useForwardNotice } from './forward-notice.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';

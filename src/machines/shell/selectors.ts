@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { authRoutingMachine } from '../../machines/shell/auth-routing.ts';
+import type { authRoutingMachine } from './auth-routing.ts';
 import { enteredByAdmin, isInternalAdmin, type AccessMode } from '../../model/route-access.ts';
 
 /** Narrow reads of the auth-routing snapshot, so views never see its whole shape. */
