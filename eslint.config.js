@@ -50,6 +50,32 @@ const frameworkFree = (what) => ({
   ],
 });
 
+/**
+ * Views only render machine state and send events: from outside src/views they import types, the
+ * selectors beside each machine (src/machines/<feature>/selectors.ts), the format helpers, and the
+ * machines they run (by name, `…Machine`). Rules, totals, filters and constants come through selectors.
+ */
+const viewImports = {
+  '@typescript-eslint/no-restricted-imports': [
+    'warn',
+    {
+      patterns: [
+        {
+          group: ['**/model/*', '!**/model/format.ts', '!**/model/rebate-format.ts'],
+          allowTypeImports: true,
+          message: 'Views take values of src/model through the selectors beside their machine (only types and format helpers directly).',
+        },
+        {
+          group: ['**/machines/*/*', '!**/machines/*/selectors.ts'],
+          allowTypeImports: true,
+          allowImportNamePattern: 'Machine$',
+          message: 'Views import a machine to run it, and everything else through its selectors.ts.',
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'data-bench/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
   {
@@ -71,4 +97,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  { files: ['src/views/**/*.{ts,tsx}'], rules: viewImports },
 );

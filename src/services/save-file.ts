@@ -1,9 +1,16 @@
 // Handing a downloaded file to the user: saved under its name, or printed from a hidden frame.
 // Each is an Observable that does it on subscription and completes, for a service's pipeline.
+import Papa from 'papaparse';
 import { defer, of, type Observable } from 'rxjs';
+import { neutraliseRows } from '../model/csv-cells.ts';
+import type { CsvExport } from '../model/dashboard-exports.ts';
 
 /** Saves the blob as a file under `fileName` (the browser's download). */
 export const saveFile = (blob: Blob, fileName: string): Observable<void> => defer(() => of(saveBlob(blob, fileName)));
+
+/** Saves the rows as a CSV file, each cell made safe to open in a spreadsheet (analytics spec §6). */
+export const saveCsv = ({ fileName, rows }: CsvExport): Observable<void> =>
+  defer(() => saveFile(new Blob([Papa.unparse(neutraliseRows(rows))], { type: 'text/csv;charset=utf-8' }), fileName));
 
 /** Opens the browser's print dialog on a PDF. */
 export const printFile = (blob: Blob): Observable<void> => defer(() => of(printPdf(blob)));

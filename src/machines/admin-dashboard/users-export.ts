@@ -1,7 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, fromObservable, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
-import { USERS_LOAD_FAILED, type AdminUserRow } from '../../model/admin.ts';
+import { USERS_LOAD_FAILED, usersExport, type AdminUserRow } from '../../model/admin.ts';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { adminService } from '../../services/admin-service.ts';
+import { saveCsv } from '../../services/save-file.ts';
 
 /**
  * Export Users (accounts spec §2.11, §3): a 'Pick a Distributor' modal offering the parent's
@@ -27,10 +29,11 @@ export const usersExportMachine = setup({
   actors: {
     loadUsers: fromCall<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
       choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
+    saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
   },
   actions: {
-    /** The page writes the rows as UsersExport.csv. */
-    download: (_, _params: { users: AdminUserRow[] }) => {},
+    /** Saves the rows as UsersExport.csv. */
+    download: enqueueActions(({ enqueue }, { users }: { users: AdminUserRow[] }) => enqueue.spawnChild('saveCsv', { input: usersExport(users) })),
   },
 }).createMachine({
   id: 'usersExport',

@@ -1,9 +1,10 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, enqueueActions, fromEventObservable, fromObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromCall } from '../from-call.ts';
-import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, rejectsFileName, type ImportJob } from '../../model/purchase-import.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { importService } from '../../services/import-service.ts';
+import { saveFile } from '../../services/save-file.ts';
 
 /**
  * Purchase imports from the admin panel (issue 17, docs/import.md): the recent imports; a CSV
@@ -66,13 +67,15 @@ export const purchaseImportMachine = setup({
     follow: fromEventObservable(({ input }: { input: { job: ImportJob } }) =>
       importService.follow(input.job).pipe(map((job): PurchaseImportEvent => ({ type: 'import.progress', job })))),
     downloadRejects: fromCall<Blob, { job: ImportJob }>((input) => importService.rejects(input.job.id)),
+    saveFile: fromObservable<void, { blob: Blob; fileName: string }>(({ input }) => saveFile(input.blob, input.fileName)),
   },
   guards: {
     fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
   },
   actions: {
-    /** The view saves the file in the browser; a no-op by default. */
-    saveRejects: (_, _params: { blob: Blob; job: ImportJob }) => {},
+    /** Saves the rejected rows in the browser, as '<file> rejects.csv'. */
+    saveRejects: enqueueActions(({ enqueue }, { blob, job }: { blob: Blob; job: ImportJob }) =>
+      enqueue.spawnChild('saveFile', { input: { blob, fileName: rejectsFileName(job) } })),
   },
 }).createMachine({
   id: 'purchaseImport',

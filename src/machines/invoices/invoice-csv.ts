@@ -1,6 +1,8 @@
-import { assign, setup } from 'xstate';
-import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
+import { assign, enqueueActions, fromObservable, setup } from 'xstate';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
+import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
+import { saveCsv } from '../../services/save-file.ts';
 import { fromCall } from '../from-call.ts';
 
 export type InvoiceCsvContext = { id: number | null; message: string | null };
@@ -8,14 +10,16 @@ export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
 
 /**
  * The list's CSV on phones (§2.6, done invoices only): fetches the invoice's items, then `save`
- * (given by the view, which writes invoiceItems.csv) gets the invoice. One at a time.
+ * writes them as invoiceItems.csv. One at a time.
  */
 export const invoiceCsvMachine = setup({
   types: { context: {} as InvoiceCsvContext, events: {} as InvoiceCsvEvent },
-  actors: { loadItems: fromCall((id: number) => invoiceService.detail(id)) },
+  actors: {
+    loadItems: fromCall((id: number) => invoiceService.detail(id)),
+    saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
+  },
   actions: {
-    // The view saves the file; the machine only says when and what.
-    save: (_, _invoice: InvoiceDetail) => undefined,
+    save: enqueueActions(({ enqueue }, invoice: InvoiceDetail) => enqueue.spawnChild('saveCsv', { input: invoiceItemsCsv(invoice.items) })),
   },
 }).createMachine({
   id: 'invoiceCsv',

@@ -9,8 +9,7 @@ import { adminInviteMachine } from '../../machines/admin-dashboard/admin-invite.
 import { adminUserEditMachine } from '../../machines/admin-dashboard/admin-user-edit.ts';
 import { loginAsMachine } from '../../machines/admin-dashboard/login-as.ts';
 import { usersExportMachine } from '../../machines/admin-dashboard/users-export.ts';
-import { SELECT_DISTRIBUTOR, usersExport, type AdminUserRow } from '../../model/admin.ts';
-import { downloadCsv } from '../common/export-button.tsx';
+import { SELECT_DISTRIBUTOR, type AdminUserRow } from '../../model/admin.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
 import { selectMode } from '../../machines/shell/selectors.ts';
@@ -36,7 +35,7 @@ function AdminDashboardPage() {
   const [machines] = useState(() => ({
     edit: adminUserEditMachine.provide({ actions: { changed: reload } }),
     invite: adminInviteMachine.provide({ actions: { invited: reload } }),
-    exporter: usersExportMachine.provide({ actions: { download: (_, { users }) => downloadCsv(usersExport(users)) } }),
+    exporter: usersExportMachine,
     loginAs: loginAsMachine.provide({ actions: { switchedIn: (_, { response }) => auth.send({ type: 'auth.switchedIn', response }) } }),
   }));
   const edit = useActorRef(machines.edit);

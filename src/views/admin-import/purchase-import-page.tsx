@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { purchaseImportMachine } from '../../machines/admin-import/purchase-import.ts';
 import { IMPORT_COLUMNS, isImportFinished, type ImportJob, type ImportJobStatus } from '../../model/purchase-import.ts';
-import { saveBlob } from '../common/save-blob.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const rows = (x: number) => `${n(x)} ${x === 1 ? 'row' : 'rows'}`;
@@ -18,13 +17,9 @@ const STATUS: Record<ImportJobStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-const logic = purchaseImportMachine.provide({
-  actions: { saveRejects: (_, { blob, job }) => saveBlob(blob, `${job.fileName.replace(/\.csv$/i, '')} rejects.csv`) },
-});
-
 /** /admin-panel/import: internal admins load a GPO's purchase file (docs/import.md) and follow its import. */
 export function PurchaseImportPage() {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(purchaseImportMachine);
   const state = useSelector(actor, (s) => s.value);
   const jobs = useSelector(actor, (s) => s.context.jobs);
   const current = useSelector(actor, (s) => s.context.current);

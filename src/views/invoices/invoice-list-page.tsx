@@ -5,22 +5,17 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
-import { INVOICE_MESSAGES, invoiceDate, invoiceItemsCsv, type InvoiceDetail, type InvoiceSummary } from '../../model/invoices.ts';
-import { downloadCsv } from '../common/export-button.tsx';
+import { INVOICE_MESSAGES, invoiceDate, type InvoiceSummary } from '../../model/invoices.ts';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { ConfirmDelete } from './invoice-detail-page.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
-// The phone CSV saves what the machine fetched as invoiceItems.csv.
-const csvLogic = invoiceCsvMachine.provide({ actions: { save: (_, invoice) => downloadCsv(invoiceItemsCsv((invoice as InvoiceDetail).items)) } });
-
 export function InvoiceListPage() {
   return (
     <InvoiceListActor.Provider>
-      <InvoiceCsvActor.Provider logic={csvLogic}>
+      <InvoiceCsvActor.Provider>
         <InvoiceList />
       </InvoiceCsvActor.Provider>
     </InvoiceListActor.Provider>
