@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { pendingUsersMachine } from '../../machines/user-management/pending-users.ts';
-import { formatUserDate } from '../../model/user-permissions.ts';
+import { formatUserDate } from '../../machines/user-management/selectors.ts';
 import { useForwardNotice } from './forward-notice.ts';
 
 /**

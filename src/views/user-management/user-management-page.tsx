@@ -5,22 +5,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
-import { userListMachine, visibleUsers } from '../../machines/user-management/user-list.ts';
+import {
+  managerGates, sameManager, sameUsers, selectEmptyText, selectListStatus, selectManager, selectSearch, selectShownUsers,
+} from '../../machines/user-management/selectors.ts';
+import { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
-import { assignableTitles, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../../machines/shell/selectors.ts';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { useForwardNotice } from './forward-notice.ts';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
-
-const selectManager = (s: Parameters<typeof selectUser>[0]): Manager | null => {
-  const u = selectUser(s);
-  return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin };
-};
-const sameManager = (a: Manager | null, b: Manager | null) => a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin;
 
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
@@ -30,31 +25,29 @@ export function UserManagementPage() {
   const invite = useActorRef(inviteUserMachine.provide({ actions: { userInvited: reload } }), { input: { siteUrl: window.location.origin } });
   const edit = useActorRef(editUserMachine.provide({ actions: { userChanged: reload } }));
 
-  const status = useSelector(list, (s) => s.value as 'loading' | 'loaded' | 'noDistributor' | 'failed');
-  const search = useSelector(list, (s) => s.context.search);
-  const total = useSelector(list, (s) => s.context.users.length);
-  const rows = useSelector(list, (s) => visibleUsers(s.context), (a, b) => a.length === b.length && a.every((u, i) => u === b[i]));
+  const status = useSelector(list, selectListStatus);
+  const search = useSelector(list, selectSearch);
+  const rows = useSelector(list, selectShownUsers, sameUsers);
+  const emptyText = useSelector(list, selectEmptyText);
   useForwardNotice(useSelector(invite, (s) => s.context.notice));
   useForwardNotice(useSelector(edit, (s) => s.context.notice));
 
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const titles = useMemo(() => (me ? assignableTitles(me) : []), [me]);
+  const { invite: mayInvite, approve: mayApprove, titles } = useMemo(() => managerGates(me), [me]);
   const openEdit = useCallback((user: UserRow) => me && edit.send({ type: 'edit.opened', user, me }), [edit, me]);
   if (!me) return null;
-
-  const emptyText = total > 0 && search.trim() !== '' ? `No users match "${search.trim()}"` : NO_DISTRIBUTOR_USERS;
 
   return (
     <Stack gap="md" p={{ base: 0, sm: 'md' }}>
       <Group justify="space-between">
         <Title order={1}>Users</Title>
-        {mayInvite(me) && (
+        {mayInvite && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => invite.send({ type: 'invite.opened' })}>
             Invite User
           </Button>
         )}
       </Group>
-      {mayApprove(me) && <PendingSection onDecided={reload} />}
+      {mayApprove && <PendingSection onDecided={reload} />}
       <TextInput
         maw={420}
         placeholder="Search by name or email"
@@ -74,7 +67,7 @@ export function UserManagementPage() {
           </Group>
         </Alert>
       )}
-      <UsersTable users={status === 'loading' && total === 0 ? [] : rows} emptyText={status === 'loading' ? 'Loading users…' : emptyText} onEdit={openEdit} compact={mobile} />
+      <UsersTable users={rows} emptyText={emptyText} onEdit={openEdit} compact={mobile} />
       <InviteUserModal actor={invite} titles={titles} />
       <EditUserDrawer actor={edit} titles={titles} />
     </Stack>
