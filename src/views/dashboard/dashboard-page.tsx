@@ -5,12 +5,12 @@ import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.ts';
-import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
+import { selectMonthlyVolumeOn } from '../../machines/dashboard/selectors.ts';
+import { selectActsAsInternalAdmin, selectChoosesHouse, selectEnteredByAdmin, selectUser, selectViewsAs } from '../../machines/shell/selectors.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
-import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
 import { HouseSelect, LocationSelect, RangePicker, ViewAsSelect } from './dashboard-filters.tsx';
 import { LostCategoriesCard } from './lost-categories-card.tsx';
@@ -25,6 +25,7 @@ const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test-view.tsx
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
+  const canViewAs = AuthActor.useSelector(selectViewsAs);
   const auth = AuthActor.useActorRef();
   // Created once per visit: the session follows a new house (header, storage for a reload).
   const [machine] = useState(() =>
@@ -43,7 +44,7 @@ export function DashboardPage() {
           today: dayjs().format('YYYY-MM-DD'),
           activeDistributor: user.activeDistributor,
           userId: user.id,
-          canViewAs: viewsAs(user),
+          canViewAs,
         },
       }}
     >
@@ -52,11 +53,13 @@ export function DashboardPage() {
   );
 }
 
-function Filters({ user }: { user: SessionUser }) {
+function Filters(_: { user: SessionUser }) {
+  const choosesHouse = AuthActor.useSelector(selectChoosesHouse);
+  const viewsAs = AuthActor.useSelector(selectViewsAs);
   return (
     <>
-      {choosesHouse(user) && <HouseSelect />}
-      {viewsAs(user) && <ViewAsSelect />}
+      {choosesHouse && <HouseSelect />}
+      {viewsAs && <ViewAsSelect />}
       <LocationSelect />
       <RangePicker />
     </>
