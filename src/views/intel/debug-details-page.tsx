@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { Navigate, useParams } from 'react-router-dom';
 import { debugDetailsMachine } from '../../machines/intel/debug-details.ts';
 import { formatMoney, formatPercent } from '../../model/format.ts';
-import { describeItem, marketIndex } from '../../model/intel-rules.ts';
+import { describeItem, marketIndex } from '../../machines/intel/selectors.ts';
 import { RangeInput } from '../common/range-input.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';

@@ -4,19 +4,20 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { intelMachine } from '../../machines/intel/intel.ts';
-import { progressText, type IntelView } from '../../model/intel-rules.ts';
-import { choosesHouse } from '../../model/role-rules.ts';
+import type { IntelView } from '../../model/intel-rules.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../../machines/shell/selectors.ts';
+import { selectChoosesHouse, selectUser } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import {
-  IntelActor, selectActiveDistributor, selectDialog, selectFailedCount, selectHouses, selectLastUrl, selectLoading, selectProgress, selectRange, selectSwitching,
-} from './intel-actor.ts';
+  progressText, selectActiveDistributor, selectDialog, selectFailedCount, selectHouses, selectLastUrl, selectLoading, selectProgress, selectRange, selectSwitching,
+} from '../../machines/intel/selectors.ts';
+import { IntelActor } from './intel-actor.ts';
 
 /** The Intel section: one machine for all its pages, so batches load once and survive switching views. */
 export function IntelPage() {
   const user = AuthActor.useSelector(selectUser);
+  const showHouse = AuthActor.useSelector(selectChoosesHouse);
   const auth = AuthActor.useActorRef();
   // Created once per visit: the session follows a new house (header, storage for a reload).
   const [machine] = useState(() =>
@@ -28,7 +29,7 @@ export function IntelPage() {
   return (
     <IntelActor.Provider logic={machine} options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
       <Stack gap="md">
-        <IntelHeader showHouse={choosesHouse(user)} />
+        <IntelHeader showHouse={showHouse} />
         <Outlet />
       </Stack>
       <IntelDialog />
