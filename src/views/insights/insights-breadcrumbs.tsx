@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_INSIGHTS_URL, itemsUrl } from '../../model/insights-rules.ts';
+import { DEFAULT_INSIGHTS_URL, itemsUrl } from '../../machines/insights/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectUser } from '../../machines/shell/selectors.ts';
 
