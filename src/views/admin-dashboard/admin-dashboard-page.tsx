@@ -9,7 +9,8 @@ import { adminInviteMachine } from '../../machines/admin-dashboard/admin-invite.
 import { adminUserEditMachine } from '../../machines/admin-dashboard/admin-user-edit.ts';
 import { loginAsMachine } from '../../machines/admin-dashboard/login-as.ts';
 import { usersExportMachine } from '../../machines/admin-dashboard/users-export.ts';
-import { SELECT_DISTRIBUTOR, type AdminUserRow } from '../../model/admin.ts';
+import { SELECT_DISTRIBUTOR, usersShown } from '../../machines/admin-dashboard/selectors.ts';
+import type { AdminUserRow } from '../../model/admin.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
 import { selectMode } from '../../machines/shell/selectors.ts';
@@ -25,8 +26,6 @@ export function AdminDashboardRoute() {
   const mode = AuthActor.useSelector(selectMode);
   return mode === 'internalAdmin' ? <AdminDashboardPage /> : <LoginPage />;
 }
-
-const matches = (u: AdminUserRow, q: string) => `${u.contactName} ${u.email}`.toLowerCase().includes(q.trim().toLowerCase());
 
 function AdminDashboardPage() {
   const auth = AuthActor.useActorRef();
@@ -47,9 +46,9 @@ function AdminDashboardPage() {
   const parentId = useSelector(picker, (s) => s.context.parentId);
   const children = useSelector(picker, (s) => s.context.children);
   const childId = useSelector(picker, (s) => s.context.childId);
-  const users = useSelector(picker, (s) => s.context.users);
   const error = useSelector(picker, (s) => s.context.error);
   const [search, setSearch] = useState('');
+  const users = useSelector(picker, (s) => usersShown(s, search));
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const child = children.find((c) => c.id === childId) ?? null;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
@@ -100,7 +99,7 @@ function AdminDashboardPage() {
           </Button>
         </Group>
         <AdminUsersTable
-          users={state === 'showingUsers' || state === 'loadingUsers' ? users.filter((u) => matches(u, search)) : []}
+          users={users}
           emptyText={state === 'loadingUsers' ? 'Loading users…' : state === 'showingUsers' ? 'No users' : SELECT_DISTRIBUTOR}
           onLogin={onLogin}
           onEdit={onEdit}
