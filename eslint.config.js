@@ -57,7 +57,7 @@ const frameworkFree = (what) => ({
  */
 const viewImports = {
   '@typescript-eslint/no-restricted-imports': [
-    'warn',
+    'error',
     {
       patterns: [
         {
