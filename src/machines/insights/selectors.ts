@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { cachedVisible } from '../cached-visible.ts';
 import type { InsightsMerchant } from '../../model/insights.ts';
 import { filterText, hasVolume, visibleInsightsMerchants, type LostFilter } from '../../model/insights-rules.ts';
 import type { insightsMachine } from './insights.ts';
@@ -37,15 +38,7 @@ export function lostFilterOf(params: URLSearchParams): LostFilter | null {
   return category ? { category } : item ? { item } : null;
 }
 
-// A cache, not state: the same rows, search and sort give the same answer.
-const visibleCache = new WeakMap<S['context']['rows'], { search: string; sort: S['context']['sort']; visible: InsightsMerchant[] }>();
+const visibleOf = cachedVisible(visibleInsightsMerchants);
 
 /** The merchants listed: those matching the search, in the chosen order. */
-export function selectVisibleMerchants(s: S): InsightsMerchant[] {
-  const { rows, search, sort } = s.context;
-  const hit = visibleCache.get(rows);
-  if (hit && hit.search === search && hit.sort === sort) return hit.visible;
-  const visible = visibleInsightsMerchants(rows, search, sort);
-  visibleCache.set(rows, { search, sort, visible });
-  return visible;
-}
+export const selectVisibleMerchants = (s: S): InsightsMerchant[] => visibleOf(s.context.rows, s.context.search, s.context.sort);

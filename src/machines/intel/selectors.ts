@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { cachedVisible } from '../cached-visible.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import {
@@ -42,21 +43,13 @@ export const selectMerchantOf = (id: number) => (s: S) => s.context.rows.find((m
 
 // ---- The three views: the same merchants, searched and sorted, a page at a time -----------------
 
-// A cache, not state: the same rows, search and sort give the same answer.
-const visibleCache = new WeakMap<S['context']['rows'], { search: string; sort: S['context']['sort']; visible: IntelMerchant[] }>();
+const visibleOf = cachedVisible(visibleMerchants);
 
 /**
  * Every merchant loaded so far that matches the search, in the chosen order. Kept while rows,
  * search and sort stay the same, so a page change does not sort 5,000 merchants again.
  */
-export function selectVisibleMerchants(s: S): IntelMerchant[] {
-  const { rows, search, sort } = s.context;
-  const hit = visibleCache.get(rows);
-  if (hit && hit.search === search && hit.sort === sort) return hit.visible;
-  const visible = visibleMerchants(rows, search, sort);
-  visibleCache.set(rows, { search, sort, visible });
-  return visible;
-}
+export const selectVisibleMerchants = (s: S): IntelMerchant[] => visibleOf(s.context.rows, s.context.search, s.context.sort);
 
 /** Nothing to show: no merchant matches, or none has arrived. */
 export const selectNoneVisible = (s: S) => selectVisibleMerchants(s).length === 0;
