@@ -104,7 +104,9 @@ describe('login-as with a reason, model-based', () => {
 describe('users-export, model-based', () => {
   const edges = distinctEdges(stateChangingEdges(entry('users-export')));
   it('takes every transition', () => expectEveryTransitionTaken(usersExportMachine, edges));
-  itReplaysEdges(edges, () => startControlled(usersExportMachine, { actors: ['loadUsers'] }), (run) => {
+  // The file is saved by the machine (saveCsv): controlled here, as the test has no browser.
+  itReplaysEdges(edges, () => startControlled(usersExportMachine, { actors: ['loadUsers', 'saveCsv'] }), (run) => {
     for (const c of run.callsOf('loadUsers')) expect(c.input).toEqual({ parentId: 1, choice: 'family' });
+    for (const c of run.callsOf('saveCsv')) expect((c.input as { fileName: string }).fileName).toBe('UsersExport.csv');
   });
 });

@@ -1,7 +1,7 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, enqueueActions, fromEventObservable, fromObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromCall } from '../from-call.ts';
-import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, rejectsFileName, type ImportJob } from '../../model/purchase-import.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { importService } from '../../services/import-service.ts';
 import { saveFile } from '../../services/save-file.ts';
@@ -67,13 +67,15 @@ export const purchaseImportMachine = setup({
     follow: fromEventObservable(({ input }: { input: { job: ImportJob } }) =>
       importService.follow(input.job).pipe(map((job): PurchaseImportEvent => ({ type: 'import.progress', job })))),
     downloadRejects: fromCall<Blob, { job: ImportJob }>((input) => importService.rejects(input.job.id)),
+    saveFile: fromObservable<void, { blob: Blob; fileName: string }>(({ input }) => saveFile(input.blob, input.fileName)),
   },
   guards: {
     fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
   },
   actions: {
-    /** Saved beside the upload's name: '<file> rejects.csv'. */
-    saveRejects: (_, { blob, job }: { blob: Blob; job: ImportJob }) => void saveFile(blob, `${job.fileName.replace(/\.csv$/i, '')} rejects.csv`).subscribe(),
+    /** Saves the rejected rows in the browser, as '<file> rejects.csv'. */
+    saveRejects: enqueueActions(({ enqueue }, { blob, job }: { blob: Blob; job: ImportJob }) =>
+      enqueue.spawnChild('saveFile', { input: { blob, fileName: rejectsFileName(job) } })),
   },
 }).createMachine({
   id: 'purchaseImport',

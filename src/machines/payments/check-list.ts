@@ -61,6 +61,9 @@ type TransferInput = { kind: TransferKind; payload: BulkPayload; relationship: s
 /** The rows on screen now (the select-all works on these). */
 export const shownChecks = (c: CheckListContext): CheckSummary[] => visibleChecks(c.checks, c.routing, c.search, c.sort);
 
+/** Download and Print need a selected check and Vouchers or Details on (spec §9). */
+export const mayBulk = (c: Pick<CheckListContext, 'selected' | 'vouchers' | 'details'>): boolean => c.selected.length > 0 && (c.vouchers || c.details);
+
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : SERVER_ERROR);
 
 export const checkListMachine = setup({
@@ -75,7 +78,7 @@ export const checkListMachine = setup({
         : input.kind === 'print' ? rebateChecksService.bulkPrint(input.payload) : rebateChecksService.bulkExport(input.payload)),
   },
   guards: {
-    canBulk: ({ context }) => context.selected.length > 0 && (context.vouchers || context.details),
+    canBulk: ({ context }) => mayBulk(context),
   },
   actions: {
     startTransfer: assign(({ event }) => ({
