@@ -109,4 +109,14 @@ describe('users-export, model-based', () => {
     for (const c of run.callsOf('loadUsers')) expect(c.input).toEqual({ parentId: 1, choice: 'family' });
     for (const c of run.callsOf('saveCsv')) expect((c.input as { fileName: string }).fileName).toBe('UsersExport.csv');
   });
+
+  it('saves UsersExport.csv once the users arrive', async () => {
+    const s = startControlled(usersExportMachine, { actors: ['loadUsers', 'saveCsv'] });
+    s.actor.send({ type: 'export.opened', parentId: 1 });
+    s.actor.send({ type: 'export.chosen', choice: 'family' });
+    s.actor.send({ type: 'export.submitted' });
+    await s.settle('loadUsers', 'done', [dmRow]);
+    expect(s.actor.getSnapshot().value).toBe('closed');
+    expect(s.callsOf('saveCsv').map((c) => (c.input as { fileName: string }).fileName)).toEqual(['UsersExport.csv']);
+  });
 });

@@ -53,7 +53,7 @@ export const usersExportMachine = setup({
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ parentId: context.parentId!, choice: context.choice! }),
-        onDone: 'closed',
+        onDone: { target: 'closed', actions: { type: 'download', params: ({ event }) => ({ users: event.output }) } },
         onError: { target: 'picking', actions: assign({ error: USERS_LOAD_FAILED }) },
       },
       on: { 'export.closed': 'closed' },
