@@ -10,7 +10,7 @@ import { tokenSigner } from '../server/auth/tokens.ts';
 import { readConfig } from '../server/config.ts';
 import { makeDeps } from '../server/deps.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
-import { payPeriods, type CheckSummary } from '../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary } from '../src/model/payments.ts';
 import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

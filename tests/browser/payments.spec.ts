@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { logIn, sideMenu } from './login-helpers.ts';
-import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/payments.ts';
 
 /** Payment information and the business panel's Checks Data in the real built app, on the demo data. */
 

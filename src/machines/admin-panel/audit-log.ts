@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { AuditQuery, AuditRow } from '../../model/impersonation.ts';
 import { adminService } from '../../services/admin-service.ts';
 
@@ -22,7 +22,7 @@ const refilter = {
 
 export const auditLogMachine = setup({
   types: { context: {} as AuditLogContext, events: {} as AuditLogEvent },
-  actors: { load: fromCall<AuditRow[], AuditQuery>((q) => adminService.audit(q)) },
+  actors: { load: fromObservableWithOutput<AuditRow[], AuditQuery>((q) => adminService.audit(q)) },
   actions: { setFilter: assign(({ event }) => (event.type === 'audit.filtered' ? { filter: event.filter } : {})) },
 }).createMachine({
   id: 'auditLog',

@@ -1,6 +1,6 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { ImpersonationStatus } from '../../model/impersonation.ts';
 import { adminService } from '../../services/admin-service.ts';
 import { clock$ } from '../../services/timers.ts';
@@ -20,7 +20,7 @@ export type ImpersonationBannerEvent = { type: 'banner.tick'; now: number };
 export const impersonationBannerMachine = setup({
   types: { context: {} as ImpersonationBannerContext, events: {} as ImpersonationBannerEvent },
   actors: {
-    loadStatus: fromCall<ImpersonationStatus>(() => adminService.impersonation()),
+    loadStatus: fromObservableWithOutput<ImpersonationStatus>(() => adminService.impersonation()),
     clock: fromEventObservable(() => clock$(1000).pipe(map((now): ImpersonationBannerEvent => ({ type: 'banner.tick', now })))),
   },
   guards: { acting: ({ event }) => (event as unknown as { output: ImpersonationStatus }).output.active },

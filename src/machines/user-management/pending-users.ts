@@ -4,7 +4,7 @@ import type { PendingUser } from '../../model/account.ts';
 import type { Notice } from '../../model/notices.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { showNotice } from '../shell/system-actors.ts';
 
 /**
@@ -30,8 +30,8 @@ const messageOf = (error: unknown) => (error instanceof ApiError && error.status
 export const pendingUsersMachine = setup({
   types: { context: {} as PendingUsersContext, events: {} as PendingUsersEvent },
   actors: {
-    loadPending: fromCall<PendingUser[]>(() => userManagementService.pending()),
-    decide: fromCall<{ message: string }, { id: number; decision: 'approve' | 'reject' }>((input) =>
+    loadPending: fromObservableWithOutput<PendingUser[]>(() => userManagementService.pending()),
+    decide: fromObservableWithOutput<{ message: string }, { id: number; decision: 'approve' | 'reject' }>((input) =>
       userManagementService.decide(input.id, input.decision)),
   },
   actions: {
