@@ -1,4 +1,4 @@
-// npm run bench:checks — payment information at the size of a large house (issue 14).
+// npm run bench:checks — payment information at the size of a large house.
 // On the benchmark database (5,000 merchants of Harbor Foods Boston; DATABASE_URL or DATA_DIR as
 // bench:dashboard), as the leader through the real app: the quarter's list (POST
 // /api/rebate-checks/checks, every merchant) BENCH_RUNS times, then one bulk export ZIP of 500

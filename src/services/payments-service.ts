@@ -23,7 +23,7 @@ export function createPaymentsService(api: ApiClient) {
 
   return {
     payPeriods: (): Observable<QuarterOption[]> => api.post('/rebate-checks/pay-periods', QuarterOptions, { data: {} }),
-    /** The quarter's list, light: no breakdowns (issue 14). */
+    /** The quarter's list, light: no breakdowns. */
     checks: (payload: ChecksPayload): Observable<CheckSummary[]> => api.post('/rebate-checks/checks', CheckSummaries, { data: payload }),
     /** One check with its breakdowns: the side panel's donuts and Export Data. */
     check: (payload: CheckPayload): Observable<CheckAnswer> => api.post('/rebate-checks/check', CheckAnswer, { data: payload }),

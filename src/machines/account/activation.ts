@@ -64,7 +64,7 @@ export const activationMachine = setup({
   },
 });
 
-/** /confirm-email/{token} (issue 10): the new address confirms an email change. */
+/** /confirm-email/{token} (accounts spec §2.4): the new address confirms an email change. */
 export const emailConfirmationMachine = activationMachine.provide({
   actors: { activate: fromObservableWithOutput<MessageResponse, string>((input) => confirmEmailOnce(input)) },
 });

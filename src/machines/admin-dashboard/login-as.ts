@@ -7,7 +7,7 @@ import { houseUsersService } from '../../services/house-users-service.ts';
 import { sendToAuth } from '../shell/system-actors.ts';
 
 /**
- * Logging in as a user (the admin dashboard's Login; issue 15): the admin gives a reason, kept in
+ * Logging in as a user (the admin dashboard's Login): the admin gives a reason, kept in
  * the audit log, before POST /auth/session {id, reason}; the session then lasts at most 60 minutes.
  */
 export interface LoginAsContext {

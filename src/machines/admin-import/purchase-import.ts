@@ -7,7 +7,7 @@ import { importService } from '../../services/import-service.ts';
 import { saveFile } from '../../services/save-file.ts';
 
 /**
- * Purchase imports from the admin panel (issue 17, docs/import.md): the recent imports; a CSV
+ * Purchase imports from the admin panel (docs/import.md): the recent imports; a CSV
  * chosen and sent with upload progress; then the import job followed while the server runs it
  * (rows read, rejects, stage) until its summary; and a finished job's rejected rows saved as CSV.
  */

@@ -3,7 +3,7 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { AuditQuery, AuditRow } from '../../model/impersonation.ts';
 import { adminService } from '../../services/admin-service.ts';
 
-/** The Admin Panel's audit log page (issue 15): rows newest first, filtered by event, days and a search. */
+/** The Admin Panel's audit log page (docs/admin-tools.md): rows newest first, filtered by event, days and a search. */
 export const AUDIT_FAILED = "Couldn't load the audit log.";
 
 export interface AuditLogContext {

@@ -21,7 +21,7 @@ export interface AdminSwitchContext {
   houseId: number | null;
   users: HouseUser[];
   userId: number | null;
-  /** Why the admin logs in as the user: required, kept in the audit log (issue 15). */
+  /** Why the admin logs in as the user: required, kept in the audit log (docs/admin-tools.md). */
   reason: string;
   /** What went wrong, said on the page; cleared by the next choice. */
   error: string | null;

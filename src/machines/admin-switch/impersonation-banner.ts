@@ -6,7 +6,7 @@ import { adminService } from '../../services/admin-service.ts';
 import { clock$ } from '../../services/timers.ts';
 
 /**
- * The banner every screen shows while an admin acts as a user (issue 15): whom, since when, the
+ * The banner every screen shows while an admin acts as a user (docs/admin-tools.md): whom, since when, the
  * time left (a clock ticking each second) and Switch User. The server ends the session at expiry;
  * the banner then says so and the next call's 401 logs out.
  */

@@ -9,7 +9,7 @@ import { SERVER_ERROR } from './check-list.ts';
 /**
  * One merchant's check (accounts spec §2.7, §4 check details load): the list's side panel and the
  * merchant check page. Loading, then success, nonexistent (an answer without sfid: 'No Check For
- * This Quarter') or failure ('Server Error', with Retry). The list sends no breakdowns (issue 14),
+ * This Quarter') or failure ('Server Error', with Retry). The list sends no breakdowns,
  * so this call is what brings the donuts' and Export Data's breakdowns. In success the donuts grow
  * and shrink by 15 and the voucher opens in a modal from an object URL that lives as long as the
  * modal.

@@ -8,7 +8,7 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { showNotice } from '../shell/system-actors.ts';
 
 /**
- * The Pending section of /user-management (issue 10): sign-ups of the family waiting for an Admin
+ * The Pending section of /user-management (accounts spec §2.4): sign-ups of the family waiting for an Admin
  * or Leadership user. Approve or Reject one at a time; each decision reloads the list and tells
  * the page (a notice, and `decided` so the users table shows a new colleague).
  */
