@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromObservable, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { USERS_LOAD_FAILED, usersExport, type AdminUserRow } from '../../model/admin.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { adminService } from '../../services/admin-service.ts';
@@ -27,7 +27,7 @@ export type UsersExportEvent =
 export const usersExportMachine = setup({
   types: { context: {} as UsersExportContext, events: {} as UsersExportEvent },
   actors: {
-    loadUsers: fromCall<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
+    loadUsers: fromObservableWithOutput<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
       choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
     saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
   },

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { Announcement } from '../../model/announcement.ts';
 import {
   RANGE_TOO_LONG_MESSAGE,
@@ -113,14 +113,14 @@ export const dashboardMachine = setup({
     input: {} as DashboardInput,
   },
   actors: {
-    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
-    loadDashboard: fromCall<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
-    loadLostVolume: fromCall<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
-    loadMonthlyVolume: fromCall<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
-    loadHouses: fromCall<CurrentDistributor>(() => dashboardService.currentDistributor()),
-    setActiveDistributor: fromCall<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
-    loadAnnouncements: fromCall<Announcement[]>(() => announcementService.announcements()),
-    loadViewAsUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
+    loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
+    loadDashboard: fromObservableWithOutput<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
+    loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
+    loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
+    loadHouses: fromObservableWithOutput<CurrentDistributor>(() => dashboardService.currentDistributor()),
+    setActiveDistributor: fromObservableWithOutput<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    loadAnnouncements: fromObservableWithOutput<Announcement[]>(() => announcementService.announcements()),
+    loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
   guards: {
     rangeRejected: ({ event }) =>

@@ -1,6 +1,6 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
 import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
@@ -106,9 +106,9 @@ export const intelMachine = setup({
     input: {} as IntelInput,
   },
   actors: {
-    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
-    loadHouses: fromCall<CurrentDistributor>(() => dashboardService.currentDistributor()),
-    setActiveDistributor: fromCall<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
+    loadHouses: fromObservableWithOutput<CurrentDistributor>(() => dashboardService.currentDistributor()),
+    setActiveDistributor: fromObservableWithOutput<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
     // Each batch's answer arrives as an event; stopping the actor (new range, new house, leaving
     // Intel) unsubscribes, which aborts the request in flight and sends no further batch.
     loadBatches: fromEventObservable(({ input }: { input: BatchInput }) =>

@@ -3,7 +3,7 @@ import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { saveCsv } from '../../services/save-file.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 export type InvoiceCsvContext = { id: number | null; message: string | null };
 export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
@@ -15,7 +15,7 @@ export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
 export const invoiceCsvMachine = setup({
   types: { context: {} as InvoiceCsvContext, events: {} as InvoiceCsvEvent },
   actors: {
-    loadItems: fromCall((id: number) => invoiceService.detail(id)),
+    loadItems: fromObservableWithOutput((id: number) => invoiceService.detail(id)),
     saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
   },
   actions: {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
-import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/rebate-checks.ts';
+import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
 import type { checkDetailsMachine } from './check-details.ts';
 import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-list.ts';
 

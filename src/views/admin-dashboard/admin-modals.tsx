@@ -68,7 +68,7 @@ export function UsersExportModal({ actor, houses }: { actor: ActorRefFrom<typeof
   );
 }
 
-/** The reason prompt before logging in as a user (issue 15). */
+/** The reason prompt before logging in as a user (docs/admin-tools.md). */
 export function LoginAsModal({ actor }: { actor: ActorRefFrom<typeof loginAsMachine> }) {
   const state = useSelector(actor, (s) => s.value as string);
   const user = useSelector(actor, (s) => s.context.user);

@@ -6,7 +6,7 @@ import { impersonationBannerMachine } from '../../machines/admin-switch/imperson
 import { selectTimeLeft } from '../../machines/admin-switch/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 
-/** Shown on every screen while an internal admin acts as the user (issue 15). */
+/** Shown on every screen while an internal admin acts as the user (docs/admin-tools.md). */
 export function ImpersonationBanner() {
   const auth = AuthActor.useActorRef();
   const banner = useActorRef(impersonationBannerMachine);

@@ -14,7 +14,7 @@ import {
   selectShownChecks,
 } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
-import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/rebate-checks.ts';
+import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/payments.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectUser } from '../../machines/shell/selectors.ts';

@@ -5,7 +5,7 @@ import type { pendingUsersMachine } from '../../machines/user-management/pending
 import { formatUserDate } from '../../machines/user-management/selectors.ts';
 
 /**
- * Sign-ups waiting for an Admin or Leadership user of the family (issue 10): nobody who signed up
+ * Sign-ups waiting for an Admin or Leadership user of the family (accounts spec §2.4): nobody who signed up
  * sees anything until someone here vouches for them. Hidden when none wait.
  */
 export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUsersMachine> }) {
