@@ -5,7 +5,8 @@
 // same codec checks them and the rejects name the same lines.
 import fs from 'node:fs';
 import Papa from 'papaparse';
-import { fileLimits } from '../uploads/file-limits.ts';
+import { boundedCsv } from '../uploads/csv-bounds.ts';
+import { fileLimits, FileLimitError, REFUSALS, type FileLimits } from '../uploads/file-limits.ts';
 import { workbookRows, type SheetOptions } from '../uploads/sheet-thread.ts';
 import type { FileRow } from '../uploads/sheet-rows.ts';
 
@@ -14,13 +15,16 @@ export type { FileRow };
 export const isXlsx = (path: string) => /\.xlsx$/i.test(path);
 
 export function fileRows(path: string, sheet: SheetOptions = { limits: fileLimits() }): AsyncIterable<FileRow> {
-  return isXlsx(path) ? workbookRows(path, sheet) : csvRows(path);
+  return isXlsx(path) ? workbookRows(path, sheet) : csvRows(path, sheet.limits);
 }
 
 // Papaparse hands over a chunk's rows at once (about a megabyte of text), pausing the file until
 // the import has staged them: four times faster than its row-by-row stream of objects.
-async function* csvRows(path: string): AsyncGenerator<FileRow> {
-  const input = fs.createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+async function* csvRows(path: string, limits: FileLimits): AsyncGenerator<FileRow> {
+  const file = fs.createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  // Rows and their length are bounded before papaparse builds them (csv-bounds.ts).
+  const input = file.pipe(boundedCsv(limits));
+  input.on('error', () => file.destroy());
   const chunks: string[][][] = [];
   let parser: Papa.Parser | undefined;
   let finished = false;
@@ -42,7 +46,10 @@ async function* csvRows(path: string): AsyncGenerator<FileRow> {
     for (;;) {
       const rows = chunks.shift();
       if (rows) {
-        for (const values of rows) yield { line: ++line, values };
+        for (const values of rows) {
+          if (values.length > limits.columns) throw new FileLimitError(REFUSALS.columns(limits));
+          yield { line: ++line, values };
+        }
         parser!.resume();
       } else if (failure) {
         throw failure;
@@ -54,5 +61,6 @@ async function* csvRows(path: string): AsyncGenerator<FileRow> {
     }
   } finally {
     input.destroy();
+    file.destroy();
   }
 }

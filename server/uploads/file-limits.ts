@@ -19,6 +19,8 @@ export interface FileLimits {
   /** Rows and columns of one worksheet (Excel's own sheet holds 1,048,576 rows). */
   rows: number;
   columns: number;
+  /** Characters of one row of a CSV file, quoted line breaks included (a purchase line is a few hundred). */
+  rowChars: number;
   /** Nesting of XML elements in any part of the workbook (a worksheet needs 5). */
   xmlDepth: number;
   /** Heap of the worker thread that reads the file: a bomb the checks missed ends the worker, not the server. */
@@ -34,6 +36,7 @@ export const FILE_LIMITS: FileLimits = {
   sharedStrings: 1_000_000,
   rows: 1_048_576,
   columns: 1_024,
+  rowChars: 1_000_000,
   xmlDepth: 64,
   workerMemoryMb: 512,
 };
@@ -64,6 +67,7 @@ export const REFUSALS = {
   sharedStrings: (l: FileLimits) => `The workbook's shared strings exceed ${n(l.sharedStrings)} entries: save the sheet as CSV and upload that.`,
   rows: (l: FileLimits) => `The worksheet has more than ${n(l.rows)} rows.`,
   columns: (l: FileLimits) => `The worksheet has more than ${n(l.columns)} columns.`,
+  rowChars: (l: FileLimits) => `A row of the file is longer than ${n(l.rowChars)} characters.`,
   xmlDepth: (l: FileLimits, entry: string) => `The workbook's part ${entry} nests XML deeper than ${n(l.xmlDepth)} levels.`,
   workerMemory: (l: FileLimits) => `The workbook needs more than ${n(l.workerMemoryMb)} MB of memory to read: save the sheet as CSV and upload that.`,
   damaged: (why: string) => `The file is not a readable Excel workbook (${why}).`,
