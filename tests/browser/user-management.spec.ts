@@ -128,15 +128,20 @@ test('a leader changes a user’s role in the Edit User panel', async ({ page, r
   await expect(usersTable(page).getByRole('cell', { name: 'Operations', exact: true })).toBeVisible();
 });
 
-test('a leader’s new email for a colleague awaits the colleague’s approval, then the new address confirms it', async ({ page, browser, request, baseURL }) => {
-  const user = await invitedUser(request, baseURL!, 'Mona Moved');
-  const newEmail = uniqueEmail('mona.new');
+/** The leader opens a user's Edit User panel from User Management. */
+async function editAsLeader(page: Page, user: { email: string; name: string }) {
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await openUserManagement(page);
   await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
   await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
-  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  return page.getByRole('dialog', { name: 'Edit User' });
+}
+
+test('a leader’s new email for a colleague awaits the colleague’s approval, then the new address confirms it', async ({ page, browser, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Mona Moved');
+  const newEmail = uniqueEmail('mona.new');
+  const panel = await editAsLeader(page, user);
   await panel.getByRole('textbox', { name: 'Email' }).fill(newEmail);
   await expect(panel).toContainText(emailAwaitsOwnerNote(user.email));
   await panel.getByRole('button', { name: 'Save' }).click();
@@ -163,12 +168,7 @@ test('deactivating a logged-in user signs them out at their next action', async 
   await logIn(them, user.email, user.password);
   await expect(them).toHaveURL(/\/dashboard$/);
 
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
-  await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
-  await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
-  const panel = page.getByRole('dialog', { name: 'Edit User' });
+  const panel = await editAsLeader(page, user);
   await panel.getByRole('button', { name: 'Deactivate User' }).click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate User' });
   await expect(confirm).toContainText(`${user.name} loses access to the portal and is signed out on all devices.`);
