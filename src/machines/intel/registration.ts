@@ -24,10 +24,13 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'intel.retry': 'Press Retry',
       'intel.rangeChanged': 'Pick a date range',
       'intel.distributorSelected': 'Pick another house',
-      'xstate.done.actor.setActiveDistributor': 'The server switches the house',
-      'xstate.error.actor.setActiveDistributor': 'Switching the house fails',
+      'houseSwitch.switched': 'The server switches the house',
+      'houseSwitch.kept': 'Switching the house fails',
       'intel.dialogClosed': 'Press OK on the dialog',
       'intel.visited': 'Open the line chart (first time: the batches load again with their months)',
+    },
+    unreachable: {
+      'switchingDistributor --intel.distributorSelected--> switchingDistributor': 'Refused while switching: one switch at a time',
     },
     checks: {
       loadingMerchants: 'A loader; no rows',
