@@ -32,7 +32,6 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'dashboard.dialogClosed': 'Press OK on the dialog',
     },
     unreachable: {
-      'switchingDistributor --dashboard.distributorSelected--> switchingDistributor': 'Refused while switching: one switch at a time',
       'switchingDistributor --dashboard.viewAsChanged--> loadingMerchants': "Refused while switching: the users listed were the old house's",
     },
     checks: {

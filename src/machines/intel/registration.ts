@@ -29,9 +29,6 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'intel.dialogClosed': 'Press OK on the dialog',
       'intel.visited': 'Open the line chart (first time: the batches load again with their months)',
     },
-    unreachable: {
-      'switchingDistributor --intel.distributorSelected--> switchingDistributor': 'Refused while switching: one switch at a time',
-    },
     checks: {
       loadingMerchants: 'A loader; no rows',
       loading: "'{n}/{total} Merchants Loaded' above the rows of the batches loaded so far",
