@@ -1,5 +1,6 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
+import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
 import {
   RANGE_TOO_LONG_MESSAGE,
@@ -109,10 +110,6 @@ const RELOAD = {
   'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: 'assignRange' }],
   'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads'] },
 } as const;
-
-const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
-  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
-};
 
 export const dashboardMachine = setup({
   types: {
@@ -245,7 +242,7 @@ export const dashboardMachine = setup({
       id: 'loadAnnouncements',
       src: 'loadAnnouncements',
       onDone: { actions: assign({ announcements: ({ event }) => event.output }) },
-      onError: { actions: logged('Loading announcements') },
+      onError: { actions: logFailure('Loading announcements') },
     },
   ],
   on: {
@@ -272,7 +269,7 @@ export const dashboardMachine = setup({
     },
     'xstate.error.actor.loadMonthlyVolume': { actions: assign({ monthlyVolume: [] }) },
     'xstate.done.actor.loadViewAsUsers': { actions: assign({ viewAsUsers: ({ event }) => outputOf<HouseUser[]>(event) }) },
-    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logged('Loading the users to view as')] },
+    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logFailure('Loading the users to view as')] },
   },
   initial: 'loadingMerchants',
   states: {
@@ -288,7 +285,7 @@ export const dashboardMachine = setup({
           },
           { target: 'loadingDashboard', actions: [assign({ merchants: ({ event }) => event.output }), 'startSideLoads'] },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
       },
     },
     loadingDashboard: {
@@ -307,7 +304,7 @@ export const dashboardMachine = setup({
         onError: [
           // Spec §4: a cancelled request is silent.
           { guard: { type: 'cancelled', params: ({ event }) => ({ error: event.error }) }, target: 'failed' },
-          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logged('Loading the dashboard')] },
+          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logFailure('Loading the dashboard')] },
         ],
       },
       on: RELOAD,

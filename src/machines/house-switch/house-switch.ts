@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import { fromCall } from '../from-call.ts';
+import { logFailure } from '../log-failure.ts';
 import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
-import { isCancelled } from '../../services/api-client.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
 import { sendToAuth } from '../shell/system-actors.ts';
 import { tellParent } from '../tell-parent.ts';
@@ -36,10 +36,6 @@ export type HouseSwitchReport =
 /** Choosing the active house again changes nothing. */
 export const isOtherHouse = (active: ActiveDistributor | null, distributorId: number) => distributorId !== active?.id;
 
-const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
-  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
-};
-
 export const houseSwitchMachine = setup({
   types: {
     context: {} as HouseSwitchContext,
@@ -69,7 +65,7 @@ export const houseSwitchMachine = setup({
         { type: 'reportHouses', params: ({ event }) => event.output },
       ],
     },
-    onError: { actions: logged('Loading houses') },
+    onError: { actions: logFailure('Loading houses') },
   },
   initial: 'idle',
   states: {
@@ -92,7 +88,7 @@ export const houseSwitchMachine = setup({
             { type: 'reportSwitched', params: ({ event }) => event.output },
           ],
         },
-        onError: { target: 'idle', actions: [assign({ requestedDistributorId: null }), logged('Switching house'), 'reportKept'] },
+        onError: { target: 'idle', actions: [assign({ requestedDistributorId: null }), logFailure('Switching house'), 'reportKept'] },
       },
     },
   },

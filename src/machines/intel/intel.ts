@@ -1,6 +1,7 @@
 import { assign, fromEventObservable, sendTo, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromCall } from '../from-call.ts';
+import { logFailure } from '../log-failure.ts';
 import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
 import type { House } from '../../model/distributor.ts';
@@ -8,7 +9,6 @@ import { batchesOf } from '../../services/intel-batches.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import { DEFAULT_SORT, intelPath, nextSort, type LineChartMonths, type Sort, type SortColumn } from '../../model/intel-rules.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
-import { isCancelled } from '../../services/api-client.ts';
 import { intelService } from '../../services/intel-service.ts';
 import { intelLastUrl } from '../page-state/last-url.ts';
 import { merchantService } from '../../services/merchant-service.ts';
@@ -89,10 +89,6 @@ interface BatchInput {
 }
 
 const LINE_CHART_URL = '/intel/linechart';
-
-const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
-  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
-};
 
 const allBatches = (merchants: readonly Merchant[]) => batchesOf(merchants).map((_, i) => i);
 /** A fresh load of every batch: what a new range or a new merchant list starts. */
@@ -225,7 +221,7 @@ export const intelMachine = setup({
           { guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) }, target: 'noMerchants', actions: assign({ merchants: [] }) },
           { target: 'loading', actions: assign(({ event }) => ({ merchants: event.output, ...restart(event.output) })) },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
       },
     },
     /** '{n}/{total} Merchants Loaded'; each batch shows as it arrives. */
@@ -235,7 +231,7 @@ export const intelMachine = setup({
         src: 'loadBatches',
         input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded, monthly: context.monthly }),
         onDone: [{ guard: 'someFailed', target: 'partial' }, { target: 'complete' }],
-        onError: { target: 'partial', actions: ['failUnanswered', logged('Loading intel')] },
+        onError: { target: 'partial', actions: ['failUnanswered', logFailure('Loading intel')] },
       },
       on: {
         'intel.batchLoaded': { actions: 'addBatch' },
