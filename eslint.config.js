@@ -50,6 +50,33 @@ const frameworkFree = (what) => ({
   ],
 });
 
+/**
+ * Views only render machine state and send events: from outside src/views they import types, the
+ * selectors beside each machine (src/machines/<feature>/selectors.ts), the format helpers, and the
+ * machines they run (by name, `…Machine`, and `joinAppSystem`). Rules, totals, filters and constants come through selectors.
+ */
+const viewImports = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/model/*', '!**/model/format.ts', '!**/model/rebate-format.ts'],
+          allowTypeImports: true,
+          message: 'Views take values of src/model through the selectors beside their machine (only types and format helpers directly).',
+        },
+        {
+          group: ['**/machines/*/*', '!**/machines/*/selectors.ts'],
+          allowTypeImports: true,
+          // …and the one wiring helper that joins a page's actor to the app-wide ones (actor-contexts.ts).
+          allowImportNamePattern: '^(\\w+Machine|joinAppSystem)$',
+          message: 'Views import a machine to run it, and everything else through its selectors.ts.',
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'data-bench/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
   {
@@ -71,4 +98,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  { files: ['src/views/**/*.{ts,tsx}'], rules: viewImports },
 );

@@ -1,4 +1,4 @@
-// npm run bench:checks — payment information at the size of a large house (issue 14).
+// npm run bench:checks — payment information at the size of a large house.
 // On the benchmark database (5,000 merchants of Harbor Foods Boston; DATABASE_URL or DATA_DIR as
 // bench:dashboard), as the leader through the real app: the quarter's list (POST
 // /api/rebate-checks/checks, every merchant) BENCH_RUNS times, then one bulk export ZIP of 500
@@ -10,7 +10,7 @@ import { tokenSigner } from '../server/auth/tokens.ts';
 import { readConfig } from '../server/config.ts';
 import { makeDeps } from '../server/deps.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
-import { payPeriods, type CheckSummary } from '../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary } from '../src/model/payments.ts';
 import { runBench, type BenchDatabase, pct, round1, timed } from './bench-database.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -12,7 +12,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DEMO_PASSWORD } from '../server/seed/users.ts';
 import { isSeeded, seed } from '../server/seed/seed.ts';
-import { payPeriods, type CheckSummary } from '../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary } from '../src/model/payments.ts';
 import { pct, round1 } from './bench-database.ts';
 import { startPortal } from './portal-server.ts';
 

@@ -1,4 +1,4 @@
-// npm run bench:insights — competitive insights at the size of a large house (issue 12).
+// npm run bench:insights — competitive insights at the size of a large house.
 // On the benchmark database of bench:dashboard (5,000 merchants of Harbor Foods Boston, 12 months,
 // ~20 million lines; DATABASE_URL or DATA_DIR, default ./data-bench), through the real app
 // (app.inject, as the leader): the merchants table of the whole house over the last whole month,

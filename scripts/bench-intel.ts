@@ -1,4 +1,4 @@
-// npm run bench:intel — POST /api/intel at the size of a large house (issue 11).
+// npm run bench:intel — POST /api/intel at the size of a large house.
 // On the benchmark database of bench:dashboard (5,000 merchants of Harbor Foods Boston, 12 months,
 // ~20 million lines; seeded on first use in DATA_DIR, default ./data-bench), times batches of 250
 // merchants through the real app (app.inject, as the leader) as the client sends them — without

@@ -31,7 +31,7 @@ import { matchRoutes } from './routes/matches.ts';
 import { adminImportRoutes } from './routes/admin-imports.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { rebateRoutes } from './routes/rebates.ts';
-import { rebateCheckRoutes } from './routes/rebate-checks.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { businessPanelRoutes } from './routes/business-panel.ts';
 import { statusRoutes } from './routes/status.ts';
 import { userRoutes } from './routes/user.ts';
@@ -117,7 +117,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(matchRoutes, { deps });
       await api.register(invoiceRoutes, { deps });
       await api.register(adminImportRoutes, { deps });
-      await api.register(rebateCheckRoutes, { deps });
+      await api.register(paymentRoutes, { deps });
       await api.register(businessPanelRoutes, { deps });
       await api.register(adminUserRoutes, { deps });
       await api.register(salesRepRoutes, { deps });

@@ -22,7 +22,7 @@ import type { Queryable } from './db/queryable.ts';
 import { insightsRepository } from './repositories/insights.ts';
 import { invoicesRepository } from './repositories/invoices.ts';
 import { rebatesRepository } from './repositories/rebates.ts';
-import { rebateChecksRepository } from './repositories/rebate-checks.ts';
+import { paymentsRepository } from './repositories/payments.ts';
 import { salesRepsRepository } from './repositories/sales-reps.ts';
 import { scopeRepository } from './repositories/scope.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
@@ -67,7 +67,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     insights: insightsRepository(pool),
     announcements: announcementsRepository(pool),
     rebates: rebatesRepository(pool),
-    rebateChecks: rebateChecksRepository(pool),
+    payments: paymentsRepository(pool),
     matches: matchesRepository(pool),
     userSessions: userSessionsRepository(pool),
     houseUsers: houseUsersRepository(pool),

@@ -3,7 +3,7 @@
 // so the request loop stays free; the tasks are plain data that cross the thread boundary.
 import type { Readable } from 'node:stream';
 import type { ChecksDataType, SheetRow } from '../../src/model/checks-data.ts';
-import { checkDetailsName, voucherName, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { checkDetailsName, voucherName, type RebateCheck } from '../../src/model/payments.ts';
 import { drawCheckDetails, drawVoucher, pdfBuffer, pdfStream } from './pdf.ts';
 import { vouchersFromSheet } from './sheet-vouchers.ts';
 import { fromRebateCheck } from './voucher-data.ts';

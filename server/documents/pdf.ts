@@ -4,7 +4,7 @@
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import { firstOf } from './stream-wait.ts';
-import { amountInWords } from '../../src/model/rebate-checks.ts';
+import { amountInWords } from '../../src/model/payments.ts';
 import { money, PAYER, type Breakdown, type VoucherData } from './voucher-data.ts';
 
 type Doc = PDFKit.PDFDocument;

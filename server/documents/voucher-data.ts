@@ -1,7 +1,7 @@
 // What a voucher and a check-details document show, whichever source fills it: a rebate check of
 // the database (payment information) or the rows of an admin's spreadsheet (business panel).
 import { formatMoney } from '../../src/model/format.ts';
-import { quarterEndDay, quarterLabel, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { quarterEndDay, quarterLabel, type RebateCheck } from '../../src/model/payments.ts';
 
 /** The GPO pays every rebate check: the payer printed on each voucher. */
 export const PAYER = { name: 'Platform Purchasing Group — Rebate Program', address: ['Accounts Payable', '100 Platform Way, Boston, MA 02110'] };

@@ -3,7 +3,7 @@
 // route-matrix.test.ts fails naming it.
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
-import { payPeriods } from '../../src/model/rebate-checks.ts';
+import { payPeriods } from '../../src/model/payments.ts';
 
 /** Ids of the demo data: Harbor's (the callers' family, but for ops) and Summit's (another family). */
 export interface Ids {

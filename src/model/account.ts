@@ -150,7 +150,7 @@ export type PendingUser = t.TypeOf<typeof PendingUser>;
 export const PendingList = t.type({ pending: t.array(PendingUser) });
 export type PendingList = t.TypeOf<typeof PendingList>;
 
-/** Issue 10: an email change waits for the new address to confirm it. */
+/** An email change waits for the new address to confirm it. */
 export const emailChangePendingMessage = (newEmail: string) =>
   `We sent a confirmation link to ${newEmail}: the email address changes when it is opened. The current address was told.`;
 /**

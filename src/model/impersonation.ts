@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { IdText, boundedString, calendarDate } from './codec.ts';
 
 /**
- * Impersonation that is safe and audited (issue 15, beyond the spec): an internal admin logs in
+ * Impersonation that is safe and audited (beyond the spec: docs/admin-tools.md): an internal admin logs in
  * as a user only with a reason, for at most 60 minutes, and every start, end and write made
  * through that session is kept in an append-only audit log.
  */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatMoney } from './format.ts';
 import { exportFileName } from './csv-cells.ts';
 import type { CsvExport } from './dashboard-exports.ts';
 import type { DateRange } from './date-range.ts';
@@ -85,6 +86,10 @@ export const shiftMonth = (month: string, by: -1 | 1) => dayjs(`${month}-01`).ad
 export const monthTitle = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
 /** MM/DD/YYYY (spec §9). */
 export const usDate = (date: string) => dayjs(date).format('MM/DD/YYYY');
+/** A line's volume estimate, low–high (domain guide); N/A without a Market Index (spec §5). */
+export const estimateText = (l: Pick<OrderLine, 'startGuidanceRange' | 'endGuidanceRange' | 'volumeLow' | 'volumeHigh'>) =>
+  l.startGuidanceRange === 0 && l.endGuidanceRange === 0 ? 'N/A' : `${formatMoney(l.volumeLow)} – ${formatMoney(l.volumeHigh)}`;
+
 export const competitorOrderTitle = (date: string) => `Estimated Invoice Volume On ${usDate(date)}`;
 
 /** The lines of one competitor order: every invoice of that distributor on that date. */

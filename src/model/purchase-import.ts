@@ -106,6 +106,9 @@ export const ImportJob = t.type({
 export type ImportJob = t.TypeOf<typeof ImportJob>;
 export const ImportJobs = t.array(ImportJob);
 
+/** A finished job's rejected rows are saved as '<the file's name> rejects.csv'. */
+export const rejectsFileName = (job: Pick<ImportJob, 'fileName'>): string => `${job.fileName.replace(/\.csv$/i, '')} rejects.csv`;
+
 export const isImportFinished = (status: ImportJobStatus) => status === 'loaded' || status === 'already-loaded' || status === 'failed';
 
 /** Spec-like limits of an admin upload: a CSV (docs/import.md) of at most this many bytes. */

@@ -89,7 +89,7 @@ const FLAG_LABELS = {
 type Flag = keyof typeof FLAG_LABELS;
 const FLAGS = Object.keys(FLAG_LABELS) as Flag[];
 
-/** The flags being given that the giver does not hold (issue 10: nobody grants what they lack). */
+/** The flags being given that the giver does not hold (nobody grants what they lack). */
 export function flagsBeyond(held: Access, given: Partial<Record<Flag, boolean>>): string[] {
   return FLAGS.filter((f) => given[f] === true && !held[f]).map((f) => FLAG_LABELS[f]);
 }
@@ -110,7 +110,7 @@ export function mayEditHolding(me: Manager, myAccess: Access, managedFamilyRootI
   return me.internalAdmin || target.id === me.id || !holdsBeyond(targetAccess, myAccess);
 }
 
-/** Approve or reject sign-ups (issue 10): internal admins, and Admin and Leadership of the family. */
+/** Approve or reject sign-ups (accounts spec §2.4): internal admins, and Admin and Leadership of the family. */
 export const mayApprove = (me: Manager): boolean => me.internalAdmin || LEADERS.includes(me.title);
 
 /** Deactivate: internal admins, Admin and Leadership, within the family, never oneself. */

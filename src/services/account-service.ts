@@ -20,7 +20,7 @@ export function createAccountService(api: ApiClient, siteUrl: () => string) {
   return {
     signUp: (payload: Omit<SignUpPayload, 'siteUrl'>) => publicCall('/auth/sign-up', { ...payload, siteUrl: siteUrl() }),
     activate: (activationToken: string) => publicCall(`/auth/activate/${token(activationToken)}`, {}),
-    /** The new address of an email change confirms it (issue 10). */
+    /** The new address of an email change confirms it (accounts spec §2.4). */
     confirmEmail: (confirmationToken: string) => publicCall(`/auth/confirm-email/${token(confirmationToken)}`, {}),
     /** The owner approves, from the current address, an email change someone else asked for. */
     approveEmailChange: (approvalToken: string) => publicCall(`/auth/approve-email-change/${token(approvalToken)}`, {}),

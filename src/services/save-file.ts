@@ -8,7 +8,7 @@ import type { CsvExport } from '../model/dashboard-exports.ts';
 /** Saves the blob as a file under `fileName` (the browser's download). */
 export const saveFile = (blob: Blob, fileName: string): Observable<void> => defer(() => of(saveBlob(blob, fileName)));
 
-/** Saves rows the app built as a CSV file (cells a spreadsheet would run are neutralised). */
+/** Saves the rows as a CSV file, each cell made safe to open in a spreadsheet (analytics spec §6). */
 export const saveCsv = ({ fileName, rows }: CsvExport): Observable<void> =>
   defer(() => saveFile(new Blob([Papa.unparse(neutraliseRows(rows))], { type: 'text/csv;charset=utf-8' }), fileName));
 

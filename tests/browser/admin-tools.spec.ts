@@ -6,7 +6,7 @@ import { logIn } from './login-helpers.ts';
 
 test.setTimeout(120_000);
 
-/** Issue 15: the internal admins' screens, each step as the GPO's staff would take it. */
+/** The internal admins' screens, each step as the GPO's staff would take it. */
 
 
 /** Opens a select and picks an option; again if the list was still loading (or re-rendered) when opened. */

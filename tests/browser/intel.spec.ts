@@ -202,6 +202,8 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
 });
 
 test('an internal admin switched into the leader downloads the intel list and opens the debug page', async ({ page }) => {
+  // Two logins, a whole house's Intel list, a download and the debug page: 24 s on a busy 2-core machine.
+  test.slow();
   await logIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {

@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { logIn, sideMenu } from './login-helpers.ts';
-import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/payments.ts';
 
 /** Payment information and the business panel's Checks Data in the real built app, on the demo data. */
 
@@ -123,7 +123,7 @@ test('the side panel draws both donuts with tables, and Show more adds 15 manufa
 });
 
 test('the list comes without breakdowns; the panel loads them, and a failed load offers Retry', async ({ page }) => {
-  // The list's own call, as the page makes it: no breakdowns in it (issue 14).
+  // The list's own call, as the page makes it: no breakdowns in it.
   const listAnswer = page.waitForResponse((r) => r.url().endsWith('/api/rebate-checks/checks'));
   await openList(page);
   const [first] = (await (await listAnswer).json()) as CheckSummary[];

@@ -15,6 +15,8 @@ describe('npm run lint keeps the layers apart', () => {
     ['a service importing a machine', 'src/services/probe.ts', "import { spinnerMachine } from '../machines/shell/spinner.ts';\nexport const x = spinnerMachine;", /src\/services imports only src\/model/],
     ['a service importing xstate', 'src/services/probe.ts', "import { createActor } from 'xstate';\nexport const x = createActor;", /free of React and xstate/],
     ['a service importing React', 'src/services/probe.ts', "import { useState } from 'react';\nexport const x = useState;", /free of React and xstate/],
+    ['a view taking a rule of the model', 'src/views/payments/probe.tsx', "import { checkTotals } from '../../model/payments.ts';\nexport const x = checkTotals;", /through the selectors beside their machine/],
+    ['a view taking a constant of a machine', 'src/views/payments/probe.tsx', "import { NO_CHECKS } from '../../machines/payments/check-list.ts';\nexport const x = NO_CHECKS;", /everything else through its selectors.ts/],
     ['the server importing a service', 'server/probe.ts', "import { apiClient } from '../src/services/auth-service.ts';\nexport const x = apiClient;", /only src\/model of the browser code/],
   ])('refuses %s', async (_, filePath, code, expected) => {
     expect((await problems(filePath, code)).join('\n')).toMatch(expected);
@@ -22,6 +24,9 @@ describe('npm run lint keeps the layers apart', () => {
 
   it.each([
     ['a view using a machine', 'src/views/shell/probe.tsx', "import { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport const x = spinnerMachine;"],
+    ['a view using selectors', 'src/views/payments/probe.tsx', "import { selectCheckTotals } from '../../machines/payments/selectors.ts';\nexport const x = selectCheckTotals;"],
+    ['a view naming a model type', 'src/views/payments/probe.tsx', "import type { CheckSummary } from '../../model/payments.ts';\nexport type X = CheckSummary;"],
+    ['a view using a format helper', 'src/views/payments/probe.tsx', "import { formatMoney } from '../../model/format.ts';\nexport const x = formatMoney;"],
     ['a view naming a service type', 'src/views/shell/probe.tsx', "import type { ApiError } from '../../services/api-client.ts';\nexport type X = ApiError;"],
     ['a machine using a service', 'src/machines/shell/probe.ts', "import { authService } from '../../services/auth-service.ts';\nexport const x = authService;"],
     ['the server using the model', 'server/probe.ts', "import { decode } from '../src/model/codec.ts';\nexport const x = decode;"],

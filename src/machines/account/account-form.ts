@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { hasFieldErrors, type FieldErrors } from '../../model/account-rules.ts';
 import { ApiError, FALLBACK_MESSAGE } from '../../services/api-client.ts';
 
@@ -75,7 +75,7 @@ export function createAccountFormMachine<F extends FormFields, P>(config: Accoun
       input: {} as AccountFormInput | undefined,
     },
     actors: {
-      submit: fromCall<{ message: string }, SubmitInput<P>>((input) => config.submit(input)),
+      submit: fromObservableWithOutput<{ message: string }, SubmitInput<P>>((input) => config.submit(input)),
     },
     guards: {
       fieldsValid: ({ context }) => !hasFieldErrors(config.validate(context.fields)),

@@ -1,6 +1,6 @@
 import { shareReplay, type Observable } from 'rxjs';
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import { accountService } from '../../services/account-service.ts';
 import { failureMessage } from './account-form.ts';
@@ -43,7 +43,7 @@ export const activationMachine = setup({
     input: {} as { token: string },
   },
   actors: {
-    activate: fromCall<MessageResponse, string>((input) => activateOnce(input)),
+    activate: fromObservableWithOutput<MessageResponse, string>((input) => activateOnce(input)),
   },
 }).createMachine({
   id: 'activation',
@@ -64,12 +64,12 @@ export const activationMachine = setup({
   },
 });
 
-/** /confirm-email/{token} (issue 10): the new address confirms an email change. */
+/** /confirm-email/{token} (accounts spec §2.4): the new address confirms an email change. */
 export const emailConfirmationMachine = activationMachine.provide({
-  actors: { activate: fromCall<MessageResponse, string>((input) => confirmEmailOnce(input)) },
+  actors: { activate: fromObservableWithOutput<MessageResponse, string>((input) => confirmEmailOnce(input)) },
 });
 
 /** /approve-email-change/{token}: the owner, at the current address, approves someone else's change of it. */
 export const emailApprovalMachine = activationMachine.provide({
-  actors: { activate: fromCall<MessageResponse, string>((input) => approveEmailChangeOnce(input)) },
+  actors: { activate: fromObservableWithOutput<MessageResponse, string>((input) => approveEmailChangeOnce(input)) },
 });

@@ -104,7 +104,19 @@ describe('login-as with a reason, model-based', () => {
 describe('users-export, model-based', () => {
   const edges = distinctEdges(stateChangingEdges(entry('users-export')));
   it('takes every transition', () => expectEveryTransitionTaken(usersExportMachine, edges));
-  itReplaysEdges(edges, () => startControlled(usersExportMachine, { actors: ['loadUsers'] }), (run) => {
+  // The file is saved by the machine (saveCsv): controlled here, as the test has no browser.
+  itReplaysEdges(edges, () => startControlled(usersExportMachine, { actors: ['loadUsers', 'saveCsv'] }), (run) => {
     for (const c of run.callsOf('loadUsers')) expect(c.input).toEqual({ parentId: 1, choice: 'family' });
+    for (const c of run.callsOf('saveCsv')) expect((c.input as { fileName: string }).fileName).toBe('UsersExport.csv');
+  });
+
+  it('saves UsersExport.csv once the users arrive', async () => {
+    const s = startControlled(usersExportMachine, { actors: ['loadUsers', 'saveCsv'] });
+    s.actor.send({ type: 'export.opened', parentId: 1 });
+    s.actor.send({ type: 'export.chosen', choice: 'family' });
+    s.actor.send({ type: 'export.submitted' });
+    await s.settle('loadUsers', 'done', [dmRow]);
+    expect(s.actor.getSnapshot().value).toBe('closed');
+    expect(s.callsOf('saveCsv').map((c) => (c.input as { fileName: string }).fileName)).toEqual(['UsersExport.csv']);
   });
 });

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { DISTRIBUTORS_LOAD_FAILED, USERS_LOAD_FAILED, type AdminHouse, type AdminUserRow } from '../../model/admin.ts';
 import { adminService } from '../../services/admin-service.ts';
 import { adminInviteMachine } from './admin-invite.ts';
@@ -46,9 +46,9 @@ export const adminDashboardMachine = setup({
     invite: adminInviteMachine,
     exporter: usersExportMachine,
     loginAs: loginAsMachine,
-    loadParents: fromCall<AdminHouse[]>(() => adminService.parents()),
-    loadChildren: fromCall<AdminHouse[], { parentId: number }>(({ parentId }) => adminService.children(parentId)),
-    loadUsers: fromCall<AdminUserRow[], { childId: number }>(({ childId }) => adminService.users(childId)),
+    loadParents: fromObservableWithOutput<AdminHouse[]>(() => adminService.parents()),
+    loadChildren: fromObservableWithOutput<AdminHouse[], { parentId: number }>(({ parentId }) => adminService.children(parentId)),
+    loadUsers: fromObservableWithOutput<AdminUserRow[], { childId: number }>(({ childId }) => adminService.users(childId)),
   },
   guards: {
     knownParent: ({ context, event }) => event.type === 'adminDashboard.parentChosen' && context.parents.some((p) => p.id === event.parentId),

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { tellParent } from '../tell-parent.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { InviteResponse } from '../../model/account.ts';
 import { AdminInvitePayload, INVITE_FAILED, type AdminHouse } from '../../model/admin.ts';
 import { decode } from '../../model/codec.ts';
@@ -52,7 +52,7 @@ export function adminInvite(c: Pick<AdminInviteContext, 'form' | 'house' | 'site
 
 export const adminInviteMachine = setup({
   types: { context: {} as AdminInviteContext, events: {} as AdminInviteEvent, input: {} as { siteUrl: string } },
-  actors: { send: fromCall<InviteResponse, AdminInvitePayload>((payload) => adminService.invite(payload)) },
+  actors: { send: fromObservableWithOutput<InviteResponse, AdminInvitePayload>((payload) => adminService.invite(payload)) },
   guards: { complete: ({ context }) => adminInvite(context).payload !== null },
   actions: {
     /** The users table (the parent) asks for the users again. */

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { tellParent } from '../tell-parent.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import {
   AdminPassword, CONFIRM_PASSWORD_MISMATCH, DEACTIVATE_FAILED, SAVE_FAILED, USER_SAVED, withoutHouse,
@@ -81,9 +81,9 @@ const serverSaid = (error: unknown, fallback: string) =>
 export const adminUserEditMachine = setup({
   types: { context: {} as AdminUserEditContext, events: {} as AdminUserEditEvent },
   actors: {
-    loadHouses: fromCall<UserHouse[]>(() => adminService.allHouses()),
-    save: fromCall<MessageResponse, { id: number; patch: AdminUserPatch }>(({ id, patch }) => adminService.updateUser(id, patch)),
-    deactivate: fromCall<MessageResponse, { id: number }>(({ id }) => adminService.deactivate(id)),
+    loadHouses: fromObservableWithOutput<UserHouse[]>(() => adminService.allHouses()),
+    save: fromObservableWithOutput<MessageResponse, { id: number; patch: AdminUserPatch }>(({ id, patch }) => adminService.updateUser(id, patch)),
+    deactivate: fromObservableWithOutput<MessageResponse, { id: number }>(({ id }) => adminService.deactivate(id)),
   },
   guards: { savable: ({ context }) => editProblem(context.form) === null },
   actions: {

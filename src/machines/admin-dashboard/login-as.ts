@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoginResponse } from '../../model/auth.ts';
 import { ImpersonationReason, REASON_HINT } from '../../model/impersonation.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
@@ -7,7 +7,7 @@ import { houseUsersService } from '../../services/house-users-service.ts';
 import { sendToAuth } from '../shell/system-actors.ts';
 
 /**
- * Logging in as a user (the admin dashboard's Login; issue 15): the admin gives a reason, kept in
+ * Logging in as a user (the admin dashboard's Login): the admin gives a reason, kept in
  * the audit log, before POST /auth/session {id, reason}; the session then lasts at most 60 minutes.
  */
 export interface LoginAsContext {
@@ -27,7 +27,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 export const loginAsMachine = setup({
   types: { context: {} as LoginAsContext, events: {} as LoginAsEvent },
   actors: {
-    switchSession: fromCall<LoginResponse, { id: number; reason: string }>(({ id, reason }) => houseUsersService.switchSession(id, reason)),
+    switchSession: fromObservableWithOutput<LoginResponse, { id: number; reason: string }>(({ id, reason }) => houseUsersService.switchSession(id, reason)),
   },
   guards: { reasonGiven: ({ context }) => ImpersonationReason.is(context.reason.trim()) },
   actions: {

@@ -1,9 +1,9 @@
-import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
-import { switchMap } from 'rxjs';
-import { USERS_LOAD_FAILED, usersExport } from '../../model/admin.ts';
-import { saveCsv } from '../../services/save-file.ts';
+import { assign, enqueueActions, fromObservable, setup } from 'xstate';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { USERS_LOAD_FAILED, usersExport, type AdminUserRow } from '../../model/admin.ts';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { adminService } from '../../services/admin-service.ts';
+import { saveCsv } from '../../services/save-file.ts';
 
 /**
  * Export Users (accounts spec §2.11, §3): a 'Pick a Distributor' modal offering the parent's
@@ -27,9 +27,13 @@ export type UsersExportEvent =
 export const usersExportMachine = setup({
   types: { context: {} as UsersExportContext, events: {} as UsersExportEvent },
   actors: {
-    // The users arrive and are saved as UsersExport.csv.
-    loadUsers: fromCall<void, { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
-      (choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)).pipe(switchMap((users) => saveCsv(usersExport(users))))),
+    loadUsers: fromObservableWithOutput<AdminUserRow[], { parentId: number; choice: ExportChoice }>(({ parentId, choice }) =>
+      choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
+    saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
+  },
+  actions: {
+    /** Saves the rows as UsersExport.csv. */
+    download: enqueueActions(({ enqueue }, { users }: { users: AdminUserRow[] }) => enqueue.spawnChild('saveCsv', { input: usersExport(users) })),
   },
 }).createMachine({
   id: 'usersExport',
@@ -49,7 +53,7 @@ export const usersExportMachine = setup({
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ parentId: context.parentId!, choice: context.choice! }),
-        onDone: 'closed',
+        onDone: { target: 'closed', actions: { type: 'download', params: ({ event }) => ({ users: event.output }) } },
         onError: { target: 'picking', actions: assign({ error: USERS_LOAD_FAILED }) },
       },
       on: { 'export.closed': 'closed' },

@@ -1,13 +1,13 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, enqueueActions, fromEventObservable, fromObservable, setup } from 'xstate';
 import { map } from 'rxjs';
-import { fromCall } from '../from-call.ts';
-import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, type ImportJob } from '../../model/purchase-import.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, isImportFinished, rejectsFileName, type ImportJob } from '../../model/purchase-import.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { importService } from '../../services/import-service.ts';
 import { saveFile } from '../../services/save-file.ts';
 
 /**
- * Purchase imports from the admin panel (issue 17, docs/import.md): the recent imports; a CSV
+ * Purchase imports from the admin panel (docs/import.md): the recent imports; a CSV
  * chosen and sent with upload progress; then the import job followed while the server runs it
  * (rows read, rejects, stage) until its summary; and a finished job's rejected rows saved as CSV.
  */
@@ -54,7 +54,7 @@ const serverMessage = (error: unknown, fallback: string) => (error instanceof Ap
 export const purchaseImportMachine = setup({
   types: { context: {} as PurchaseImportContext, events: {} as PurchaseImportEvent },
   actors: {
-    loadJobs: fromCall<ImportJob[]>(() => importService.recent()),
+    loadJobs: fromObservableWithOutput<ImportJob[]>(() => importService.recent()),
     upload: fromEventObservable(({ input }: { input: { file: File } }) =>
       importService.upload(input.file).pipe(
         map((e): PurchaseImportEvent =>
@@ -66,14 +66,16 @@ export const purchaseImportMachine = setup({
     ),
     follow: fromEventObservable(({ input }: { input: { job: ImportJob } }) =>
       importService.follow(input.job).pipe(map((job): PurchaseImportEvent => ({ type: 'import.progress', job })))),
-    downloadRejects: fromCall<Blob, { job: ImportJob }>((input) => importService.rejects(input.job.id)),
+    downloadRejects: fromObservableWithOutput<Blob, { job: ImportJob }>((input) => importService.rejects(input.job.id)),
+    saveFile: fromObservable<void, { blob: Blob; fileName: string }>(({ input }) => saveFile(input.blob, input.fileName)),
   },
   guards: {
     fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
   },
   actions: {
-    /** Saved beside the upload's name: '<file> rejects.csv'. */
-    saveRejects: (_, { blob, job }: { blob: Blob; job: ImportJob }) => void saveFile(blob, `${job.fileName.replace(/\.csv$/i, '')} rejects.csv`).subscribe(),
+    /** Saves the rejected rows in the browser, as '<file> rejects.csv'. */
+    saveRejects: enqueueActions(({ enqueue }, { blob, job }: { blob: Blob; job: ImportJob }) =>
+      enqueue.spawnChild('saveFile', { input: { blob, fileName: rejectsFileName(job) } })),
   },
 }).createMachine({
   id: 'purchaseImport',

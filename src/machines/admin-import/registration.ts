@@ -3,7 +3,7 @@ import { seenState } from '../seen-state.ts';
 import { purchaseImportEvents } from './import-samples.ts';
 import { purchaseImportMachine, type PurchaseImportContext } from './purchase-import.ts';
 
-/** The admin panel's purchase import (issue 17), joined into MACHINES by registry.ts. */
+/** The admin panel's purchase import (docs/import.md), joined into MACHINES by registry.ts. */
 export const ADMIN_IMPORT_MACHINES: readonly RegisteredMachine[] = [
   {
     name: 'purchase-import',

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import { ANNOUNCEMENT_CREATED, ANNOUNCEMENT_DELETED, ANNOUNCEMENT_FAILED, type Announcement } from '../../model/announcement.ts';
 import { adminService } from '../../services/admin-service.ts';
@@ -28,9 +28,9 @@ export const announcementsMachine = setup({
   types: { context: {} as AnnouncementsContext, events: {} as AnnouncementsEvent },
   actions: { failed: assign({ message: { ok: false, text: ANNOUNCEMENT_FAILED }, deletingId: null }) },
   actors: {
-    load: fromCall<Announcement[]>(() => adminService.announcements()),
-    create: fromCall<Announcement, { text: string }>(({ text }) => adminService.createAnnouncement(text)),
-    remove: fromCall<MessageResponse, { id: number }>(({ id }) => adminService.deleteAnnouncement(id)),
+    load: fromObservableWithOutput<Announcement[]>(() => adminService.announcements()),
+    create: fromObservableWithOutput<Announcement, { text: string }>(({ text }) => adminService.createAnnouncement(text)),
+    remove: fromObservableWithOutput<MessageResponse, { id: number }>(({ id }) => adminService.deleteAnnouncement(id)),
   },
 }).createMachine({
   id: 'announcements',

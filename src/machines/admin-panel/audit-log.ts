@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { AuditQuery, AuditRow } from '../../model/impersonation.ts';
 import { adminService } from '../../services/admin-service.ts';
 
-/** The Admin Panel's audit log page (issue 15): rows newest first, filtered by event, days and a search. */
+/** The Admin Panel's audit log page (docs/admin-tools.md): rows newest first, filtered by event, days and a search. */
 export const AUDIT_FAILED = "Couldn't load the audit log.";
 
 export interface AuditLogContext {
@@ -22,7 +22,7 @@ const refilter = {
 
 export const auditLogMachine = setup({
   types: { context: {} as AuditLogContext, events: {} as AuditLogEvent },
-  actors: { load: fromCall<AuditRow[], AuditQuery>((q) => adminService.audit(q)) },
+  actors: { load: fromObservableWithOutput<AuditRow[], AuditQuery>((q) => adminService.audit(q)) },
   actions: { setFilter: assign(({ event }) => (event.type === 'audit.filtered' ? { filter: event.filter } : {})) },
 }).createMachine({
   id: 'auditLog',

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoadSpeeds } from '../../model/admin.ts';
 import { adminService } from '../../services/admin-service.ts';
 import { browserStore } from '../../services/storage.ts';
@@ -32,7 +32,7 @@ const noticeFor3s = { id: 'notice', src: 'notice' } as const;
 export const loadSpeedMachine = setup({
   types: { context: {} as LoadSpeedContext, events: {} as LoadSpeedEvent, input: {} as { userId: number; adminEmail: string; enabled?: boolean } },
   actors: {
-    run: fromCall<LoadSpeeds, { userId: number; adminEmail: string; amount: number }>(({ userId, adminEmail, amount }) => adminService.loadSpeeds(userId, adminEmail, amount)),
+    run: fromObservableWithOutput<LoadSpeeds, { userId: number; adminEmail: string; amount: number }>(({ userId, adminEmail, amount }) => adminService.loadSpeeds(userId, adminEmail, amount)),
     notice: fromEventObservable(() => after$(LOAD_TEST_NOTICE_MS).pipe(map((): LoadSpeedEvent => ({ type: 'loadTest.noticeExpired' })))),
   },
 }).createMachine({

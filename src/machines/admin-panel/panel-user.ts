@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import { AdminPassword, PASSWORD_RESET_OK, USER_UPDATED_OK, USERS_LOAD_FAILED, type AdminUserRow } from '../../model/admin.ts';
 import { Email } from '../../model/codec.ts';
@@ -44,11 +44,11 @@ const failure = (error: unknown) => ({
 export const panelUserMachine = setup({
   types: { context: {} as PanelUserContext, events: {} as PanelUserEvent },
   actors: {
-    loadUsers: fromCall<AdminUserRow[]>(() => adminService.users(null)),
-    loadSessions: fromCall<UserSessionRow[], { userId: number }>(({ userId }) => analyticsService.sessionsOf(userId)),
-    update: fromCall<MessageResponse, { id: number; form: PanelForm }>(({ id, form }) =>
+    loadUsers: fromObservableWithOutput<AdminUserRow[]>(() => adminService.users(null)),
+    loadSessions: fromObservableWithOutput<UserSessionRow[], { userId: number }>(({ userId }) => analyticsService.sessionsOf(userId)),
+    update: fromObservableWithOutput<MessageResponse, { id: number; form: PanelForm }>(({ id, form }) =>
       adminService.updateUser(id, { email: form.email.trim(), contactName: form.contactName.trim(), displayInvoice: form.displayInvoice, isMultiHouse: form.isMultiHouse })),
-    reset: fromCall<MessageResponse, { id: number; password: string }>(({ id, password }) => adminService.updateUser(id, { password })),
+    reset: fromObservableWithOutput<MessageResponse, { id: number; password: string }>(({ id, password }) => adminService.updateUser(id, { password })),
   },
   guards: {
     known: ({ context, event }) => event.type === 'panelUser.chosen' && context.users.some((u) => u.id === event.userId),

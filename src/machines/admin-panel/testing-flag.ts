@@ -23,4 +23,4 @@ export const testingFlagMachine = setup({
   },
 });
 
-export const storedTestingFlag = testingFlagMachine.provide({ actions: { store: (_, { on }) => browserStore.setTestingEnabled(on) } });
+export const storedTestingFlagMachine = testingFlagMachine.provide({ actions: { store: (_, { on }) => browserStore.setTestingEnabled(on) } });

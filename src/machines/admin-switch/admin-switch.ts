@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { ImpersonationReason, REASON_HINT } from '../../model/impersonation.ts';
 import type { LoginResponse } from '../../model/auth.ts';
 import type { House } from '../../model/distributor.ts';
@@ -21,7 +21,7 @@ export interface AdminSwitchContext {
   houseId: number | null;
   users: HouseUser[];
   userId: number | null;
-  /** Why the admin logs in as the user: required, kept in the audit log (issue 15). */
+  /** Why the admin logs in as the user: required, kept in the audit log (docs/admin-tools.md). */
   reason: string;
   /** What went wrong, said on the page; cleared by the next choice. */
   error: string | null;
@@ -39,9 +39,9 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 export const adminSwitchMachine = setup({
   types: { context: {} as AdminSwitchContext, events: {} as AdminSwitchEvent },
   actors: {
-    loadHouses: fromCall<House[]>(() => houseUsersService.allDistributors()),
-    loadUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
-    switchSession: fromCall<LoginResponse, { id: number; reason: string }>((input) => houseUsersService.switchSession(input.id, input.reason)),
+    loadHouses: fromObservableWithOutput<House[]>(() => houseUsersService.allDistributors()),
+    loadUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
+    switchSession: fromObservableWithOutput<LoginResponse, { id: number; reason: string }>((input) => houseUsersService.switchSession(input.id, input.reason)),
   },
   guards: {
     knownHouse: ({ context, event }) => event.type === 'adminSwitch.houseChosen' && context.houses.some((h) => h.id === event.houseId),

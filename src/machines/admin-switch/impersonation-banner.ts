@@ -1,12 +1,12 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { ImpersonationStatus } from '../../model/impersonation.ts';
 import { adminService } from '../../services/admin-service.ts';
 import { clock$ } from '../../services/timers.ts';
 
 /**
- * The banner every screen shows while an admin acts as a user (issue 15): whom, since when, the
+ * The banner every screen shows while an admin acts as a user (docs/admin-tools.md): whom, since when, the
  * time left (a clock ticking each second) and Switch User. The server ends the session at expiry;
  * the banner then says so and the next call's 401 logs out.
  */
@@ -20,7 +20,7 @@ export type ImpersonationBannerEvent = { type: 'banner.tick'; now: number };
 export const impersonationBannerMachine = setup({
   types: { context: {} as ImpersonationBannerContext, events: {} as ImpersonationBannerEvent },
   actors: {
-    loadStatus: fromCall<ImpersonationStatus>(() => adminService.impersonation()),
+    loadStatus: fromObservableWithOutput<ImpersonationStatus>(() => adminService.impersonation()),
     clock: fromEventObservable(() => clock$(1000).pipe(map((now): ImpersonationBannerEvent => ({ type: 'banner.tick', now })))),
   },
   guards: { acting: ({ event }) => (event as unknown as { output: ImpersonationStatus }).output.active },

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import type { UserHouse } from '../../model/admin.ts';
 import { SUCCESS_FLAG_MS } from '../../model/notices.ts';
@@ -55,11 +55,11 @@ export const canSave = (c: SalesRepsContext) => (c.newRep || c.selected !== null
 export const salesRepsMachine = setup({
   types: { context: {} as SalesRepsContext, events: {} as SalesRepsEvent },
   actors: {
-    loadReps: fromCall<SalesRep[]>(() => salesRepsService.list()),
-    loadHouses: fromCall<UserHouse[]>(() => adminService.allHouses()),
-    loadRepDistributors: fromCall<SalesRepDistributors, { email: string }>(({ email }) => salesRepsService.distributorsOf(email)),
-    save: fromCall<MessageResponse, SalesRepSave>((rep) => salesRepsService.save(rep)),
-    remove: fromCall<MessageResponse, { email: string }>(({ email }) => salesRepsService.remove(email)),
+    loadReps: fromObservableWithOutput<SalesRep[]>(() => salesRepsService.list()),
+    loadHouses: fromObservableWithOutput<UserHouse[]>(() => adminService.allHouses()),
+    loadRepDistributors: fromObservableWithOutput<SalesRepDistributors, { email: string }>(({ email }) => salesRepsService.distributorsOf(email)),
+    save: fromObservableWithOutput<MessageResponse, SalesRepSave>((rep) => salesRepsService.save(rep)),
+    remove: fromObservableWithOutput<MessageResponse, { email: string }>(({ email }) => salesRepsService.remove(email)),
     successFlag: fromEventObservable(() => after$(SUCCESS_FLAG_MS).pipe(map((): SalesRepsEvent => ({ type: 'reps.successShown' })))),
   },
   guards: {

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { CONVERT_FAILED, isSheetFile, NOT_A_SHEET, READ_FAILED, type ChecksDataType } from '../../model/checks-data.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { checksDataService, type SheetRows } from '../../services/checks-data-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 /**
  * The Business Panel's Checks Data (accounts spec §2.10, §8): the button reveals Checks, Checks
@@ -33,8 +33,8 @@ const convertMessage = (error: unknown) =>
 export const checksDataMachine = setup({
   types: { context: {} as ChecksDataContext, events: {} as ChecksDataEvent },
   actors: {
-    readSheet: fromCall((file: Blob) => checksDataService.readFirstSheet(file)),
-    convert: fromCall((input: { kind: ChecksDataType; rows: SheetRows }) => checksDataService.convert(input.kind, input.rows)),
+    readSheet: fromObservableWithOutput((file: Blob) => checksDataService.readFirstSheet(file)),
+    convert: fromObservableWithOutput((input: { kind: ChecksDataType; rows: SheetRows }) => checksDataService.convert(input.kind, input.rows)),
   },
   guards: {
     isSheet: ({ event }) => event.type === 'checksData.fileChosen' && isSheetFile(event.file.name),

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
 import {
@@ -118,13 +118,13 @@ export const dashboardMachine = setup({
     input: {} as DashboardInput,
   },
   actors: {
-    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
-    loadDashboard: fromCall<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
-    loadLostVolume: fromCall<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
-    loadMonthlyVolume: fromCall<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
+    loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
+    loadDashboard: fromObservableWithOutput<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
+    loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
+    loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
     houseSwitch: houseSwitchMachine,
-    loadAnnouncements: fromCall<Announcement[]>(() => announcementService.announcements()),
-    loadViewAsUsers: fromCall<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
+    loadAnnouncements: fromObservableWithOutput<Announcement[]>(() => announcementService.announcements()),
+    loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
   guards: {
     rangeRejected: ({ event }) =>

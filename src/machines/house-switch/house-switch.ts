@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
@@ -43,8 +43,8 @@ export const houseSwitchMachine = setup({
     input: {} as HouseSwitchInput,
   },
   actors: {
-    loadHouses: fromCall<CurrentDistributor>(() => dashboardService.currentDistributor()),
-    setActiveDistributor: fromCall<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    loadHouses: fromObservableWithOutput<CurrentDistributor>(() => dashboardService.currentDistributor()),
+    setActiveDistributor: fromObservableWithOutput<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
   },
   actions: {
     reportHouses: tellParent((params: CurrentDistributor): HouseSwitchReport => ({ type: 'houseSwitch.housesLoaded', ...params }))(),

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { CompetitiveItems } from '../../model/insights.ts';
 import { DEFAULT_ITEM_SORT, ITEM_TEXT_COLUMNS, type ItemColumn, type ItemsTab } from '../../model/insights-rules.ts';
@@ -39,7 +39,7 @@ export type CompetitiveItemsEvent =
 export const competitiveItemsMachine = setup({
   types: { context: {} as CompetitiveItemsContext, events: {} as CompetitiveItemsEvent, input: {} as CompetitiveItemsInput },
   actors: {
-    loadItems: fromCall<CompetitiveItems, { merchantId: number; range: DateRange }>((input) => insightsService.items(input.merchantId, input.range)),
+    loadItems: fromObservableWithOutput<CompetitiveItems, { merchantId: number; range: DateRange }>((input) => insightsService.items(input.merchantId, input.range)),
   },
   guards: {
     otherRange: ({ context, event }) =>

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
 import { DEFAULT_LINE_SORT, LINE_TEXT_COLUMNS, monthOf, type LineColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
@@ -36,7 +36,7 @@ export const competitorOrderInput = (merchantId: number, merchant: string, date:
 export const competitorOrderMachine = setup({
   types: { context: {} as CompetitorOrderContext, events: {} as CompetitorOrderEvent, input: {} as CompetitorOrderInput },
   actors: {
-    loadDay: fromCall<OrderHistory, OrderKey>((input) =>
+    loadDay: fromObservableWithOutput<OrderHistory, OrderKey>((input) =>
       insightsService.orderHistory({ startDate: input.date, endDate: input.date, showLineItems: true, merchants: [{ id: input.merchantId, merchant: input.merchant }] })),
   },
   guards: {

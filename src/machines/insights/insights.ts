@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
 import type { InsightsMerchant, InsightsMerchantsPayload } from '../../model/insights.ts';
@@ -60,7 +60,7 @@ const clearFilter = { guard: 'hasFilter', target: 'loading', actions: 'clearFilt
 export const insightsMachine = setup({
   types: { context: {} as InsightsContext, events: {} as InsightsEvent, input: {} as InsightsInput },
   actors: {
-    loadMerchants: fromCall<InsightsMerchant[], InsightsMerchantsPayload>((input) => insightsService.merchants(input)),
+    loadMerchants: fromObservableWithOutput<InsightsMerchant[], InsightsMerchantsPayload>((input) => insightsService.merchants(input)),
   },
   guards: {
     rangeAccepted: ({ event }) => event.type === 'insights.rangeChanged' && !rangeTooLong(event.range) && !rangeReversed(event.range),

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
 import { monthOf, monthRange, ORDER_HISTORY_FAILED, shiftMonth } from '../../model/insights-rules.ts';
 import { insightsService } from '../../services/insights-service.ts';
@@ -52,7 +52,7 @@ export const orderHistoryInput = (merchantId: number, merchant: string, month: s
 export const orderHistoryMachine = setup({
   types: { context: {} as OrderHistoryContext, events: {} as OrderHistoryEvent, input: {} as OrderHistoryInput },
   actors: {
-    loadMonth: fromCall<OrderHistory, { merchantId: number; merchant: string; month: string }>((input) =>
+    loadMonth: fromObservableWithOutput<OrderHistory, { merchantId: number; merchant: string; month: string }>((input) =>
       insightsService.orderHistory({ ...monthRange(input.month), showLineItems: true, merchants: [{ id: input.merchantId, merchant: input.merchant }] })),
   },
   guards: {

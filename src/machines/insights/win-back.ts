@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { WinBackList, WinBackPayload } from '../../model/insights.ts';
 import { insightsService } from '../../services/insights-service.ts';
@@ -22,7 +22,7 @@ const payload = (c: WinBackContext): WinBackPayload => ({ ...c.range, ...(c.merc
 export const winBackMachine = setup({
   types: { context: {} as WinBackContext, events: {} as WinBackEvent, input: {} as WinBackInput },
   actors: {
-    loadWinBack: fromCall<WinBackList, WinBackPayload>((input) => insightsService.winBack(input)),
+    loadWinBack: fromObservableWithOutput<WinBackList, WinBackPayload>((input) => insightsService.winBack(input)),
   },
   guards: {
     otherRange: ({ context, event }) =>

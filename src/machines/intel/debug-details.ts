@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
 import type { DebugDetails } from '../../model/intel.ts';
 import { intelService } from '../../services/intel-service.ts';
@@ -25,7 +25,7 @@ export type DebugDetailsEvent = { type: 'debug.rangeChanged'; range: DateRange }
 export const debugDetailsMachine = setup({
   types: { context: {} as DebugDetailsContext, events: {} as DebugDetailsEvent, input: {} as DebugDetailsInput },
   actors: {
-    loadDetails: fromCall<DebugDetails, { merchantId: number; range: DateRange }>((input) => intelService.debugDetails(input.merchantId, input.range)),
+    loadDetails: fromObservableWithOutput<DebugDetails, { merchantId: number; range: DateRange }>((input) => intelService.debugDetails(input.merchantId, input.range)),
   },
   guards: {
     rangeAccepted: ({ event }) => !rangeTooLong(event.range) && !rangeReversed(event.range),

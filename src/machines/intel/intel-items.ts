@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { IntelGroup } from '../../model/intel.ts';
 import { intelService } from '../../services/intel-service.ts';
@@ -26,7 +26,7 @@ export type IntelItemsEvent = { type: 'items.retry' };
 export const intelItemsMachine = setup({
   types: { context: {} as IntelItemsContext, events: {} as IntelItemsEvent, input: {} as IntelItemsInput },
   actors: {
-    loadItems: fromCall<IntelGroup[], IntelItemsInput>((input) => intelService.merchantItems(input.range, input.merchant)),
+    loadItems: fromObservableWithOutput<IntelGroup[], IntelItemsInput>((input) => intelService.merchantItems(input.range, input.merchant)),
   },
 }).createMachine({
   id: 'intelItems',

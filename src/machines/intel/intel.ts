@@ -1,6 +1,6 @@
 import { assign, fromEventObservable, sendTo, setup } from 'xstate';
 import { map } from 'rxjs';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
@@ -101,7 +101,7 @@ export const intelMachine = setup({
     input: {} as IntelInput,
   },
   actors: {
-    loadMerchants: fromCall<Merchant[]>(() => merchantService.merchants()),
+    loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
     houseSwitch: houseSwitchMachine,
     // Each batch's answer arrives as an event; stopping the actor (new range, new house, leaving
     // Intel) unsubscribes, which aborts the request in flight and sends no further batch.

@@ -1,8 +1,9 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, fromObservable, setup } from 'xstate';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { saveCsv } from '../../services/save-file.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 export type InvoiceCsvContext = { id: number | null; message: string | null };
 export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
@@ -13,9 +14,12 @@ export type InvoiceCsvEvent = { type: 'csv.requested'; id: number };
  */
 export const invoiceCsvMachine = setup({
   types: { context: {} as InvoiceCsvContext, events: {} as InvoiceCsvEvent },
-  actors: { loadItems: fromCall((id: number) => invoiceService.detail(id)) },
+  actors: {
+    loadItems: fromObservableWithOutput((id: number) => invoiceService.detail(id)),
+    saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
+  },
   actions: {
-    save: (_, invoice: InvoiceDetail) => void saveCsv(invoiceItemsCsv(invoice.items)).subscribe(),
+    save: enqueueActions(({ enqueue }, invoice: InvoiceDetail) => enqueue.spawnChild('saveCsv', { input: invoiceItemsCsv(invoice.items) })),
   },
 }).createMachine({
   id: 'invoiceCsv',

@@ -2,7 +2,7 @@ import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 export type InvoiceDetailContext = { id: number; invoice: InvoiceDetail | null; message: string | null };
 export type InvoiceDetailEvent =
@@ -23,8 +23,8 @@ export const invoiceDetailMachine = setup({
   actors: {
     follow: fromEventObservable<InvoiceDetailEvent, { id: number; shown: InvoiceDetail | null }>(({ input }) =>
       invoiceService.follow(input.id, input.shown).pipe(map((invoice) => ({ type: 'invoice.loaded' as const, invoice })))),
-    deleteImage: fromCall(({ id, imageId }: { id: number; imageId: number }) => invoiceService.deleteImage(id, imageId)),
-    deleteInvoice: fromCall((id: number) => invoiceService.deleteInvoice(id)),
+    deleteImage: fromObservableWithOutput(({ id, imageId }: { id: number; imageId: number }) => invoiceService.deleteImage(id, imageId)),
+    deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
   },
   actions: {
     store: assign(({ event }) => (event.type === 'invoice.loaded' ? { invoice: event.invoice } : {})),

@@ -2,7 +2,7 @@ import { assign, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { inProcessRow, type InvoiceSummary } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 export type JustUploaded = { id: number; description: string; merchantName: string };
 export type InvoiceListContext = { invoices: InvoiceSummary[] };
@@ -21,7 +21,7 @@ export const invoiceListMachine = setup({
   types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent },
   actors: {
     watch: fromEventObservable<InvoiceListEvent, InvoiceSummary[] | null>(({ input }) => invoiceService.watch(input).pipe(map((invoices) => ({ type: 'invoices.loaded' as const, invoices })))),
-    deleteInvoice: fromCall((id: number) => invoiceService.deleteInvoice(id)),
+    deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
   },
   actions: {
     store: assign(({ event }) => (event.type === 'invoices.loaded' ? { invoices: event.invoices } : {})),

@@ -1,15 +1,15 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { catchError, map, of } from 'rxjs';
 import { nextCount } from '../../model/format.ts';
-import { DONUT_STEP, hasCheck, type QuarterOption, type RebateCheck } from '../../model/rebate-checks.ts';
-import { rebateChecksService } from '../../services/rebate-checks-service.ts';
-import { fromCall } from '../from-call.ts';
+import { DONUT_STEP, hasCheck, type QuarterOption, type RebateCheck } from '../../model/payments.ts';
+import { paymentsService } from '../../services/payments-service.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { SERVER_ERROR } from './check-list.ts';
 
 /**
  * One merchant's check (accounts spec §2.7, §4 check details load): the list's side panel and the
  * merchant check page. Loading, then success, nonexistent (an answer without sfid: 'No Check For
- * This Quarter') or failure ('Server Error', with Retry). The list sends no breakdowns (issue 14),
+ * This Quarter') or failure ('Server Error', with Retry). The list sends no breakdowns,
  * so this call is what brings the donuts' and Export Data's breakdowns. In success the donuts grow
  * and shrink by 15 and the voucher opens in a modal from an object URL that lives as long as the
  * modal.
@@ -51,10 +51,10 @@ type CheckInput = { timeframe: string; merchantId: number; distributorId: number
 export const checkDetailsMachine = setup({
   types: { context: {} as CheckDetailsContext, events: {} as CheckDetailsEvent, input: {} as CheckDetailsInput },
   actors: {
-    loadQuarters: fromCall<QuarterOption[]>(() => rebateChecksService.payPeriods()),
-    loadCheck: fromCall((input: CheckInput) => rebateChecksService.check(input)),
+    loadQuarters: fromObservableWithOutput<QuarterOption[]>(() => paymentsService.payPeriods()),
+    loadCheck: fromObservableWithOutput((input: CheckInput) => paymentsService.check(input)),
     loadVoucher: fromEventObservable<CheckDetailsEvent, CheckInput>(({ input }) =>
-      rebateChecksService.voucher(input).pipe(
+      paymentsService.voucher(input).pipe(
         map(({ url }): CheckDetailsEvent => ({ type: 'voucher.ready', url })),
         catchError(() => of<CheckDetailsEvent>({ type: 'voucher.failed' })),
       )),

@@ -2,9 +2,9 @@ import { assign, fromEventObservable, setup } from 'xstate';
 import {
   DEFAULT_SORT, sortChecks, visibleChecks, type BulkPayload, type CheckSort, type CheckSortColumn, type QuarterOption,
   type CheckSummary, type RoutingFilter,
-} from '../../model/rebate-checks.ts';
-import { rebateChecksService, type TransferEvent } from '../../services/rebate-checks-service.ts';
-import { fromCall } from '../from-call.ts';
+} from '../../model/payments.ts';
+import { paymentsService, type TransferEvent } from '../../services/payments-service.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 /**
  * /paymentinformation/list (accounts spec §2.7, §5, §9): the quarter's checks, filtered, searched,
@@ -61,21 +61,24 @@ type TransferInput = { kind: TransferKind; payload: BulkPayload; relationship: s
 /** The rows on screen now (the select-all works on these). */
 export const shownChecks = (c: CheckListContext): CheckSummary[] => visibleChecks(c.checks, c.routing, c.search, c.sort);
 
+/** Download and Print need a selected check and Vouchers or Details on (spec §9). */
+export const mayBulk = (c: Pick<CheckListContext, 'selected' | 'vouchers' | 'details'>): boolean => c.selected.length > 0 && (c.vouchers || c.details);
+
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : SERVER_ERROR);
 
 export const checkListMachine = setup({
   types: { context: {} as CheckListContext, events: {} as CheckListEvent, input: {} as CheckListInput },
   actors: {
-    loadQuarters: fromCall<QuarterOption[]>(() => rebateChecksService.payPeriods()),
-    loadChecks: fromCall<CheckSummary[], { timeframe: string; distributorId: number | null; distributorPlatformId: string | null }>((input) =>
-      rebateChecksService.checks({ ...input, merchantIds: [] })),
+    loadQuarters: fromObservableWithOutput<QuarterOption[]>(() => paymentsService.payPeriods()),
+    loadChecks: fromObservableWithOutput<CheckSummary[], { timeframe: string; distributorId: number | null; distributorPlatformId: string | null }>((input) =>
+      paymentsService.checks({ ...input, merchantIds: [] })),
     transfer: fromEventObservable<TransferEvent, TransferInput>(({ input }) =>
       input.kind === 'summary'
-        ? rebateChecksService.payNoPay({ timeframe: input.payload.timeframe, distributorId: input.payload.distributorId, merchantIds: [] }, input.relationship)
-        : input.kind === 'print' ? rebateChecksService.bulkPrint(input.payload) : rebateChecksService.bulkExport(input.payload)),
+        ? paymentsService.payNoPay({ timeframe: input.payload.timeframe, distributorId: input.payload.distributorId, merchantIds: [] }, input.relationship)
+        : input.kind === 'print' ? paymentsService.bulkPrint(input.payload) : paymentsService.bulkExport(input.payload)),
   },
   guards: {
-    canBulk: ({ context }) => context.selected.length > 0 && (context.vouchers || context.details),
+    canBulk: ({ context }) => mayBulk(context),
   },
   actions: {
     startTransfer: assign(({ event }) => ({

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import type { QuarterOption, RebateCheck } from '../../model/rebate-checks.ts';
+import type { QuarterOption, RebateCheck } from '../../model/payments.ts';
 import { serverError } from '../dashboard/dashboard-samples.ts';
 
 /** Sample answers and events for the payment machines (registry paths and tests). */

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { FeedbackPayload, FeedbackResponse } from '../../model/feedback.ts';
 import { FEEDBACK_SENT_MS } from '../../model/notices.ts';
 import { matchesService } from '../../services/matches-service.ts';
@@ -43,7 +43,7 @@ export const feedbackDialogMachine = setup({
   types: { context: {} as FeedbackDialogContext, events: {} as FeedbackDialogEvent },
   actors: {
     noticeTimer: fromEventObservable(() => after$(FEEDBACK_SENT_MS).pipe(map((): FeedbackDialogEvent => ({ type: 'feedback.noticeExpired' })))),
-    sendFeedback: fromCall<FeedbackResponse, FeedbackPayload>((input) => matchesService.sendFeedback(input)),
+    sendFeedback: fromObservableWithOutput<FeedbackResponse, FeedbackPayload>((input) => matchesService.sendFeedback(input)),
   },
   guards: {
     hasText: ({ context }) => context.text.trim() !== '',

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { matchesService, type MatchKey } from '../../services/matches-service.ts';
 import { feedbackDialogMachine } from './feedback-dialog.ts';
@@ -27,7 +27,7 @@ export const itemMatchMachine = setup({
   types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent, children: {} as { feedback: 'feedback' } },
   actors: {
     feedback: feedbackDialogMachine,
-    loadMatches: fromCall<ItemMatch[], MatchKey>((input) => matchesService.similar(input)),
+    loadMatches: fromObservableWithOutput<ItemMatch[], MatchKey>((input) => matchesService.similar(input)),
   },
   guards: {
     cached: ({ context, event }) => event.type === 'matches.requested' && cacheKey(event.key) in context.cache,

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { DEFAULT_CRITERIA, type RebateCriteria, type RebatePage, type RebateRow, type RebateScope } from '../../model/rebates.ts';
 import { rebatesService } from '../../services/rebates-service.ts';
 
@@ -52,7 +52,7 @@ export const pagedRebatesMachine = setup({
     input: {} as PagedRebatesInput,
   },
   actors: {
-    loadPage: fromCall<RebatePage, LoadPageInput>((input) => rebatesService.page(input.scope, input.criteria, input.page)),
+    loadPage: fromObservableWithOutput<RebatePage, LoadPageInput>((input) => rebatesService.page(input.scope, input.criteria, input.page)),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { RebateFilters } from '../../model/rebates.ts';
 import { rebatesService } from '../../services/rebates-service.ts';
 
@@ -12,7 +12,7 @@ export const rebateFiltersMachine = setup({
     context: {} as { filters: RebateFilters | null },
   },
   actors: {
-    loadFilters: fromCall<RebateFilters>(() => rebatesService.filters()),
+    loadFilters: fromObservableWithOutput<RebateFilters>(() => rebatesService.filters()),
   },
 }).createMachine({
   id: 'rebateFilters',

@@ -1,6 +1,6 @@
 import { map, of } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus, type LoginResponse } from '../../model/auth.ts';
 import { enteredByAdmin, isInternalAdmin, keepsAdminData } from '../../model/route-access.ts';
 import type { ActiveDistributor, SessionUser } from '../../model/session-user.ts';
@@ -50,12 +50,12 @@ export const authRoutingMachine = setup({
   actors: {
     // Spec §4: a 401 on any call sends the user to /logout.
     unauthorizedCalls: fromEventObservable(() => apiClient.unauthorized$.pipe(map((): AuthRoutingEvent => ({ type: 'auth.unauthorized' })))),
-    loadStatus: fromCall<AppStatus>(() => authService.status()),
+    loadStatus: fromObservableWithOutput<AppStatus>(() => authService.status()),
     // Best effort: the user is logged out locally whatever the server says.
-    serverLogout: fromCall<void, { authKey: string | null }>((input) =>
+    serverLogout: fromObservableWithOutput<void, { authKey: string | null }>((input) =>
       input.authKey ? authService.logout(input.authKey) : of(undefined),
     ),
-    switchSession: fromCall<LoginResponse, { id: number }>((input) => houseUsersService.switchSession(input.id)),
+    switchSession: fromObservableWithOutput<LoginResponse, { id: number }>((input) => houseUsersService.switchSession(input.id)),
   },
   guards: {
     inMaintenance: (_, params: { status: AppStatus }) => params.status.maintenance,

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoginPayload, LoginResponse } from '../../model/auth.ts';
 import { hasErrors, validateLogin, type LoginErrors, type LoginFields } from '../../model/login-rules.ts';
 import { ApiError, FALLBACK_MESSAGE } from '../../services/api-client.ts';
@@ -27,7 +27,7 @@ export const loginFormMachine = setup({
     events: {} as LoginFormEvent,
   },
   actors: {
-    login: fromCall<LoginResponse, LoginPayload>((input) => authService.login(input)),
+    login: fromObservableWithOutput<LoginResponse, LoginPayload>((input) => authService.login(input)),
   },
   guards: {
     fieldsValid: ({ context }) => !hasErrors(validateLogin(context)),

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoginResponse } from '../../model/auth.ts';
 import type { MicrosoftConfig, MicrosoftLoginPayload } from '../../model/microsoft-auth.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
@@ -29,9 +29,9 @@ export const microsoftSignInMachine = setup({
     events: {} as MicrosoftSignInEvent,
   },
   actors: {
-    loadConfig: fromCall<MicrosoftConfig>(() => microsoftService.config()),
-    popup: fromCall<MicrosoftLoginPayload, EnabledMicrosoftConfig>((input) => microsoftService.signInPopup(input)),
-    login: fromCall<LoginResponse, MicrosoftLoginPayload>((input) => microsoftService.login(input)),
+    loadConfig: fromObservableWithOutput<MicrosoftConfig>(() => microsoftService.config()),
+    popup: fromObservableWithOutput<MicrosoftLoginPayload, EnabledMicrosoftConfig>((input) => microsoftService.signInPopup(input)),
+    login: fromObservableWithOutput<LoginResponse, MicrosoftLoginPayload>((input) => microsoftService.login(input)),
   },
   actions: {
     showFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),

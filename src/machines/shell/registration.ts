@@ -5,6 +5,7 @@ import { validateLogin } from '../../model/login-rules.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { authRoutingMachine } from './auth-routing.ts';
+import { csvExportMachine } from './csv-export.ts';
 import { loginFormMachine, type LoginFormContext } from './login-form.ts';
 import { microsoftSignInMachine, type MicrosoftSignInContext } from './microsoft-sign-in.ts';
 import { noticesMachine } from './notices.ts';
@@ -187,5 +188,14 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     serializeState: seenState<{ notices: { kind: string }[]; modals: { open: boolean }[] }>((c) => [
       capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open),
     ]),
+  },
+  {
+    name: 'csv-export',
+    description: "An Export button (internal admins): each press saves the CSV its view builds, e.g. 'Categories Lost … For internal use only.csv'.",
+    machine: csvExportMachine,
+    events: [{ type: 'csv.requested', build: () => ({ fileName: 'Export.csv', rows: [{ item: 'Flour' }] }) }],
+    variants: [{ label: 'an Export button shown' }],
+    labels: { 'csv.requested': 'Press Export (the browser saves the CSV)' },
+    checks: { ready: 'The Export button' },
   },
 ];

@@ -3,7 +3,7 @@ import { assign, fromEventObservable, setup } from 'xstate';
 import type { UserSessionPayload } from '../../model/user-sessions.ts';
 import { pageActivity$, sessionReports$ } from '../../services/activity-sessions.ts';
 import { analyticsService } from '../../services/analytics-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 /**
  * Time online (accounts spec §4). The RxJS stream `sessionReports$` watches the page's activity
@@ -27,7 +27,7 @@ export const sessionTrackerMachine = setup({
     sessions: fromEventObservable(() =>
       sessionReports$(pageActivity$(window)).pipe(map((report): SessionTrackerEvent => ({ type: 'session.ended', report }))),
     ),
-    report: fromCall<void, UserSessionPayload>((input) => analyticsService.reportSession(input)),
+    report: fromObservableWithOutput<void, UserSessionPayload>((input) => analyticsService.reportSession(input)),
   },
   actions: {
     keep: assign({ report: ({ event }) => event.report }),

@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs';
 import type { NonReducibleUnknown } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 /**
  * A test double for a service call, written as a promise: the machine sees the same Observable
@@ -9,7 +9,7 @@ import { fromCall } from '../from-call.ts';
 export function callDouble<TOutput, TInput extends NonReducibleUnknown = NonReducibleUnknown>(
   answer: (input: TInput, signal: AbortSignal) => Promise<TOutput>,
 ) {
-  return fromCall<TOutput, TInput>(
+  return fromObservableWithOutput<TOutput, TInput>(
     (input) =>
       new Observable<TOutput>((subscriber) => {
         const controller = new AbortController();

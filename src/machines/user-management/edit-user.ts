@@ -1,7 +1,7 @@
 import { forkJoin, map } from 'rxjs';
 import { assign, setup } from 'xstate';
 import { tellParent } from '../tell-parent.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse, UpdateUserPayload, UserRow } from '../../model/account.ts';
 import { Email } from '../../model/codec.ts';
 import type { Merchant } from '../../model/dashboard.ts';
@@ -110,14 +110,14 @@ const failureMessage = (error: unknown, fallback: string) =>
 export const editUserMachine = setup({
   types: { context: {} as EditUserContext, events: {} as EditUserEvent },
   actors: {
-    loadUser: fromCall<LoadedUser, { userId: number }>((input) =>
+    loadUser: fromObservableWithOutput<LoadedUser, { userId: number }>((input) =>
       forkJoin([userManagementService.available(input.userId), userManagementService.locationChoices()]).pipe(
         map(([available, choices]) => ({ locations: available.locations, inviteAll: available.inviteAll, choices })),
       ),
     ),
-    saveUser: fromCall<MessageResponse, { userId: number; payload: UpdateUserPayload }>((input) =>
+    saveUser: fromObservableWithOutput<MessageResponse, { userId: number; payload: UpdateUserPayload }>((input) =>
       userManagementService.update(input.userId, input.payload)),
-    deactivateUser: fromCall<MessageResponse, { userId: number }>((input) =>
+    deactivateUser: fromObservableWithOutput<MessageResponse, { userId: number }>((input) =>
       userManagementService.deactivate(input.userId)),
   },
   guards: {

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { tellParent } from '../tell-parent.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { InvitePayload, InviteResponse } from '../../model/account.ts';
 import type { Merchant } from '../../model/dashboard.ts';
 import { EMPTY_INVITE, invitePayload, type InviteErrors, type InviteForm } from '../../model/invite-form.ts';
@@ -45,8 +45,8 @@ export const inviteUserMachine = setup({
     input: {} as { siteUrl: string },
   },
   actors: {
-    loadChoices: fromCall<Merchant[]>(() => userManagementService.locationChoices()),
-    sendInvite: fromCall<InviteResponse, InvitePayload>((input) => userManagementService.invite(input)),
+    loadChoices: fromObservableWithOutput<Merchant[]>(() => userManagementService.locationChoices()),
+    sendInvite: fromObservableWithOutput<InviteResponse, InvitePayload>((input) => userManagementService.invite(input)),
   },
   guards: {
     formValid: ({ context }) => invitePayload(context.form, context.siteUrl).ok,

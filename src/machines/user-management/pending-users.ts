@@ -4,11 +4,11 @@ import type { PendingUser } from '../../model/account.ts';
 import type { Notice } from '../../model/notices.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { userManagementService } from '../../services/user-management-service.ts';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { showNotice } from '../shell/system-actors.ts';
 
 /**
- * The Pending section of /user-management (issue 10): sign-ups of the family waiting for an Admin
+ * The Pending section of /user-management (accounts spec §2.4): sign-ups of the family waiting for an Admin
  * or Leadership user. Approve or Reject one at a time; each decision reloads the list and tells
  * the page (a notice, and `decided` so the users table shows a new colleague).
  */
@@ -30,8 +30,8 @@ const messageOf = (error: unknown) => (error instanceof ApiError && error.status
 export const pendingUsersMachine = setup({
   types: { context: {} as PendingUsersContext, events: {} as PendingUsersEvent },
   actors: {
-    loadPending: fromCall<PendingUser[]>(() => userManagementService.pending()),
-    decide: fromCall<{ message: string }, { id: number; decision: 'approve' | 'reject' }>((input) =>
+    loadPending: fromObservableWithOutput<PendingUser[]>(() => userManagementService.pending()),
+    decide: fromObservableWithOutput<{ message: string }, { id: number; decision: 'approve' | 'reject' }>((input) =>
       userManagementService.decide(input.id, input.decision)),
   },
   actions: {

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { fromCall } from '../from-call.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { UserRow } from '../../model/account.ts';
 import { matchesUserSearch } from '../../model/user-permissions.ts';
 import { ApiError } from '../../services/api-client.ts';
@@ -44,7 +44,7 @@ export const userListMachine = setup({
     children: {} as { invite: 'invite'; edit: 'edit'; pending: 'pending' },
   },
   actors: {
-    loadUsers: fromCall<UserRow[]>(() => userManagementService.users()),
+    loadUsers: fromObservableWithOutput<UserRow[]>(() => userManagementService.users()),
     invite: inviteUserMachine,
     edit: editUserMachine,
     pending: pendingUsersMachine,

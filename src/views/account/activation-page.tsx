@@ -24,7 +24,7 @@ const EMAIL_APPROVAL: LinkScreen = {
 /** /activate/{token}: activates once when opened, then says how it went. */
 export const ActivationPage = () => <LinkPage screen={ACTIVATION} />;
 
-/** /confirm-email/{token}: confirms an email change once when opened (issue 10). */
+/** /confirm-email/{token}: confirms an email change once when opened (accounts spec §2.4). */
 export const EmailConfirmationPage = () => <LinkPage screen={EMAIL_CONFIRMATION} />;
 
 /** /approve-email-change/{token}: the owner approves someone else's change of their email once when opened. */

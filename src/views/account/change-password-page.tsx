@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { resetPasswordMachine } from '../../machines/account/account-forms.ts';
-import { LINK_EXPIRED_MESSAGE } from '../../model/account.ts';
+import { LINK_EXPIRED_MESSAGE } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { changePasswordMachine } from '../../machines/account/account-forms.ts';
-import { PASSWORD_CHANGED } from '../../model/account.ts';
+import { PASSWORD_CHANGED } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 

@@ -5,10 +5,11 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
-import { SELECT_DISTRIBUTOR, type AdminUserRow } from '../../model/admin.ts';
+import { SELECT_DISTRIBUTOR, usersShown } from '../../machines/admin-dashboard/selectors.ts';
+import type { AdminUserRow } from '../../model/admin.ts';
 import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
-import { selectMode } from '../shell/selectors.ts';
+import { selectMode } from '../../machines/shell/selectors.ts';
 import { AdminInviteModal, LoginAsModal, UsersExportModal } from './admin-modals.tsx';
 import { AdminUsersTable } from './admin-users-table.tsx';
 import { EditUserPanel } from './edit-user-panel.tsx';
@@ -22,8 +23,6 @@ export function AdminDashboardRoute() {
   return mode === 'internalAdmin' ? <AdminDashboardPage /> : <LoginPage />;
 }
 
-const matches = (u: AdminUserRow, q: string) => `${u.contactName} ${u.email}`.toLowerCase().includes(q.trim().toLowerCase());
-
 function AdminDashboardPage() {
   const picker = useSystemActorRef(adminDashboardMachine, { input: { siteUrl: window.location.origin } });
   const edit = useSelector(picker, (s) => s.children.edit!);
@@ -35,9 +34,9 @@ function AdminDashboardPage() {
   const parentId = useSelector(picker, (s) => s.context.parentId);
   const children = useSelector(picker, (s) => s.context.children);
   const childId = useSelector(picker, (s) => s.context.childId);
-  const users = useSelector(picker, (s) => s.context.users);
   const error = useSelector(picker, (s) => s.context.error);
   const [search, setSearch] = useState('');
+  const users = useSelector(picker, (s) => usersShown(s, search));
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const child = children.find((c) => c.id === childId) ?? null;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
@@ -88,7 +87,7 @@ function AdminDashboardPage() {
           </Button>
         </Group>
         <AdminUsersTable
-          users={state === 'showingUsers' || state === 'loadingUsers' ? users.filter((u) => matches(u, search)) : []}
+          users={users}
           emptyText={state === 'loadingUsers' ? 'Loading users…' : state === 'showingUsers' ? 'No users' : SELECT_DISTRIBUTOR}
           onLogin={onLogin}
           onEdit={onEdit}

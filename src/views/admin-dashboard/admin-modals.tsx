@@ -3,9 +3,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { adminInviteMachine } from '../../machines/admin-dashboard/admin-invite.ts';
 import type { loginAsMachine } from '../../machines/admin-dashboard/login-as.ts';
-import { FAMILY, type usersExportMachine } from '../../machines/admin-dashboard/users-export.ts';
+import type { usersExportMachine } from '../../machines/admin-dashboard/users-export.ts';
+import { FAMILY, Titles } from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminHouse } from '../../model/admin.ts';
-import { Titles, type Title } from '../../model/session-user.ts';
+import type { Title } from '../../model/session-user.ts';
 import { ReasonField } from '../admin-switch/reason-field.tsx';
 
 /** Invite User (spec §2.11): Name*, Email Address*, Select Role*, the two flags. */
@@ -67,7 +68,7 @@ export function UsersExportModal({ actor, houses }: { actor: ActorRefFrom<typeof
   );
 }
 
-/** The reason prompt before logging in as a user (issue 15). */
+/** The reason prompt before logging in as a user (docs/admin-tools.md). */
 export function LoginAsModal({ actor }: { actor: ActorRefFrom<typeof loginAsMachine> }) {
   const state = useSelector(actor, (s) => s.value as string);
   const user = useSelector(actor, (s) => s.context.user);

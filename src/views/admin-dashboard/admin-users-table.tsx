@@ -4,7 +4,8 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
 import { useMemo } from 'react';
-import { dashDate, type AdminUserRow } from '../../model/admin.ts';
+import type { AdminUserRow } from '../../model/admin.ts';
+import { adminDate } from '../../machines/admin-dashboard/selectors.ts';
 import { usersTableOptions } from '../common/users-table-options.ts';
 
 const dateColumn = (key: 'createdDate' | 'lastLoginDateTime', header: string): MRT_ColumnDef<AdminUserRow> => ({
@@ -12,7 +13,7 @@ const dateColumn = (key: 'createdDate' | 'lastLoginDateTime', header: string): M
   header,
   accessorFn: (u) => u[key] ?? '',
   size: 130,
-  Cell: ({ row }) => (row.original[key] ? dashDate(row.original[key]) : 'No Data'),
+  Cell: ({ row }) => adminDate(row.original[key]),
 });
 
 interface Props {

@@ -3,8 +3,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { adminUserEditMachine } from '../../machines/admin-dashboard/admin-user-edit.ts';
-import { houseOptions } from '../../model/admin.ts';
-import { Titles, type Title } from '../../model/session-user.ts';
+import { sameHouses, selectHouseChoices, selectUserHouses, Titles } from '../../machines/admin-dashboard/selectors.ts';
+import type { Title } from '../../model/session-user.ts';
 
 /** The admin dashboard's Edit User slide-in (spec §2.11). */
 export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserEditMachine> }) {
@@ -12,14 +12,13 @@ export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserE
   const user = useSelector(actor, (s) => s.context.user);
   const form = useSelector(actor, (s) => s.context.form);
   const includeFamily = useSelector(actor, (s) => s.context.includeFamily);
-  const allHouses = useSelector(actor, (s) => s.context.allHouses);
   const error = useSelector(actor, (s) => s.context.error);
   const done = useSelector(actor, (s) => s.context.done);
   const send = actor.send;
   const busy = state === 'saving' || state === 'deactivating';
   const activeId = user?.activeDistributorId ?? null;
-  const mine = allHouses.length > 0 ? allHouses.filter((h) => form.houses.includes(h.id)) : (user?.houses ?? []);
-  const options = houseOptions(allHouses, activeId, includeFamily).filter((h) => !form.houses.includes(h.id));
+  const mine = useSelector(actor, selectUserHouses, sameHouses);
+  const options = useSelector(actor, selectHouseChoices, sameHouses);
   const change = <F extends 'email' | 'password' | 'confirmPassword' | 'displayIntel' | 'displayPaymentInfo' | 'title'>(field: F, value: (typeof form)[F]) =>
     send({ type: 'edit.changed', field, value } as never);
 

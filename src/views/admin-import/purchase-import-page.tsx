@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { purchaseImportMachine } from '../../machines/admin-import/purchase-import.ts';
-import { IMPORT_COLUMNS, isImportFinished, type ImportJob, type ImportJobStatus } from '../../model/purchase-import.ts';
+import { IMPORT_COLUMNS, isImportFinished } from '../../machines/admin-import/selectors.ts';
+import type { ImportJob, ImportJobStatus } from '../../model/purchase-import.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const rows = (x: number) => `${n(x)} ${x === 1 ? 'row' : 'rows'}`;

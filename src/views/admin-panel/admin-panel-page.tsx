@@ -2,7 +2,7 @@ import { Button, Container, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
-import { storedTestingFlag } from '../../machines/admin-panel/testing-flag.ts';
+import { storedTestingFlagMachine } from '../../machines/admin-panel/testing-flag.ts';
 import { AnnouncementsModal } from './announcements-modal.tsx';
 import { AuditLogSection } from './audit-log-section.tsx';
 import { UserEditor } from './user-editor.tsx';
@@ -10,7 +10,7 @@ import { UserEditor } from './user-editor.tsx';
 /** /admin-panel (spec §2.9): the 400 px column of actions and the user editor, and the audit log. */
 export function AdminPanelPage() {
   const announcements = useActorRef(announcementsMachine);
-  const testing = useActorRef(storedTestingFlag);
+  const testing = useActorRef(storedTestingFlagMachine);
   const testingOn = useSelector(testing, (s) => s.context.on);
   return (
     <Container size="lg" py="md">

@@ -3,9 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
-import { AUDIT_EVENTS, type AuditEvent } from '../../model/impersonation.ts';
+import { AUDIT_EVENTS } from '../../machines/admin-panel/selectors.ts';
+import type { AuditEvent } from '../../model/impersonation.ts';
 
-/** The impersonation audit log (issue 15): read only, newest first, filtered by event, day and text. */
+/** The impersonation audit log (docs/admin-tools.md): read only, newest first, filtered by event, day and text. */
 export function AuditLogSection() {
   const actor = useActorRef(auditLogMachine);
   const state = useSelector(actor, (s) => s.value as string);

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Divider, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { panelUserMachine } from '../../machines/admin-panel/panel-user.ts';
-import { sessionSummary } from '../../model/user-sessions.ts';
+import { sameSummary, selectSessionSummary } from '../../machines/admin-panel/selectors.ts';
 
 /** The admin panel's user editor (spec §2.9). */
 export function UserEditor() {
@@ -10,11 +10,10 @@ export function UserEditor() {
   const users = useSelector(actor, (s) => s.context.users);
   const userId = useSelector(actor, (s) => s.context.userId);
   const form = useSelector(actor, (s) => s.context.form);
-  const sessions = useSelector(actor, (s) => s.context.sessions);
   const message = useSelector(actor, (s) => s.context.message);
   const change = (field: keyof typeof form, value: string | boolean) => actor.send({ type: 'panelUser.changed', field, value });
   const busy = state === 'updating' || state === 'resetting';
-  const summary = sessions ? sessionSummary(sessions) : null;
+  const summary = useSelector(actor, selectSessionSummary, sameSummary);
   return (
     <Stack gap="sm">
       {message && (

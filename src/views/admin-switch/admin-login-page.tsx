@@ -2,18 +2,9 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Tex
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
-import type { House } from '../../model/distributor.ts';
+import { houseGroups } from '../../machines/admin-switch/selectors.ts';
 import { useSystemActorRef } from '../shell/actor-contexts.ts';
 import { ReasonField } from './reason-field.tsx';
-
-/** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
-function houseOptions(houses: House[]) {
-  const heads = houses.filter((h) => h.parent_id === null);
-  return heads.map((head) => ({
-    group: head.nickname,
-    items: [head, ...houses.filter((h) => h.parent_id === head.id)].map((h) => ({ value: String(h.id), label: h.nickname })),
-  }));
-}
 
 /** /admin-login: the admin user-picker. An internal admin logs in as a user of a distributor. */
 export function AdminLoginPage() {
@@ -60,7 +51,7 @@ export function AdminLoginPage() {
               <Select
                 label="Distributor"
                 placeholder={state === 'loadingHouses' ? 'Loading distributors…' : 'Pick a distributor'}
-                data={houseOptions(houses)}
+                data={houseGroups(houses)}
                 value={houseId === null ? null : String(houseId)}
                 onChange={(v) => v && picker.send({ type: 'adminSwitch.houseChosen', houseId: Number(v) })}
                 searchable

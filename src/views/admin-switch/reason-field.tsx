@@ -1,6 +1,6 @@
 import { Textarea } from '@mantine/core';
 
-/** The reason an admin gives before logging in as a user; the audit log keeps it (issue 15). */
+/** The reason an admin gives before logging in as a user; the audit log keeps it (docs/admin-tools.md). */
 export function ReasonField({ value, onChange, disabled = false }: { value: string; onChange: (reason: string) => void; disabled?: boolean }) {
   return (
     <Textarea

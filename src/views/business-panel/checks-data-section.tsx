@@ -2,7 +2,7 @@ import { Alert, Button, Card, FileButton, Group, Loader, Stack, Text, Title } fr
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import { checksDataMachine } from '../../machines/checks-data/checks-data.ts';
-import { CHECKS_DATA_LABELS, CHECKS_DATA_TYPES, COLUMNS } from '../../model/checks-data.ts';
+import { CHECKS_DATA_LABELS, CHECKS_DATA_TYPES, COLUMNS } from '../../machines/checks-data/selectors.ts';
 
 const ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 

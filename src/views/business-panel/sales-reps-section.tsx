@@ -3,7 +3,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
-import { SALES_REP_ROLES, type SalesRepRole } from '../../model/sales-reps.ts';
+import { SALES_REP_ROLE_OPTIONS } from '../../machines/business-panel/selectors.ts';
+import type { SalesRepRole } from '../../model/sales-reps.ts';
 
 /** The Business Panel's sales reps (spec §2.10): runs its own machine; the page places it. */
 export function SalesRepsSection() {
@@ -63,7 +64,7 @@ export function SalesRepsSection() {
         <Select
           label="Role"
           placeholder="Pick a role"
-          data={SALES_REP_ROLES.map((r) => ({ value: r, label: r[0]!.toUpperCase() + r.slice(1) }))}
+          data={SALES_REP_ROLE_OPTIONS}
           value={form.role}
           onChange={(v) => v && send({ type: 'reps.roleChosen', role: v as SalesRepRole })}
           allowDeselect={false}

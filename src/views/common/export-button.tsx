@@ -1,14 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import Papa from 'papaparse';
-import { neutraliseRows } from '../../model/csv-cells.ts';
+import { useActorRef } from '@xstate/react';
+import { csvExportMachine } from '../../machines/shell/csv-export.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
-import { saveBlob } from './save-blob.ts';
-
-/** Saves the rows as a CSV file in the browser. */
-export function downloadCsv({ fileName, rows }: CsvExport) {
-  saveBlob(new Blob([Papa.unparse(neutraliseRows(rows))], { type: 'text/csv;charset=utf-8' }), fileName);
-}
 
 type Props = {
   /** Runs on click, so nothing is computed for a view that is never exported. */
@@ -16,19 +10,21 @@ type Props = {
   /** What a screen reader hears, e.g. which card's rows. */
   label: string;
   text?: string;
-  size?: 'compact-xs' | 'compact-sm';
+  size?: 'compact-xs' | 'compact-sm' | 'xs';
+  variant?: 'subtle' | 'light';
   disabled?: boolean;
 };
 
-/** A CSV export; shown to internal admins only (spec §6). */
-export function ExportButton({ build, label, text = 'Export', size = 'compact-xs', disabled = false }: Props) {
+/** A CSV export; shown to internal admins only (spec §6). Its machine saves the file. */
+export function ExportButton({ build, label, text = 'Export', size = 'compact-xs', variant = 'subtle', disabled = false }: Props) {
+  const exporter = useActorRef(csvExportMachine);
   return (
     <Button
-      variant="subtle"
+      variant={variant}
       size={size}
       leftSection={<IconDownload size={14} />}
       disabled={disabled}
-      onClick={() => downloadCsv(build())}
+      onClick={() => exporter.send({ type: 'csv.requested', build })}
       aria-label={label}
     >
       {text}

@@ -1,6 +1,7 @@
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useState } from 'react';
-import { fromIsoDate, toIsoDate, type DateRange } from '../../model/date-range.ts';
+import type { DateRange } from '../../model/date-range.ts';
+import { fromIsoDate, toIsoDate } from '../../machines/shell/selectors.ts';
 
 /** The date-range picker of the dashboard and intel headers: reports only complete ranges. */
 export function RangeInput({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {

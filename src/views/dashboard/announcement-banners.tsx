@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { DashboardActor, selectAnnouncements } from './dashboard-actor.ts';
+import { selectAnnouncements } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 
 export function AnnouncementBanners() {
   const actor = DashboardActor.useActorRef();

@@ -1,10 +1,10 @@
 import { Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DashboardActor, selectStatus } from './dashboard-actor.ts';
+import { selectCardsWaiting } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 
 /** While the dashboard call is out a card shows a placeholder, never the previous range's rows. */
 export function CardBody({ children }: { children: ReactNode }) {
-  const status = DashboardActor.useSelector(selectStatus);
-  const waiting = status === 'loadingDashboard' || status === 'loadingMerchants' || status === 'switchingDistributor';
+  const waiting = DashboardActor.useSelector(selectCardsWaiting);
   return waiting ? <Skeleton h={120} role="status" aria-label="Loading" /> : <>{children}</>;
 }

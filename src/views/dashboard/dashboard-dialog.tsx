@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { DashboardActor, selectDialog } from './dashboard-actor.ts';
+import { selectDialog } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 
 /** The error catalogue's dialogs (analytics spec §8). */
 export function DashboardDialog() {

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
+import { DashboardActor } from './dashboard-actor.ts';
 import {
-  DashboardActor,
   selectActiveDistributor,
   selectHouses,
   selectLocation,
@@ -11,7 +11,7 @@ import {
   selectSwitching,
   selectViewAsUsers,
   selectViewer,
-} from './dashboard-actor.ts';
+} from '../../machines/dashboard/selectors.ts';
 
 export function HouseSelect() {
   const actor = DashboardActor.useActorRef();

@@ -4,12 +4,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
-import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
+import { selectMonthlyVolumeOn } from '../../machines/dashboard/selectors.ts';
+import { selectActsAsInternalAdmin, selectChoosesHouse, selectEnteredByAdmin, selectUser, selectViewsAs } from '../../machines/shell/selectors.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin, selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
-import { DashboardActor, selectMonthlyVolumeOn } from './dashboard-actor.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
 import { HouseSelect, LocationSelect, RangePicker, ViewAsSelect } from './dashboard-filters.tsx';
 import { LostCategoriesCard } from './lost-categories-card.tsx';
@@ -19,11 +19,12 @@ import { OverallStatsCard } from './overall-stats-card.tsx';
 import { VolumeByMonthCard } from './volume-by-month-card.tsx';
 
 // Only an admin acting as the user can have the testing flag on: loaded for them alone.
-const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test.tsx').then((m) => ({ default: m.LoadSpeedTest })));
+const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test-view.tsx').then((m) => ({ default: m.LoadSpeedTest })));
 
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
+  const canViewAs = AuthActor.useSelector(selectViewsAs);
   if (!user) return null;
   return (
     <DashboardActor.Provider
@@ -32,7 +33,7 @@ export function DashboardPage() {
           today: dayjs().format('YYYY-MM-DD'),
           activeDistributor: user.activeDistributor,
           userId: user.id,
-          canViewAs: viewsAs(user),
+          canViewAs,
         },
       }}
     >
@@ -43,11 +44,13 @@ export function DashboardPage() {
   );
 }
 
-function Filters({ user }: { user: SessionUser }) {
+function Filters(_: { user: SessionUser }) {
+  const choosesHouse = AuthActor.useSelector(selectChoosesHouse);
+  const viewsAs = AuthActor.useSelector(selectViewsAs);
   return (
     <>
-      {choosesHouse(user) && <HouseSelect />}
-      {viewsAs(user) && <ViewAsSelect />}
+      {choosesHouse && <HouseSelect />}
+      {viewsAs && <ViewAsSelect />}
       <LocationSelect />
       <RangePicker />
     </>

@@ -1,21 +1,21 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { categoriesLostExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
-import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
+import { selectCategoriesLostCsv, selectDashboard } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { CardBody } from './card-body.tsx';
 
 export function LostCategoriesCard({ canExport }: { canExport: boolean }) {
   const data = DashboardActor.useSelector(selectDashboard);
-  const range = DashboardActor.useSelector(selectRange);
+  const actor = DashboardActor.useActorRef();
   const navigate = useNavigate();
   const rows = data?.lostItemCategories ?? [];
   return (
     <DashboardCard
       title="Top Categories Lost to Competitors"
-      actions={canExport && data && <ExportButton label="Export categories lost" build={() => categoriesLostExport(data, range)} />}
+      actions={canExport && data && <ExportButton label="Export categories lost" build={() => selectCategoriesLostCsv(actor.getSnapshot())!} />}
     >
       <CardBody>
         {rows.length === 0 ? (

@@ -1,30 +1,29 @@
 import { Button, Group, Table, Tabs, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { itemsLostExport } from '../../model/dashboard-exports.ts';
 import { formatMoney, itemDescription, nextCount } from '../../model/format.ts';
 import { CardBody } from './card-body.tsx';
-import { DashboardActor, selectDashboard, selectRange } from './dashboard-actor.ts';
+import { lostItemsBy, selectDashboard, selectItemsLostCsv, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { TabPanels } from '../common/tab-panels.tsx';
 
 const STEP = 5;
-type SortBy = 'volume' | 'rebate';
 
 export function LostItemsCard({ canExport }: { canExport: boolean }) {
   const data = DashboardActor.useSelector(selectDashboard);
-  const range = DashboardActor.useSelector(selectRange);
+  const actor = DashboardActor.useActorRef();
   const navigate = useNavigate();
   // Presentation-only state: which tab and how many rows are open.
   const [sortBy, setSortBy] = useState<SortBy>('volume');
   const [shown, setShown] = useState(STEP);
-  const items = [...(data?.lostItemDescriptions ?? [])].sort((a, b) => b[sortBy] - a[sortBy]);
+  const items = lostItemsBy(data, sortBy);
 
   return (
     <DashboardCard
       title="Top Items Lost to Competitors"
-      actions={canExport && data && <ExportButton label="Export items lost" build={() => itemsLostExport(data, range)} />}
+      actions={canExport && data && <ExportButton label="Export items lost" build={() => selectItemsLostCsv(actor.getSnapshot())!} />}
     >
       <Tabs value={sortBy} onChange={(v) => setSortBy((v as SortBy) ?? 'volume')} mb="xs">
         <Tabs.List>

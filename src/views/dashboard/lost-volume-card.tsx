@@ -1,8 +1,8 @@
 import { Button, Group, Table } from '@mantine/core';
 import { useState } from 'react';
-import { lostVolumeExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
-import { DashboardActor, selectLostVolume } from './dashboard-actor.ts';
+import { selectLostVolume, selectLostVolumeCsv } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 
@@ -10,12 +10,13 @@ const STEP = 5;
 
 /** Locations whose volume at the active house fell from two months ago to last month. */
 export function LostVolumeCard({ canExport }: { canExport: boolean }) {
+  const actor = DashboardActor.useActorRef();
   const lost = DashboardActor.useSelector(selectLostVolume);
   const [shown, setShown] = useState(STEP);
   return (
     <DashboardCard
       title="Customers With Lost Volume Month over Month"
-      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" build={() => lostVolumeExport(lost)} />}
+      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" build={() => selectLostVolumeCsv(actor.getSnapshot())!} />}
     >
       {lost.data.length === 0 ? (
         <NoResults />

@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatMoney, formatPercent, share } from '../../model/format.ts';
-import { DashboardActor, selectDashboard, selectStatus } from './dashboard-actor.ts';
+import { selectDashboard, selectLoadFailed } from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -22,7 +23,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 }
 
 export function OverallStatsCard() {
-  const status = DashboardActor.useSelector(selectStatus);
+  const failed = DashboardActor.useSelector(selectLoadFailed);
   const data = DashboardActor.useSelector(selectDashboard);
   return (
     <DashboardCard title="Overall Stats">
@@ -37,7 +38,7 @@ export function OverallStatsCard() {
           <Stat label="Estimated Rebates" value={formatMoney(data.totalRebates)} />
           <Stat label="Annualized Rebates" value={formatMoney(data.annualizedRebates)} />
         </SimpleGrid>
-      ) : status === 'failed' || status === 'merchantsFailed' ? (
+      ) : failed ? (
         <NoResults />
       ) : (
         <Skeleton h={60} role="status" aria-label="Loading" />

@@ -1,10 +1,11 @@
 import { Box, Group, SegmentedControl, Switch } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
-import dayjs from 'dayjs';
-import { monthlyVolumeExport } from '../../model/dashboard-exports.ts';
 import { formatMoney } from '../../model/format.ts';
-import { MONTHLY_MONTHS, type MonthlyMonths } from '../../machines/dashboard/dashboard.ts';
-import { DashboardActor, selectMonthlyAsTable, selectMonthlyMonths, selectMonthlyVolume } from './dashboard-actor.ts';
+import type { MonthlyMonths } from '../../machines/dashboard/dashboard.ts';
+import {
+  MONTHLY_MONTHS, selectMonthlyAsTable, selectMonthlyBars, selectMonthlyMonths, selectMonthlyVolume, selectMonthlyVolumeCsv,
+} from '../../machines/dashboard/selectors.ts';
+import { DashboardActor } from './dashboard-actor.ts';
 import { ChartTable } from '../common/chart-table.tsx';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
@@ -17,16 +18,13 @@ export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
   const months = DashboardActor.useSelector(selectMonthlyVolume);
   const shown = DashboardActor.useSelector(selectMonthlyMonths);
   const asTable = DashboardActor.useSelector(selectMonthlyAsTable);
-  const data = [...months]
-    .sort((a, b) => a.month.localeCompare(b.month))
-    .slice(-shown)
-    .map((m) => ({ month: dayjs(`${m.month}-01`).format('MMM YYYY'), volume: m.totalPurchase }));
+  const data = DashboardActor.useSelector(selectMonthlyBars);
   return (
     <DashboardCard
       title="Volume By Month"
       actions={
         <Group gap="xs">
-          {canExport && months.length > 0 && <ExportButton label="Export monthly volume" build={() => monthlyVolumeExport(months)} />}
+          {canExport && months.length > 0 && <ExportButton label="Export monthly volume" build={() => selectMonthlyVolumeCsv(actor.getSnapshot())!} />}
           <SegmentedControl
             size="xs"
             value={String(shown)}

@@ -1,5 +1,5 @@
 import { Accordion, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { FAQ, NO_VIDEOS_MESSAGE } from '../../model/faq.ts';
+import { FAQ, NO_VIDEOS_MESSAGE } from '../../machines/shell/selectors.ts';
 
 /** /faq, Get Help (spec §2.8): the FAQ accordion and the how-to videos section. */
 export function FaqPage() {

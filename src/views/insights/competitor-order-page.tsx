@@ -4,14 +4,13 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { competitorOrderInput, competitorOrderMachine } from '../../machines/insights/competitor-order.ts';
+import { competitorOrderMachine } from '../../machines/insights/competitor-order.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { OrderLine } from '../../model/insights.ts';
-import { competitorOrder, competitorOrderTitle, sortLines } from '../../model/insights-rules.ts';
+import { competitorOrder, competitorOrderInput, competitorOrderTitle, estimateText, sortLines } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
-import { estimateText } from './order-history-page.tsx';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 import { useInsightsVisited } from './use-insights-visited.ts';
 

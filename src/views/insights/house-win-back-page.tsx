@@ -1,5 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { InsightsActor, selectRange } from './insights-actor.ts';
+import { selectRange } from '../../machines/insights/selectors.ts';
+import { InsightsActor } from './insights-actor.ts';
 import { useInsightsVisited } from './use-insights-visited.ts';
 import { WinBackTable } from './win-back-table.tsx';
 

@@ -1,9 +1,9 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_INSIGHTS_URL, itemsUrl } from '../../model/insights-rules.ts';
+import { DEFAULT_INSIGHTS_URL, itemsUrl } from '../../machines/insights/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 
 /** Spec §2: distributor label, then the merchant, then the page (Order History, Competitor Order, Similar Items (n)). */
 export function insightsCrumbs(house: string, merchant: string, merchantId: number, page: string | null): ReactNode[] {

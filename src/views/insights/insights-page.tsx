@@ -2,10 +2,11 @@ import '@mantine/dates/styles.css';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { WINBACK_URL } from '../../model/insights-rules.ts';
+
 import { MessageModal } from '../common/message-modal.tsx';
 import { RangeInput } from '../common/range-input.tsx';
-import { InsightsActor, selectDialog, selectLastUrl, selectRange } from './insights-actor.ts';
+import { selectDialog, selectLastUrl, selectRange, WINBACK_URL } from '../../machines/insights/selectors.ts';
+import { InsightsActor } from './insights-actor.ts';
 
 /** The competitive-insights section: one actor for its pages, so the range and the last page survive moving between them. */
 export function InsightsPage() {

@@ -9,15 +9,16 @@ import { competitiveItemsMachine } from '../../machines/insights/competitive-ite
 import { formatMoney } from '../../model/format.ts';
 import type { CompetitiveItem } from '../../model/insights.ts';
 import {
-  categoriesLabel, itemsLabel, matchesUrl, orderHistoryUrl, REDIRECT_BANNER, visibleItems, type ItemsTab,
-} from '../../model/insights-rules.ts';
+  categoriesLabel, itemsLabel, matchesUrl, orderHistoryUrl, REDIRECT_BANNER, selectBanner, selectRange, visibleItems,
+} from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { MarketIndexCell } from '../intel/intel-item-cells.tsx';
 import { CheckMenu } from './check-menu.tsx';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
-import { InsightsActor, selectBanner, selectRange } from './insights-actor.ts';
+import type { ItemsTab } from '../../model/insights-rules.ts';
+import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 import { useInsightsVisited } from './use-insights-visited.ts';
 import { WinBackTable } from './win-back-table.tsx';

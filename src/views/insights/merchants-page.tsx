@@ -6,19 +6,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { InsightsMerchant } from '../../model/insights.ts';
-import { filterText, hasVolume, itemsUrl, visibleInsightsMerchants, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
+import type { MerchantColumn } from '../../model/insights-rules.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import {
-  InsightsActor, selectFailed, selectFilter, selectLoading, selectRedirect, selectRows, selectSearch, selectSort,
-} from './insights-actor.ts';
+  filterText, hasVolume, itemsUrl, lostFilterOf, selectFailed, selectFilter, selectLoading, selectRedirect, selectSearch, selectSort, selectVisibleMerchants,
+} from '../../machines/insights/selectors.ts';
+import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 import { useInsightsVisited } from './use-insights-visited.ts';
-
-const filterOf = (params: URLSearchParams): LostFilter | null => {
-  const category = params.get('category');
-  const item = params.get('item');
-  return category ? { category } : item ? { item } : null;
-};
 
 const money = (key: MerchantColumn, header: string): MRT_ColumnDef<InsightsMerchant> => ({
   accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
@@ -31,7 +26,7 @@ export function MerchantsPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // Entering the list (spec §4), with the dashboard's filter when it came from there; read once.
-  const [entryFilter] = useState(() => filterOf(params));
+  const [entryFilter] = useState(() => lostFilterOf(params));
   useEffect(() => actor.send({ type: 'insights.merchantsEntered', filter: entryFilter }), [actor, entryFilter]);
   // Spec §4: one merchant left by the dashboard's filter: straight to its items (the banner says why).
   const redirect = InsightsActor.useSelector(selectRedirect);
@@ -41,14 +36,13 @@ export function MerchantsPage() {
     navigate(itemsUrl(redirect.merchant, redirect.id), { replace: true });
   }, [actor, navigate, redirect]);
 
-  const rows = InsightsActor.useSelector(selectRows);
   const search = InsightsActor.useSelector(selectSearch);
   const sort = InsightsActor.useSelector(selectSort);
   const filter = InsightsActor.useSelector(selectFilter);
   const loading = InsightsActor.useSelector(selectLoading);
   const failed = InsightsActor.useSelector(selectFailed);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const visible = useMemo(() => visibleInsightsMerchants(rows, search, sort), [rows, search, sort]);
+  const visible = InsightsActor.useSelector(selectVisibleMerchants);
   const columns = useMemo<MRT_ColumnDef<InsightsMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 100, Cell: ({ row }) => row.original.dcn || '--' },

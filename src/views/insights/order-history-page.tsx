@@ -5,21 +5,19 @@ import 'mantine-react-table/styles.css';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { orderHistoryInput, orderHistoryMachine } from '../../machines/insights/order-history.ts';
+import { orderHistoryMachine } from '../../machines/insights/order-history.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { OrderInvoice, OrderLine } from '../../model/insights.ts';
-import { competitorOrderUrl, invoiceExport, monthOf, monthTitle, usDate } from '../../model/insights-rules.ts';
+import {
+  competitorOrderUrl, estimateText, invoiceExport, monthOf, monthTitle, orderHistoryInput, selectRange, usDate,
+} from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
-import { InsightsActor, selectRange } from './insights-actor.ts';
+import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS } from './table-bits.tsx';
 import { useInsightsVisited } from './use-insights-visited.ts';
-
-/** A line's volume estimate, low–high (domain guide); N/A without a Market Index (spec §5). */
-export const estimateText = (l: OrderLine) =>
-  l.startGuidanceRange === 0 && l.endGuidanceRange === 0 ? 'N/A' : `${formatMoney(l.volumeLow)} – ${formatMoney(l.volumeHigh)}`;
 
 /** /competitiveinsights/orderhistory/:merchant/:merchantId: competitor orders one calendar month at a time. */
 export function OrderHistoryPage() {

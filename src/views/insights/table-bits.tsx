@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MRT_SortingState } from 'mantine-react-table';
-import { LOAD_FAILED } from '../../model/insights-rules.ts';
+import { LOAD_FAILED } from '../../machines/insights/selectors.ts';
 import type { ColumnSort } from '../../model/sort-rule.ts';
 import '../common/wrapping-table.css';
 import '../intel/intel-tables.css';

@@ -9,7 +9,7 @@ import { winBackMachine } from '../../machines/insights/win-back.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { WinBackRow } from '../../model/insights.ts';
-import { matchesUrl, winBackExport } from '../../model/insights-rules.ts';
+import { matchesUrl, winBackExport } from '../../machines/insights/selectors.ts';
 import { formatDescription, formatRebate } from '../../model/rebate-format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';

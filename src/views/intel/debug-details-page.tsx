@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import { Navigate, useParams } from 'react-router-dom';
 import { debugDetailsMachine } from '../../machines/intel/debug-details.ts';
 import { formatMoney, formatPercent } from '../../model/format.ts';
-import { describeItem, marketIndex } from '../../model/intel-rules.ts';
+import { describeItem, marketIndex } from '../../machines/intel/selectors.ts';
 import { RangeInput } from '../common/range-input.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 
 /** The debug page's purpose: an admin copies what the server answered into the browser console. */
 const sendToConsole = (label: string, value: unknown) => console.log(label, value);

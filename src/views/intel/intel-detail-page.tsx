@@ -9,28 +9,29 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import { ITEMS_FAILED_MESSAGE, intelItemsMachine } from '../../machines/intel/intel-items.ts';
-import { DEFAULT_INTEL_URL, detailItems, intelDetailExport, itemKey, searchItems, type DetailTab } from '../../model/intel-rules.ts';
+import { intelItemsMachine } from '../../machines/intel/intel-items.ts';
+import type { DetailTab } from '../../model/intel-rules.ts';
+import {
+  detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, selectDetailFallback, selectDetailSearch, selectMerchantOf, selectPlatformIdOf, selectRange, selectRevealed,
+  selectSettled, type DetailRow as Row,
+} from '../../machines/intel/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
-import { IntelActor, selectDetailSearch, selectLastUrl, selectPlatformIdOf, selectRange, selectRevealed, selectRows, selectSettled } from './intel-actor.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { IntelActor } from './intel-actor.ts';
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { useVisited } from './use-visited.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 
-type Row = ReturnType<typeof detailItems>[number];
-
 /** /intel/detail/{id}/competitive and /distributor: one merchant's items, by whom it bought them from. */
 export function IntelDetailPage() {
   const { id, tab } = useParams();
   const merchantId = Number(id);
-  const rows = IntelActor.useSelector(selectRows);
   const settled = IntelActor.useSelector(selectSettled);
-  const merchant = rows.find((m) => m.id === merchantId);
-  const lastUrl = IntelActor.useSelector(selectLastUrl);
+  const merchant = IntelActor.useSelector(selectMerchantOf(merchantId));
+  const fallback = IntelActor.useSelector(selectDetailFallback(merchantId));
   const range = IntelActor.useSelector(selectRange);
   const here = `/intel/detail/${merchantId}/${tab}`;
   useVisited(merchant && !merchant.noData ? here : null);
@@ -39,7 +40,7 @@ export function IntelDetailPage() {
   if (!merchant || merchant.noData)
     // /intel goes back to the last page viewed, unless that is this very page (after a house or range change): then the list.
     return settled ? (
-      <Navigate to={lastUrl.startsWith(`/intel/detail/${merchantId}/`) ? DEFAULT_INTEL_URL : '/intel'} replace />
+      <Navigate to={fallback} replace />
     ) : (
       <Center py="xl">
         <Loader size="sm" />
@@ -83,7 +84,7 @@ function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) 
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const items = useMemo(() => searchItems(detailItems(merchant, tab), search), [merchant, tab, search]);
+  const items = useMemo(() => detailRows(merchant, tab, search), [merchant, tab, search]);
   const toggle = useCallback((item: Row) => () => actor.send({ type: 'intel.revealToggled', key: itemKey(item) }), [actor]);
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () => [
@@ -134,7 +135,7 @@ function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) 
             </Text>
           </div>
           {canExport && items.length > 0 && (
-            <ExportButton label={`Export ${tab} details`} build={() => intelDetailExport(merchant, tab, range)} size="compact-sm" />
+            <ExportButton label={`Export ${tab} details`} build={() => detailCsv(merchant, tab, range)} size="compact-sm" />
           )}
         </Group>
         <Tabs value={tab} onChange={(t) => t && navigate(`/intel/detail/${merchant.id}/${t}`)}>

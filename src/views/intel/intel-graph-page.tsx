@@ -1,24 +1,24 @@
 import { Box, Button, Card, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ResponsivePie } from '@nivo/pie';
-import { useMemo } from 'react';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import { GRAPH_DISTRIBUTORS, pageCount, pageOf, visibleMerchants } from '../../model/intel-rules.ts';
+import {
+  pieGroups, sameMerchants, selectExpanded, selectGraphPage, selectGraphPageCount, selectNoneVisible, selectPage, selectSettled,
+} from '../../machines/intel/selectors.ts';
 import { useVisited } from './use-visited.ts';
-import { IntelActor, selectExpanded, selectPage, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
+import { IntelActor } from './intel-actor.ts';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
 
 /** /intel/graph: 8 merchant cards a page, each its volume by distributor. */
 export function IntelGraphPage() {
   useVisited('/intel/graph');
-  const rows = IntelActor.useSelector(selectRows);
-  const search = IntelActor.useSelector(selectSearch);
-  const sort = IntelActor.useSelector(selectSort);
   const page = IntelActor.useSelector(selectPage);
   const settled = IntelActor.useSelector(selectSettled);
-  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
-  if (visible.length === 0)
+  const shown = IntelActor.useSelector(selectGraphPage, sameMerchants);
+  const pages = IntelActor.useSelector(selectGraphPageCount);
+  const noneVisible = IntelActor.useSelector(selectNoneVisible);
+  if (noneVisible)
     return settled ? (
       <Center py="xl">
         <Text c="dimmed">No Data Found</Text>
@@ -27,11 +27,11 @@ export function IntelGraphPage() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
-        {pageOf(visible, page, 'graph').map((m) => (
+        {shown.map((m) => (
           <GraphCard key={m.id} merchant={m} />
         ))}
       </SimpleGrid>
-      <IntelPagination total={pageCount(visible.length, 'graph')} page={page} />
+      <IntelPagination total={pages} page={page} />
     </Stack>
   );
 }
@@ -39,8 +39,7 @@ export function IntelGraphPage() {
 function GraphCard({ merchant }: { merchant: IntelMerchant }) {
   const actor = IntelActor.useActorRef();
   const expanded = IntelActor.useSelector(selectExpanded).includes(merchant.id);
-  const groups = merchant.data.filter((g) => g.volume > 0);
-  const shown = expanded ? groups : groups.slice(0, GRAPH_DISTRIBUTORS);
+  const { groups, shown, expandable } = pieGroups(merchant, expanded);
   return (
     <Card withBorder padding="sm" data-testid="intel-graph-card">
       <Stack gap="xs">
@@ -79,7 +78,7 @@ function GraphCard({ merchant }: { merchant: IntelMerchant }) {
                 </Group>
               ))}
             </Stack>
-            {groups.length > GRAPH_DISTRIBUTORS && (
+            {expandable && (
               <Button variant="subtle" size="compact-xs" onClick={() => actor.send({ type: 'intel.showMoreToggled', merchantId: merchant.id })}>
                 {expanded ? 'Show Less' : 'Show More'}
               </Button>

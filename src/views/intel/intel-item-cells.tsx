@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelItem } from '../../model/intel.ts';
-import { describeItem, marketIndex, NO_PRICE_HINT } from '../../model/intel-rules.ts';
+import { describeItem, marketIndex, NO_PRICE_HINT } from '../../machines/intel/selectors.ts';
 import { formatRebate } from '../../model/rebate-format.ts';
 
 /** The cells of an intel item, shared by the detail table (desktop) and its cards (phones). */

@@ -1,26 +1,19 @@
 import { Box, Card, Center, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { ResponsiveLine } from '@nivo/line';
-import { useMemo } from 'react';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import { LINE_CHART_MONTHS, lineSeries, pageCount, pageOf, visibleMerchants, type LineChartMonths, type LineSeries } from '../../model/intel-rules.ts';
-import { useVisited } from './use-visited.ts';
+import type { LineChartMonths } from '../../model/intel-rules.ts';
 import {
-  IntelActor, selectChartTables, selectLogScale, selectMonths, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort,
-} from './intel-actor.ts';
+  LINE_CHART_MONTHS, merchantSeries, powersOfTen, sameMerchants, selectChartTables, selectLineChartPage, selectLineChartPageCount, selectLogScale, selectMonths,
+  selectNoneVisible, selectPage, selectRange, selectSettled,
+} from '../../machines/intel/selectors.ts';
+import { useVisited } from './use-visited.ts';
+import { IntelActor } from './intel-actor.ts';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
 import { ChartTable } from '../common/chart-table.tsx';
 
 const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
-
-/** Log-scale ticks: 0 and the powers of ten up to the largest value, so the axis reads as orders of magnitude. */
-function powersOfTen(series: LineSeries[]): number[] {
-  const max = Math.max(1, ...series.flatMap((s) => s.data.map((p) => p.y)));
-  const ticks = [0];
-  for (let t = 10; t <= max * 10 && ticks.length < 8; t *= 10) ticks.push(t);
-  return ticks;
-}
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'currency', currency: 'USD' });
 
@@ -28,15 +21,14 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'cu
 export function IntelLineChartPage() {
   useVisited('/intel/linechart');
   const actor = IntelActor.useActorRef();
-  const rows = IntelActor.useSelector(selectRows);
-  const search = IntelActor.useSelector(selectSearch);
-  const sort = IntelActor.useSelector(selectSort);
   const page = IntelActor.useSelector(selectPage);
   const months = IntelActor.useSelector(selectMonths);
   const logScale = IntelActor.useSelector(selectLogScale);
   const settled = IntelActor.useSelector(selectSettled);
   const chartTables = IntelActor.useSelector(selectChartTables);
-  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
+  const shown = IntelActor.useSelector(selectLineChartPage, sameMerchants);
+  const pages = IntelActor.useSelector(selectLineChartPageCount);
+  const noneVisible = IntelActor.useSelector(selectNoneVisible);
   return (
     <Stack gap="md">
       <Group gap="md" wrap="wrap">
@@ -56,7 +48,7 @@ export function IntelLineChartPage() {
         />
         <Switch label="Show as tables" checked={chartTables} onChange={() => actor.send({ type: 'intel.chartTablesToggled' })} />
       </Group>
-      {visible.length === 0 ? (
+      {noneVisible ? (
         settled && (
           <Center py="xl">
             <Text c="dimmed">No Data Found</Text>
@@ -65,11 +57,11 @@ export function IntelLineChartPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {pageOf(visible, page, 'linechart').map((m) => (
+            {shown.map((m) => (
               <LineCard key={m.id} merchant={m} months={months} logScale={logScale} asTable={chartTables} />
             ))}
           </SimpleGrid>
-          <IntelPagination total={pageCount(visible.length, 'linechart')} page={page} />
+          <IntelPagination total={pages} page={page} />
         </>
       )}
     </Stack>
@@ -78,7 +70,7 @@ export function IntelLineChartPage() {
 
 function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerchant; months: number; logScale: boolean; asTable: boolean }) {
   const range = IntelActor.useSelector(selectRange);
-  const series = lineSeries(merchant.monthly ?? [], range.endDate, months);
+  const series = merchantSeries(merchant, range.endDate, months);
   return (
     <Card withBorder padding="sm" data-testid="intel-line-card" data-scale={logScale ? 'log' : 'linear'}>
       <Stack gap="xs">

@@ -7,13 +7,16 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import { intelListExport, pageCount, pageOf, visibleMerchants, type SortColumn } from '../../model/intel-rules.ts';
+import type { SortColumn } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { useVisited } from './use-visited.ts';
-import { IntelActor, selectPage, selectRange, selectRows, selectSearch, selectSettled, selectSort } from './intel-actor.ts';
+import {
+  sameMerchants, selectIntelListCsv, selectListPage, selectListPageCount, selectNoneVisible, selectPage, selectSearch, selectSettled, selectSort,
+} from '../../machines/intel/selectors.ts';
+import { IntelActor } from './intel-actor.ts';
 import { SearchBox } from './intel-search.tsx';
 import { IntelListCards } from './intel-list-cards.tsx';
 
@@ -28,18 +31,17 @@ const percent = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> 
 export function IntelListPage() {
   useVisited('/intel/list');
   const actor = IntelActor.useActorRef();
-  const rows = IntelActor.useSelector(selectRows);
   const search = IntelActor.useSelector(selectSearch);
   const sort = IntelActor.useSelector(selectSort);
   const page = IntelActor.useSelector(selectPage);
-  const range = IntelActor.useSelector(selectRange);
   const settled = IntelActor.useSelector(selectSettled);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // Only the 16 rows of the page reach the table: 5,000 merchants never render at once.
-  const visible = useMemo(() => visibleMerchants(rows, search, sort), [rows, search, sort]);
-  const shown = pageOf(visible, page, 'list');
+  const shown = IntelActor.useSelector(selectListPage, sameMerchants);
+  const noneVisible = IntelActor.useSelector(selectNoneVisible);
+  const pages = IntelActor.useSelector(selectListPageCount);
   const columns = useMemo<MRT_ColumnDef<IntelMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 90, Cell: ({ row }) => row.original.dcn || '--' },
@@ -86,9 +88,9 @@ export function IntelListPage() {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <SearchBox applied={search} placeholder="Search merchant name or account number" onApply={(s) => actor.send({ type: 'intel.searchApplied', search: s })} />
-          {canExport && visible.length > 0 && <ExportButton label="Export intel list" build={() => intelListExport(visible, range)} size="compact-sm" />}
+          {canExport && !noneVisible && <ExportButton label="Export intel list" build={() => selectIntelListCsv(actor.getSnapshot())} size="compact-sm" />}
         </Group>
-        {visible.length === 0 ? (
+        {noneVisible ? (
           settled && (
             <Center py="xl">
               <Text c="dimmed">No Data Found</Text>
@@ -97,7 +99,7 @@ export function IntelListPage() {
         ) : (
           <>
             {isMobile ? <IntelListCards rows={shown} sort={sort} /> : <MantineReactTable table={table} />}
-            <IntelPagination total={pageCount(visible.length, 'list')} page={page} />
+            <IntelPagination total={pages} page={page} />
           </>
         )}
       </Stack>

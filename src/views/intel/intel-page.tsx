@@ -2,26 +2,27 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { progressText, type IntelView } from '../../model/intel-rules.ts';
-import { choosesHouse } from '../../model/role-rules.ts';
+import type { IntelView } from '../../model/intel-rules.ts';
 import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectChoosesHouse, selectUser } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import {
-  IntelActor, selectActiveDistributor, selectDialog, selectFailedCount, selectHouses, selectLastUrl, selectLoading, selectProgress, selectRange, selectSwitching,
-} from './intel-actor.ts';
+  progressText, selectActiveDistributor, selectDialog, selectFailedCount, selectHouses, selectLastUrl, selectLoading, selectProgress, selectRange, selectSwitching,
+} from '../../machines/intel/selectors.ts';
+import { IntelActor } from './intel-actor.ts';
 
 /** The Intel section: one machine for all its pages, so batches load once and survive switching views. */
 export function IntelPage() {
   const user = AuthActor.useSelector(selectUser);
+  const showHouse = AuthActor.useSelector(selectChoosesHouse);
   if (!user) return null;
   return (
     <IntelActor.Provider options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
       {/* The session follows a new house (header, storage for a reload). */}
       <JoinAppSystem actor={IntelActor} />
       <Stack gap="md">
-        <IntelHeader showHouse={choosesHouse(user)} />
+        <IntelHeader showHouse={showHouse} />
         <Outlet />
       </Stack>
       <IntelDialog />

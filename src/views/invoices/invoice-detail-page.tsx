@@ -2,9 +2,11 @@ import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, Sim
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { invoiceDate, INVOICE_MESSAGES } from '../../model/invoices.ts';
-import { InvoiceDetailActor, InvoiceUploadActor, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice } from './invoice-actors.ts';
-import { InvoiceImage } from './invoice-image.tsx';
+import {
+  INVOICE_MESSAGES, invoiceDateText, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice,
+} from '../../machines/invoices/selectors.ts';
+import { InvoiceDetailActor, InvoiceUploadActor } from './invoice-actors.ts';
+import { InvoiceImage } from './invoice-image-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { useFocusBack } from '../common/use-focus-back.ts';
@@ -43,8 +45,8 @@ function InvoiceDetail() {
           <Title order={4}>General Info</Title>
           <Text>Merchant: {invoice.merchantName}</Text>
           <Text>Brand: {invoice.brand ?? '--'}</Text>
-          <Text>Date: {invoice.invoiceDate ? invoiceDate(invoice.invoiceDate) : '--'}</Text>
-          <Text>Delivery Date: {invoice.deliveryDate ? invoiceDate(invoice.deliveryDate) : '--'}</Text>
+          <Text>Date: {invoiceDateText(invoice.invoiceDate)}</Text>
+          <Text>Delivery Date: {invoiceDateText(invoice.deliveryDate)}</Text>
           <Text>Tax Amount: {money(invoice.taxAmount)}</Text>
         </Card>
         <Card withBorder>

@@ -3,12 +3,13 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { INVOICE_MESSAGES, invoiceItemsCsv, type InvoiceItem } from '../../model/invoices.ts';
+import type { InvoiceItem } from '../../model/invoices.ts';
+import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectInvoice } from '../../machines/invoices/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../shell/selectors.ts';
-import { InvoiceDetailActor, selectDetailFailed, selectInvoice } from './invoice-actors.ts';
+import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { InvoiceDetailActor } from './invoice-actors.ts';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 

@@ -5,9 +5,10 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'man
 import 'mantine-react-table/styles.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { INVOICE_MESSAGES, invoiceDate, type InvoiceSummary } from '../../model/invoices.ts';
+import type { InvoiceSummary } from '../../model/invoices.ts';
+import { INVOICE_MESSAGES, invoiceDate, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from '../../machines/invoices/selectors.ts';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor, selectCsvFetching, selectCsvMessage, selectInvoices, selectListState } from './invoice-actors.ts';
+import { InvoiceCsvActor, InvoiceListActor, InvoiceUploadActor } from './invoice-actors.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { ConfirmDelete } from './invoice-detail-page.tsx';
 import { UploadModal } from './upload-modal.tsx';

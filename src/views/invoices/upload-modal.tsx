@@ -2,7 +2,8 @@ import { useFocusBack } from '../common/use-focus-back.ts';
 import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { shallowEqual } from '@xstate/react';
-import { InvoiceUploadActor, selectUploadFiles, selectUploadForm, selectUploadedInvoice, selectUploadMessage, selectUploadState } from './invoice-actors.ts';
+import { selectUploadFiles, selectUploadForm, selectUploadedInvoice, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
+import { InvoiceUploadActor } from './invoice-actors.ts';
 
 export type Uploaded = { id: number; description: string; merchantName: string };
 

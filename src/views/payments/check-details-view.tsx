@@ -1,30 +1,23 @@
 import { Alert, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
+import {
+  selectBreakdownCsv, selectCheck, selectDetailsError as selectError, selectDetailsFailed as selectFailed, selectDetailsLoading as selectLoading,
+  selectShownSlices as selectShown, selectVoucherName, selectVoucherOpen, selectVoucherUrl,
+} from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
-import { breakdownCsvName, breakdownRows, voucherName } from '../../model/rebate-checks.ts';
-import { downloadCsv } from '../common/export-button.tsx';
+import { ExportButton } from '../common/export-button.tsx';
 import { CheckDonut } from './check-donut.tsx';
 
 type DetailsActor = ActorRefFrom<typeof checkDetailsMachine>;
-type Snapshot = SnapshotFrom<typeof checkDetailsMachine>;
-
-const selectCheck = (s: Snapshot) => s.context.check;
-const selectShown = (s: Snapshot) => s.context.shown;
-const selectTimeframe = (s: Snapshot) => s.context.timeframe ?? '';
-const selectError = (s: Snapshot) => s.context.error;
-const selectLoading = (s: Snapshot) => s.matches('loading') || s.matches('loadingQuarters');
-const selectFailed = (s: Snapshot) => s.matches('failure');
-const selectVoucherOpen = (s: Snapshot) => s.matches('voucher');
-const selectVoucherUrl = (s: Snapshot) => s.context.voucherUrl;
 
 /** A check's payment amount, its two donuts, Export Data and View Voucher (side panel and merchant page). */
 export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
   const check = useSelector(actor, selectCheck);
   const shown = useSelector(actor, selectShown);
-  const timeframe = useSelector(actor, selectTimeframe);
+  const voucherName = useSelector(actor, selectVoucherName);
   const error = useSelector(actor, selectError);
   const loading = useSelector(actor, selectLoading);
   const failed = useSelector(actor, selectFailed);
@@ -68,10 +61,7 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
           </Text>
         </div>
         <Group gap="xs">
-          <Button variant="light" size="xs" leftSection={<IconDownload size={14} />}
-            onClick={() => downloadCsv({ fileName: breakdownCsvName(timeframe, check.merchant), rows: breakdownRows(check) })}>
-            Export Data
-          </Button>
+          <ExportButton variant="light" size="xs" text="Export Data" label="Export Data" build={() => selectBreakdownCsv(actor.getSnapshot())!} />
           <Button size="xs" leftSection={<IconFileTypePdf size={14} />} onClick={() => actor.send({ type: 'voucher.open' })}>
             View Voucher
           </Button>
@@ -84,7 +74,7 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
         <CheckDonut title="Manufacturers" slices={check.fromManufacturersCheckBreakdown.map((s) => ({ name: s.manufacturer, amount: s.amount }))} shown={shown.manufacturers}
           onMore={() => actor.send({ type: 'details.more', donut: 'manufacturers' })} onLess={() => actor.send({ type: 'details.less', donut: 'manufacturers' })} />
       </SimpleGrid>
-      <VoucherModal actor={actor} fileName={voucherName(timeframe, check.merchant)} />
+      <VoucherModal actor={actor} fileName={voucherName} />
     </Stack>
   );
 }

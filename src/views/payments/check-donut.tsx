@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { ResponsivePie } from '@nivo/pie';
 import { formatMoney } from '../../model/format.ts';
-import { DONUT_STEP, donutSlices } from '../../model/rebate-checks.ts';
+import { DONUT_STEP, donutSlices } from '../../machines/payments/selectors.ts';
 
 const COLORS = ['#1c7ed6', '#0ca678', '#f76707', '#ae3ec9', '#f59f00', '#e03131', '#3bc9db', '#74b816', '#5c7cfa', '#d6336c', '#868e96', '#20c997', '#fab005', '#7048e8', '#ff922b'];
 

@@ -1,15 +1,11 @@
 import { Anchor, Breadcrumbs, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { SnapshotFrom } from 'xstate';
 import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
+import { selectDetailsQuarters as selectQuarters, selectDetailsTimeframe as selectTimeframe } from '../../machines/payments/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { CheckDetailsView } from './check-details-view.tsx';
-
-type Snapshot = SnapshotFrom<typeof checkDetailsMachine>;
-const selectQuarters = (s: Snapshot) => s.context.quarters;
-const selectTimeframe = (s: Snapshot) => s.context.timeframe;
 
 /** /paymentinformation/{merchantid}/{merchant}: one merchant's check, quarter by quarter. */
 export function MerchantCheckPage() {

@@ -8,12 +8,16 @@ import './check-table.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
-import { checkListMachine, NO_CHECKS, shownChecks } from '../../machines/payments/check-list.ts';
+import { checkListMachine } from '../../machines/payments/check-list.ts';
+import {
+  NO_CHECKS, ROUTING_FILTERS, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListFailed, selectListLoading,
+  selectShownChecks,
+} from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
-import { checkTotals, ROUTING_FILTERS, type CheckSortColumn, type CheckSummary, type RoutingFilter } from '../../model/rebate-checks.ts';
+import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/payments.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectUser } from '../../machines/shell/selectors.ts';
 import { CheckDetailsView } from './check-details-view.tsx';
 import { merchantPagePath } from './merchant-path.ts';
 
@@ -33,19 +37,17 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   });
   const [panel, setPanel] = useState<CheckSummary | null>(null);
   const { context } = snapshot;
-  const rows = useMemo(() => shownChecks(context), [context]);
-  const totals = useMemo(() => checkTotals(context.checks), [context.checks]);
-  const selected = useMemo(() => new Set(context.selected), [context.selected]);
-  const allShownSelected = rows.length > 0 && rows.every((r) => selected.has(r.merchantid));
-  const busy = snapshot.matches('transferring');
-  const canBulk = context.selected.length > 0 && (context.vouchers || context.details) && !busy;
+  const rows = useMemo(() => selectShownChecks(snapshot), [snapshot]);
+  const totals = useMemo(() => selectCheckTotals(snapshot), [snapshot]);
+  const { selected, allShown: allShownSelected, someShown } = useMemo(() => selectCheckSelection(snapshot), [snapshot]);
+  const canBulk = selectCanBulk(snapshot);
 
   const columns = useMemo<MRT_ColumnDef<CheckSummary>[]>(
     () => [
       {
         id: 'select', header: 'Select', size: 60, enableSorting: false,
         Header: () => (
-          <Checkbox aria-label="Select every check shown" checked={allShownSelected} indeterminate={!allShownSelected && rows.some((r) => selected.has(r.merchantid))}
+          <Checkbox aria-label="Select every check shown" checked={allShownSelected} indeterminate={someShown}
             onChange={() => send({ type: 'checks.allToggled' })} />
         ),
         Cell: ({ row }) => (
@@ -67,7 +69,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
         ),
       },
     ],
-    [allShownSelected, rows, selected, send],
+    [allShownSelected, someShown, selected, send],
   );
   const sorting: MRT_SortingState = [{ id: context.sort.column, desc: context.sort.descending }];
   const table = useMantineReactTable({
@@ -110,14 +112,14 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
               onChange={(v) => v && send({ type: 'checks.quarterChanged', timeframe: v })} />
             <Select label="Payment routing" data={ROUTING_FILTERS as string[]} value={context.routing} allowDeselect={false} w={150}
               onChange={(v) => v && send({ type: 'checks.routingChanged', routing: v as RoutingFilter })} />
-            <Button variant="light" leftSection={<IconDownload size={14} />} disabled={busy || !snapshot.matches('ready')} onClick={() => send({ type: 'checks.summary' })}>
+            <Button variant="light" leftSection={<IconDownload size={14} />} disabled={!selectCanSummarise(snapshot)} onClick={() => send({ type: 'checks.summary' })}>
               Pay / No Pay Summary
             </Button>
           </Group>
           {context.notice && <Alert color="red" role="alert">{context.notice}</Alert>}
-          {snapshot.matches('failed') ? (
+          {selectListFailed(snapshot) ? (
             <Center py="xl"><Text c="red.9" role="alert">{context.error}</Text></Center>
-          ) : snapshot.matches('loading') || snapshot.matches('loadingQuarters') ? (
+          ) : selectListLoading(snapshot) ? (
             <Center py="xl"><Loader size="sm" aria-label="Loading checks" /></Center>
           ) : rows.length === 0 ? (
             <Center py="xl"><Text c="dimmed">{NO_CHECKS}</Text></Center>

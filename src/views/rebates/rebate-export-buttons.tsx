@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { rebatesDetailsExport, rebatesExport } from '../../model/rebate-export.ts';
+import { rebatesDetailsExport, rebatesExport } from '../../machines/rebates/selectors.ts';
 import type { RebateRow } from '../../model/rebates.ts';
 import { ExportButton } from '../common/export-button.tsx';
 

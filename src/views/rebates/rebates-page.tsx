@@ -5,7 +5,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
 import { pagedRebatesMachine } from '../../machines/rebates/paged-rebates.ts';
 import { rebateFiltersMachine } from '../../machines/rebates/rebate-filters.ts';
-import { REBATE_PAGE_SIZE, type RebateCriteria, type RebateRow } from '../../model/rebates.ts';
+import type { RebateCriteria, RebateRow } from '../../model/rebates.ts';
+import { selectMayLoadMore } from '../../machines/rebates/selectors.ts';
 import type { RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -13,7 +14,7 @@ import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel, type FilterSelection } from './rebate-filters-panel.tsx';
 import { RebatesTable } from './rebates-table.tsx';
-import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
+import { selectActsAsInternalAdmin, selectUser } from '../../machines/shell/selectors.ts';
 import { SimilarItemsPanel } from './similar-items-panel.tsx';
 
 export const SEARCH_PLACEHOLDER = 'Search by MIN, description or manufacturer';
@@ -24,7 +25,7 @@ export function RebatesPage() {
   const filters = useActorRef(rebateFiltersMachine);
   const status = useSelector(list, (s) => s.value as 'idle' | 'loading' | 'failed' | 'failedToLoadMore');
   const rows = useSelector(list, (s) => s.context.rows);
-  const hasMore = useSelector(list, (s) => s.context.hasMore);
+  const mayLoadMore = useSelector(list, selectMayLoadMore);
   const revealedId = useSelector(list, (s) => s.context.revealedId);
   const scope = useSelector(list, (s) => s.context.scope);
   const criteria = useSelector(list, (s) => s.context.criteria);
@@ -70,7 +71,7 @@ export function RebatesPage() {
     <ListFooter
       status={status}
       empty={rows.length === 0}
-      showLoadMore={mobile && hasMore && rows.length >= REBATE_PAGE_SIZE}
+      showLoadMore={mobile && mayLoadMore}
       onRetry={retry}
       onLoadMore={loadMore}
     />

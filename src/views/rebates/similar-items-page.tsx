@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
-import { FeedbackDialog } from './feedback-dialog.tsx';
+import { FeedbackDialog } from './feedback-dialog-view.tsx';
 import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
 
 

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthActor } from './actor-contexts.ts';
-import { selectLogoutNotice, selectMode } from './selectors.ts';
+import { selectLogoutNotice, selectMode } from '../../machines/shell/selectors.ts';
 
 /** Visiting /logout logs out; afterwards the page stays only to show why (e.g. no channel partner). */
 export function LogoutPage() {

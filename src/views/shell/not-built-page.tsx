@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
-import { findScreen } from '../../model/routes.ts';
+import { screenTitle } from '../../machines/shell/selectors.ts';
 
 /** A screen that a later issue builds: its title and an honest note, never made-up numbers. */
 export function NotBuiltPage({ title }: { title: string }) {
@@ -17,5 +17,5 @@ export function NotBuiltPage({ title }: { title: string }) {
 /** The not-built page for whichever distributor screen the current path is. */
 export function NotBuiltScreen() {
   const { pathname } = useLocation();
-  return <NotBuiltPage title={findScreen(pathname)?.title ?? 'Not found'} />;
+  return <NotBuiltPage title={screenTitle(pathname)} />;
 }

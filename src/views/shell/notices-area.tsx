@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Notification, Stack, Text } from '@mantine/core';
-import { noticeBadge, visibleNotices, type Notice } from '../../model/notices.ts';
+import type { Notice } from '../../model/notices.ts';
+import { selectNoticeBadge, selectVisibleNotices } from '../../machines/shell/selectors.ts';
 import { NoticesActor } from './actor-contexts.ts';
 
 const COLOR: Record<Notice['kind'], string> = { info: 'blue', success: 'teal', error: 'red', update: 'orange' };
@@ -7,9 +8,9 @@ const COLOR: Record<Notice['kind'], string> = { info: 'blue', success: 'teal', e
 /** The app-wide notices of the notices machine (spec §4): at most 4 shown, a count badge beyond that. */
 export function NoticesArea() {
   const notices = NoticesActor.useActorRef();
-  const list = NoticesActor.useSelector((s) => s.context.notices);
-  if (list.length === 0) return null;
-  const badge = noticeBadge(list);
+  const shown = NoticesActor.useSelector(selectVisibleNotices, (a, b) => a.length === b.length && a.every((n, i) => n === b[i]));
+  const badge = NoticesActor.useSelector(selectNoticeBadge);
+  if (shown.length === 0) return null;
 
   return (
     <Box pos="fixed" bottom={16} right={16} w="min(380px, calc(100vw - 32px))" style={{ zIndex: 400 }}>
@@ -21,7 +22,7 @@ export function NoticesArea() {
             </Badge>
           </Group>
         )}
-        {visibleNotices(list).map((notice) => (
+        {shown.map((notice) => (
           <Notification
             key={notice.id}
             title={notice.title}

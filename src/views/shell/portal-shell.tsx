@@ -1,14 +1,13 @@
-import { ImpersonationBanner } from '../admin-switch/impersonation-banner.tsx';
+import { ImpersonationBanner } from '../admin-switch/impersonation-banner-view.tsx';
 import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { visibleMenuItems } from '../../model/routes.ts';
 import { AuthActor } from './actor-contexts.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { selectEnteredByAdmin, selectUser } from './selectors.ts';
+import { menuItemsFor, sameMenu, selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
 
 const NAV_EXPANDED = 250;
 const NAV_COLLAPSED = 55;
@@ -22,11 +21,11 @@ export function PortalShell() {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, collapse] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const items = AuthActor.useSelector((s) => menuItemsFor(s, isMobile), sameMenu);
   if (!user) return null;
 
   // On mobile the drawer always shows labels; collapsing is a desktop affordance.
   const narrow = collapsed && !isMobile;
-  const items = visibleMenuItems(user, isMobile);
   const isActive = (path: string) => pathname === path || pathname.startsWith(`${path.split('/').slice(0, 2).join('/')}/`);
 
   return (

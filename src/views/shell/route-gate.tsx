@@ -1,17 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { decideRoute } from '../../model/route-access.ts';
 import { AuthActor } from './actor-contexts.ts';
-import { selectLogoutNotice, selectMode, selectUser } from './selectors.ts';
+import { sameDecision, selectRouteDecision } from '../../machines/shell/selectors.ts';
 
 /** Renders the matched route only when the auth-routing state allows it, else redirects. */
 export function RouteGate() {
   const { pathname } = useLocation();
-  const mode = AuthActor.useSelector(selectMode);
-  const user = AuthActor.useSelector(selectUser);
-  const logoutNotice = AuthActor.useSelector(selectLogoutNotice);
-  const decision = decideRoute(mode, pathname, { user, logoutNotice });
+  const decision = AuthActor.useSelector((s) => selectRouteDecision(s, pathname), sameDecision);
   const waiting = (
     <Center h="100vh">
       <Loader aria-label="Loading" />

@@ -4,12 +4,12 @@ import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { canSave, emailMoved, LOCATIONS_LOAD_FAILED, type editUserMachine } from '../../machines/user-management/edit-user.ts';
-import { emailAwaitsOwnerNote } from '../../model/account.ts';
+import type { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
-import { DEACTIVATE_WARNING } from '../../model/user-permissions.ts';
+import {
+  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, selectAwaitsOwner, selectCanSave, selectLocationChoices, titleOfValue, valueOfTitle,
+} from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
-import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-options.ts';
 
 type EditState = 'closed' | 'loading' | 'loadFailed' | 'editing' | 'picking' | 'confirmingDeactivate' | 'saving' | 'deactivating';
 
@@ -19,8 +19,8 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
   const user = useSelector(actor, (s) => s.context.user);
   const draft = useSelector(actor, (s) => s.context.draft);
   const selfEdit = useSelector(actor, (s) => s.context.selfEdit);
-  const saveEnabled = useSelector(actor, (s) => canSave(s.context));
-  const awaitsOwner = useSelector(actor, (s) => s.context.ownerApproves && emailMoved(s.context));
+  const saveEnabled = useSelector(actor, selectCanSave);
+  const awaitsOwner = useSelector(actor, selectAwaitsOwner);
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const send = actor.send;
   const busy = state === 'saving' || state === 'deactivating';
@@ -189,10 +189,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
 
 /** The Add Locations picker: the editor's locations the user does not have yet; Add is disabled until one is checked. */
 function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine> }) {
-  const choices = useSelector(actor, (s) => {
-    const have = new Set(s.context.draft?.locations.map((m) => m.id));
-    return s.context.choices.filter((m) => !have.has(m.id));
-  }, (a, b) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id));
+  const choices = useSelector(actor, selectLocationChoices, sameLocations);
   const picked = useSelector(actor, (s) => s.context.picked);
   // Narrowing the list is the picker's own business: it changes nothing the machine keeps.
   const [filter, setFilter] = useState('');

@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
 import type { InviteForm } from '../../model/invite-form.ts';
 import type { Title } from '../../model/session-user.ts';
-import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-options.ts';
+import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from '../../machines/user-management/selectors.ts';
 
 export const INVITE_ALL_TIP = 'The account is automatically invited to locations added later.';
 

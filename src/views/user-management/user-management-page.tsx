@@ -3,47 +3,40 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { userListMachine, visibleUsers } from '../../machines/user-management/user-list.ts';
+import {
+  managerGates, sameManager, sameUsers, selectEmptyText, selectListStatus, selectManager, selectSearch, selectShownUsers,
+} from '../../machines/user-management/selectors.ts';
+import { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
-import { assignableTitles, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
-import { selectUser } from '../shell/selectors.ts';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
 
-const selectManager = (s: Parameters<typeof selectUser>[0]): Manager | null => {
-  const u = selectUser(s);
-  return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin };
-};
-const sameManager = (a: Manager | null, b: Manager | null) => a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin;
-
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
   const me = AuthActor.useSelector(selectManager, sameManager);
-  const list = useSystemActorRef(userListMachine, { input: { siteUrl: window.location.origin, approves: me !== null && mayApprove(me) } });
+  const { invite: mayInvite, approve: mayApprove, titles } = useMemo(() => managerGates(me), [me]);
+  const list = useSystemActorRef(userListMachine, { input: { siteUrl: window.location.origin, approves: mayApprove } });
   const invite = useSelector(list, (s) => s.children.invite!);
   const edit = useSelector(list, (s) => s.children.edit!);
   const pending = useSelector(list, (s) => s.children.pending);
 
-  const status = useSelector(list, (s) => s.value as 'loading' | 'loaded' | 'noDistributor' | 'failed');
-  const search = useSelector(list, (s) => s.context.search);
-  const total = useSelector(list, (s) => s.context.users.length);
-  const rows = useSelector(list, (s) => visibleUsers(s.context), (a, b) => a.length === b.length && a.every((u, i) => u === b[i]));
+  const status = useSelector(list, selectListStatus);
+  const search = useSelector(list, selectSearch);
+  const rows = useSelector(list, selectShownUsers, sameUsers);
+  const emptyText = useSelector(list, selectEmptyText);
 
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const titles = useMemo(() => (me ? assignableTitles(me) : []), [me]);
   const openEdit = useCallback((user: UserRow) => me && edit.send({ type: 'edit.opened', user, me }), [edit, me]);
   if (!me) return null;
-
-  const emptyText = total > 0 && search.trim() !== '' ? `No users match "${search.trim()}"` : NO_DISTRIBUTOR_USERS;
 
   return (
     <Stack gap="md" p={{ base: 0, sm: 'md' }}>
       <Group justify="space-between">
         <Title order={1}>Users</Title>
-        {mayInvite(me) && (
+        {mayInvite && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => invite.send({ type: 'invite.opened' })}>
             Invite User
           </Button>
@@ -69,7 +62,7 @@ export function UserManagementPage() {
           </Group>
         </Alert>
       )}
-      <UsersTable users={status === 'loading' && total === 0 ? [] : rows} emptyText={status === 'loading' ? 'Loading users…' : emptyText} onEdit={openEdit} compact={mobile} />
+      <UsersTable users={rows} emptyText={emptyText} onEdit={openEdit} compact={mobile} />
       <InviteUserModal actor={invite} titles={titles} />
       <EditUserDrawer actor={edit} titles={titles} />
     </Stack>

@@ -5,7 +5,7 @@ import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
 import { useMemo } from 'react';
 import type { UserRow } from '../../model/account.ts';
-import { formatUserDate } from '../../model/user-permissions.ts';
+import { formatUserDate } from '../../machines/user-management/selectors.ts';
 import { usersTableOptions } from '../common/users-table-options.ts';
 
 // ISO dates sort as text; a missing last login sorts first ascending.

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Notification, Portal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { FEEDBACK_FAILED_MESSAGE, type feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
+import type { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
+import { FEEDBACK_FAILED_MESSAGE } from '../../machines/rebates/selectors.ts';
 
 /** The feedback dialog and, after sending, the 'Feedback Sent!' notification. */
 export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackDialogMachine> }) {

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import {
   bulkExportName, CheckAnswer, checkDetailsName, CheckSummaries, payNoPayName, QuarterOptions,
   type BulkPayload, type CheckPayload, type ChecksPayload, type CheckSummary, type QuarterOption,
-} from '../model/rebate-checks.ts';
+} from '../model/payments.ts';
 import { BlobCodec, type ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
 import { printFile, saveFile } from './save-file.ts';
@@ -11,7 +11,7 @@ import { printFile, saveFile } from './save-file.ts';
 /** What a download says as it goes: bytes so far (of a total when the server says), then that it was handed over. */
 export type TransferEvent = { type: 'transfer.progress'; loaded: number; total: number | null } | { type: 'transfer.delivered' };
 
-export function createRebateChecksService(api: ApiClient) {
+export function createPaymentsService(api: ApiClient) {
   /** A file made by the server: its download progress, then `deliver` (save or print) and one last event. */
   const fetchFile = (url: string, data: unknown, deliver: (blob: Blob) => Observable<void>): Observable<TransferEvent> =>
     api.withProgress('post', url, BlobCodec, { data, responseType: 'blob', quiet: true }).pipe(
@@ -23,7 +23,7 @@ export function createRebateChecksService(api: ApiClient) {
 
   return {
     payPeriods: (): Observable<QuarterOption[]> => api.post('/rebate-checks/pay-periods', QuarterOptions, { data: {} }),
-    /** The quarter's list, light: no breakdowns (issue 14). */
+    /** The quarter's list, light: no breakdowns. */
     checks: (payload: ChecksPayload): Observable<CheckSummary[]> => api.post('/rebate-checks/checks', CheckSummaries, { data: payload }),
     /** One check with its breakdowns: the side panel's donuts and Export Data. */
     check: (payload: CheckPayload): Observable<CheckAnswer> => api.post('/rebate-checks/check', CheckAnswer, { data: payload }),
@@ -49,5 +49,5 @@ export function createRebateChecksService(api: ApiClient) {
   };
 }
 
-export type RebateChecksService = ReturnType<typeof createRebateChecksService>;
-export const rebateChecksService = createRebateChecksService(apiClient);
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export const paymentsService = createPaymentsService(apiClient);

@@ -3,17 +3,16 @@ import { IconSwitchHorizontal, IconUserShield } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
-import { timeLeft } from '../../model/impersonation.ts';
+import { selectTimeLeft } from '../../machines/admin-switch/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 
-/** Shown on every screen while an internal admin acts as the user (issue 15). */
+/** Shown on every screen while an internal admin acts as the user (docs/admin-tools.md). */
 export function ImpersonationBanner() {
   const auth = AuthActor.useActorRef();
   const banner = useActorRef(impersonationBannerMachine);
   const status = useSelector(banner, (s) => s.context.status);
-  const now = useSelector(banner, (s) => s.context.now);
-  if (!status?.active) return null;
-  const left = timeLeft(status.expiresAt, now);
+  const left = useSelector(banner, selectTimeLeft);
+  if (!status?.active || left === null) return null;
   return (
     <Alert color="indigo.9" variant="filled" radius={0} p="xs" role="status" aria-label="Impersonation" data-testid="impersonation-banner">
       <Group justify="space-between" gap="xs" wrap="wrap">

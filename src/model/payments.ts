@@ -61,7 +61,7 @@ export type ManufacturerSlice = t.TypeOf<typeof ManufacturerSlice>;
 
 /**
  * A check as the quarter's list shows, searches, filters and totals it, and no more: a house of
- * 5,000 merchants is one answer, and its size is the list's time (issue 14).
+ * 5,000 merchants is one answer, and its size is the list's time.
  */
 export const CheckSummary = t.type({
   merchantid: t.number,

@@ -2,7 +2,7 @@
 // breakdowns. Only 'Paid' checks are ever read (accounts spec §4); the merchants are already
 // scoped by server/scope/.
 import type pg from 'pg';
-import type { CheckSummary, RebateCheck } from '../../src/model/rebate-checks.ts';
+import type { CheckSummary, RebateCheck } from '../../src/model/payments.ts';
 import type { PayNoPayRow } from '../documents/pay-no-pay.ts';
 
 /** Which merchants: every one with an account at the house (`null`), or these ids. */
@@ -36,7 +36,7 @@ const quarterChecks = (withBreakdowns: boolean) =>
     where c.distributor_id = $1 and c.quarter = $2 and c.status = 'Paid' and ${IN_SCOPE}
     order by m.name, c.merchant_id, c.id`;
 
-export function rebateChecksRepository(db: pg.Pool) {
+export function paymentsRepository(db: pg.Pool) {
   return {
     /** The quarter's list: the checks without their breakdowns. */
     async checks(distributorId: number, quarter: string, merchants: MerchantFilter): Promise<CheckSummary[]> {
@@ -83,4 +83,4 @@ export function rebateChecksRepository(db: pg.Pool) {
   };
 }
 
-export type RebateChecksRepository = ReturnType<typeof rebateChecksRepository>;
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, checkTotals, donutSlices, DONUT_STEP, payPeriods, quarterEndDay, quarterLabel, quarterOfMonth } from './rebate-checks.ts';
+import { amountInWords, checkTotals, donutSlices, DONUT_STEP, payPeriods, quarterEndDay, quarterLabel, quarterOfMonth } from './payments.ts';
 import { nextCount } from './format.ts';
 import { checkSheetRows, MAX_SHEET_ROWS, TOO_MANY_ROWS } from './checks-data.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, createActor, fromEventObservable, setup, waitFor } from 'xstate';
 import { createApiClient } from '../services/api-client.ts';
 import { startLoopbackServer, until } from '../../tests/support/loopback-server.ts';
-import { fromCall } from './from-call.ts';
+import { fromObservableWithOutput } from './from-observable-with-output.ts';
 
 let server: Awaited<ReturnType<typeof startLoopbackServer>>;
 beforeAll(async () => void (server = await startLoopbackServer()));
@@ -18,7 +18,7 @@ function screenMachine(url: string, onStreamEnd: () => void) {
   return setup({
     types: { context: {} as { name: string | null; failed: boolean; ticks: number }, events: {} as { type: 'left' } | { type: 'tick' } },
     actors: {
-      load: fromCall(() => api.get(url, User)),
+      load: fromObservableWithOutput(() => api.get(url, User)),
       ticks: fromEventObservable(() => interval(5).pipe(map(() => ({ type: 'tick' as const })), finalize(onStreamEnd))),
     },
   }).createMachine({

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, Paper, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { loadSpeedMachine } from '../../machines/admin-panel/load-speed-test.ts';
+import { selectMeanTiming } from '../../machines/admin-panel/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 
 /** The dashboard's load-speed test (analytics spec §6): only with the admin panel's testing flag on. */
@@ -11,9 +12,9 @@ export function LoadSpeedTest() {
   const state = useSelector(actor, (s) => s.value as string);
   const amount = useSelector(actor, (s) => s.context.amount);
   const timings = useSelector(actor, (s) => s.context.timings);
+  const mean = useSelector(actor, selectMeanTiming);
   const shown = useSelector(actor, (s) => s.context.enabled && s.context.adminEmail !== '');
   if (!shown) return null;
-  const mean = timings.length ? Math.round(timings.reduce((a, b) => a + b, 0) / timings.length) : null;
   return (
     <Paper withBorder p="sm" aria-label="Load-speed test" component="section">
       <Group align="end" gap="sm" wrap="wrap">

@@ -8,9 +8,9 @@ import { pdfPages } from '../testing/pdf-text.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { formatMoney } from '../../src/model/format.ts';
-import { amountInWords, CheckSummary, NOTHING_TO_EXPORT, payPeriods, type CheckAnswer, type RebateCheck } from '../../src/model/rebate-checks.ts';
+import { amountInWords, CheckSummary, NOTHING_TO_EXPORT, payPeriods, type CheckAnswer, type RebateCheck } from '../../src/model/payments.ts';
 import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
-import { SELECT_CHECKS_MESSAGE } from './rebate-checks.ts';
+import { SELECT_CHECKS_MESSAGE } from './payments.ts';
 
 const quarter = payPeriods(new Date())[0]!.value;
 const lastQuarter = payPeriods(new Date())[1]!.value;

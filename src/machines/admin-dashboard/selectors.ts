@@ -1,0 +1,37 @@
+import type { SnapshotFrom } from 'xstate';
+import { dashDate, houseOptions, SELECT_DISTRIBUTOR, type AdminUserRow, type UserHouse } from '../../model/admin.ts';
+import { Titles } from '../../model/session-user.ts';
+import type { adminDashboardMachine } from './admin-dashboard.ts';
+import type { adminUserEditMachine } from './admin-user-edit.ts';
+
+/** What the admin dashboard shows (accounts spec §2.11), read from its machines' snapshots. */
+
+export { FAMILY } from './users-export.ts';
+export { SELECT_DISTRIBUTOR, Titles };
+
+type EditSnapshot = SnapshotFrom<typeof adminUserEditMachine>;
+
+/** A date column: 'MM-DD-YYYY', or 'No Data' when there is none. */
+export const adminDate = (iso: string | null) => (iso ? dashDate(iso) : 'No Data');
+
+/** The houses the user has: from the family's houses once loaded, else those the row carries. */
+export function selectUserHouses(s: EditSnapshot): readonly UserHouse[] {
+  const { allHouses, form, user } = s.context;
+  return allHouses.length > 0 ? allHouses.filter((h) => form.houses.includes(h.id)) : (user?.houses ?? []);
+}
+
+/** The houses offered to add: the active house's (or the whole family's), less those the user has. */
+export function selectHouseChoices(s: EditSnapshot): UserHouse[] {
+  const { allHouses, form, user, includeFamily } = s.context;
+  return houseOptions(allHouses, user?.activeDistributorId ?? null, includeFamily).filter((h) => !form.houses.includes(h.id));
+}
+export const sameHouses = (a: readonly UserHouse[], b: readonly UserHouse[]) => a.length === b.length && a.every((h, i) => h === b[i]);
+
+type PickerSnapshot = SnapshotFrom<typeof adminDashboardMachine>;
+
+/** The users table: the house's users whose name or email holds the search; none until a house is picked. */
+export function usersShown(s: PickerSnapshot, search: string): AdminUserRow[] {
+  if (!s.matches('showingUsers') && !s.matches('loadingUsers')) return [];
+  const q = search.trim().toLowerCase();
+  return s.context.users.filter((u) => `${u.contactName} ${u.email}`.toLowerCase().includes(q));
+}

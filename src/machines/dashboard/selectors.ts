@@ -1,0 +1,54 @@
+import dayjs from 'dayjs';
+import type { SnapshotFrom } from 'xstate';
+import { categoriesLostExport, itemsLostExport, lostVolumeExport, monthlyVolumeExport, type CsvExport } from '../../model/dashboard-exports.ts';
+import { MONTHLY_MONTHS, type dashboardMachine } from './dashboard.ts';
+
+/** What the dashboard shows (analytics spec §2–§6), read from its machine's snapshot. */
+
+type S = SnapshotFrom<typeof dashboardMachine>;
+
+export { MONTHLY_MONTHS };
+
+// Narrow reads, so a card re-renders only when what it shows changes.
+/** While the dashboard call is out a card shows a placeholder, never the previous range's rows. */
+export const selectCardsWaiting = (s: S) => s.matches('loadingDashboard') || s.matches('loadingMerchants') || s.matches('switchingDistributor');
+/** The overall stats wait for the data; without any (a failed load) they say so. */
+export const selectLoadFailed = (s: S) => s.matches('failed') || s.matches('merchantsFailed');
+export const selectDashboard = (s: S) => s.context.dashboard;
+export const selectRange = (s: S) => s.context.range;
+export const selectMerchants = (s: S) => s.context.merchants;
+export const selectLocation = (s: S) => s.context.selectedMerchantId;
+export const selectHouses = (s: S) => s.context.houses;
+export const selectActiveDistributor = (s: S) => s.context.activeDistributor;
+export const selectSwitching = (s: S) => s.matches('switchingDistributor');
+export const selectDialog = (s: S) => s.context.dialog;
+export const selectLostVolume = (s: S) => s.context.lostVolume;
+export const selectMonthlyVolume = (s: S) => s.context.monthlyVolume;
+export const selectMonthlyVolumeOn = (s: S) => s.context.monthlyVolumeOn;
+export const selectMonthlyMonths = (s: S) => s.context.monthlyMonths;
+export const selectMonthlyAsTable = (s: S) => s.context.monthlyAsTable;
+export const selectAnnouncements = (s: S) => s.context.announcements;
+export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
+/** Whose view is shown: the chosen user, else the user themselves. */
+export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;
+
+export type LostItemsSort = 'volume' | 'rebate';
+type LostItem = NonNullable<S['context']['dashboard']>['lostItemDescriptions'][number];
+
+/** Top Items Lost: largest first by the tab's measure (volume or estimated rebates). */
+export const lostItemsBy = (data: S['context']['dashboard'], sortBy: LostItemsSort): LostItem[] =>
+  [...(data?.lostItemDescriptions ?? [])].sort((a, b) => b[sortBy] - a[sortBy]);
+
+/** Volume By Month: the last `monthlyMonths` months, oldest first, labelled 'Oct 2026'. */
+export const selectMonthlyBars = (s: S): { month: string; volume: number }[] =>
+  [...s.context.monthlyVolume]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .slice(-s.context.monthlyMonths)
+    .map((m) => ({ month: dayjs(`${m.month}-01`).format('MMM YYYY'), volume: m.totalPurchase }));
+
+// ---- The internal admins' CSV exports (spec §6): null when the card has nothing to export -----
+
+export const selectCategoriesLostCsv = (s: S): CsvExport | null => s.context.dashboard && categoriesLostExport(s.context.dashboard, s.context.range);
+export const selectItemsLostCsv = (s: S): CsvExport | null => s.context.dashboard && itemsLostExport(s.context.dashboard, s.context.range);
+export const selectLostVolumeCsv = (s: S): CsvExport | null => (s.context.lostVolume.data.length > 0 ? lostVolumeExport(s.context.lostVolume) : null);
+export const selectMonthlyVolumeCsv = (s: S): CsvExport | null => (s.context.monthlyVolume.length > 0 ? monthlyVolumeExport(s.context.monthlyVolume) : null);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import { houseSwitchMachine } from '../house-switch/house-switch.ts';
+import { intelMachine } from './intel.ts';
+import { boston, firstBatch, intelRow, SAMPLE_TODAY, sampleMerchants, secondBatch } from './intel-samples.ts';
+import {
+  pieGroups, powersOfTen, selectDetailFallback, selectGraphPage, selectGraphPageCount, selectIntelListCsv, selectLineChartPage, selectLineChartPageCount, selectListPage,
+  selectListPageCount, selectNoDataFound, selectVisibleMerchants,
+} from './selectors.ts';
+
+const start = async (lastUrl = '/intel/list') => {
+  const s = startControlled(intelMachine, {
+    actors: ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches'],
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
+    children: { houseSwitch: houseSwitchMachine },
+  });
+  await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+  return { ...s, now: () => s.actor.getSnapshot() };
+};
+const ids = (rows: readonly IntelMerchant[]) => rows.map((m) => m.id);
+
+describe('what the three Intel views show', () => {
+  it('pages the merchants loaded so far: 16 rows, 8 pies or 4 line charts a page', async () => {
+    const s = await start();
+    expect(selectNoDataFound(s.now())).toBe(false); // still loading: no verdict yet
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    expect([selectListPage(s.now()).length, selectGraphPage(s.now()).length, selectLineChartPage(s.now()).length]).toEqual([16, 8, 4]);
+    expect([selectListPageCount(s.now()), selectGraphPageCount(s.now()), selectLineChartPageCount(s.now())]).toEqual([16, 32, 63]);
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
+    expect(selectListPageCount(s.now())).toBe(19);
+  });
+
+  it('shows the page chosen of the merchants matching the search, largest volume first', async () => {
+    const s = await start();
+    const rows = [intelRow(1, 500), intelRow(2, 3000), intelRow(12, 2000), intelRow(3, 100)];
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: rows, loaded: 250 });
+    expect(ids(selectListPage(s.now()))).toEqual([2, 12, 1, 3]);
+    s.actor.send({ type: 'intel.searchApplied', search: 'Merchant 1' });
+    expect(ids(selectVisibleMerchants(s.now()))).toEqual([12, 1]);
+    expect(selectIntelListCsv(s.now()).rows).toHaveLength(2);
+    s.actor.send({ type: 'intel.searchApplied', search: 'nobody' });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    expect(selectNoDataFound(s.now())).toBe(true);
+  });
+
+  it('answers the same list while rows, search and sort stay (a page change sorts nothing again)', async () => {
+    const s = await start();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    const before = selectVisibleMerchants(s.now());
+    s.actor.send({ type: 'intel.pageChanged', page: 2 });
+    expect(selectVisibleMerchants(s.now())).toBe(before);
+    expect(ids(selectListPage(s.now()))).toEqual(ids(before.slice(16, 32)));
+  });
+
+  it('draws four distributors in a pie until expanded, and ticks a log axis by powers of ten', () => {
+    const data = ['A', 'B', 'C', 'D', 'E', 'F'].map((d, i) => ({ distributor: d, distributorPlatformId: d, competitor: i > 0, volume: i === 5 ? 0 : 10 * (i + 1) }));
+    const merchant = { ...intelRow(1), data } as unknown as IntelMerchant;
+    expect(pieGroups(merchant, false)).toMatchObject({ expandable: true });
+    expect(pieGroups(merchant, false).shown.map((g) => g.distributor)).toEqual(['A', 'B', 'C', 'D']);
+    expect(pieGroups(merchant, true).shown).toHaveLength(5);
+    expect(powersOfTen([{ id: 'x', data: [{ x: 'Oct', y: 4500 }] }])).toEqual([0, 10, 100, 1000, 10000]);
+  });
+
+  it('sends a detail page without its merchant to the last page viewed, unless that was this merchant', async () => {
+    expect(selectDetailFallback(7)((await start('/intel/graph')).now())).toBe('/intel');
+    expect(selectDetailFallback(7)((await start('/intel/detail/7/competitive')).now())).toBe('/intel/list');
+  });
+});

@@ -1,0 +1,102 @@
+import type { SnapshotFrom } from 'xstate';
+import { cachedVisible } from '../cached-visible.ts';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
+import type { IntelMerchant } from '../../model/intel.ts';
+import {
+  DEFAULT_INTEL_URL, describeItem, detailItems, GRAPH_DISTRIBUTORS, intelDetailExport, intelListExport, itemKey, LINE_CHART_MONTHS, lineSeries, marketIndex,
+  NO_PRICE_HINT, pageCount, pageOf, progressText, searchItems, visibleMerchants, type DetailTab, type IntelView, type LineSeries,
+} from '../../model/intel-rules.ts';
+import type { intelMachine } from './intel.ts';
+export { ITEMS_FAILED_MESSAGE } from './intel-items.ts';
+
+/** What the Intel pages show (analytics spec §2–§4), read from the Intel machine's snapshot. */
+
+type S = SnapshotFrom<typeof intelMachine>;
+
+export { DEFAULT_INTEL_URL, describeItem, itemKey, LINE_CHART_MONTHS, marketIndex, NO_PRICE_HINT, progressText };
+
+export const selectStatus = (s: S) => s.value;
+export const selectRows = (s: S) => s.context.rows;
+export const selectRange = (s: S) => s.context.range;
+export const selectProgress = (s: S) => ({ loaded: s.context.loaded, total: s.context.merchants.length });
+export const selectLoading = (s: S) => s.matches('loading') || s.matches('loadingMerchants') || s.matches('switchingDistributor');
+export const selectSettled = (s: S) => s.matches('complete') || s.matches('partial') || s.matches('noMerchants') || s.matches('merchantsFailed');
+export const selectFailedCount = (s: S) => s.context.failed.length;
+export const selectHouses = (s: S) => s.context.houses;
+export const selectActiveDistributor = (s: S) => s.context.activeDistributor;
+export const selectSwitching = (s: S) => s.matches('switchingDistributor');
+export const selectDialog = (s: S) => s.context.dialog;
+export const selectLastUrl = (s: S) => s.context.lastUrl;
+export const selectSearch = (s: S) => s.context.search;
+export const selectSort = (s: S) => s.context.sort;
+export const selectPage = (s: S) => s.context.page;
+export const selectRevealed = (s: S) => s.context.revealed;
+export const selectExpanded = (s: S) => s.context.expanded;
+export const selectMonths = (s: S) => s.context.months;
+export const selectLogScale = (s: S) => s.context.logScale;
+export const selectChartTables = (s: S) => s.context.chartTables;
+export const selectDetailSearch = (s: S) => s.context.detailSearch;
+/** A merchant's platform id (the similar-items page names the merchant by it). */
+export const selectPlatformIdOf = (id: number) => (s: S) => s.context.merchants.find((m) => m.id === id)?.platformId ?? '-';
+/** The merchant of a detail page, once its batch has arrived. */
+export const selectMerchantOf = (id: number) => (s: S) => s.context.rows.find((m) => m.id === id);
+
+// ---- The three views: the same merchants, searched and sorted, a page at a time -----------------
+
+const visibleOf = cachedVisible(visibleMerchants);
+
+/**
+ * Every merchant loaded so far that matches the search, in the chosen order. Kept while rows,
+ * search and sort stay the same, so a page change does not sort 5,000 merchants again.
+ */
+export const selectVisibleMerchants = (s: S): IntelMerchant[] => visibleOf(s.context.rows, s.context.search, s.context.sort);
+
+/** Nothing to show: no merchant matches, or none has arrived. */
+export const selectNoneVisible = (s: S) => selectVisibleMerchants(s).length === 0;
+/** 'No Data Found' once every batch has answered and nothing matches. */
+export const selectNoDataFound = (s: S) => selectSettled(s) && selectNoneVisible(s);
+
+const pageSelector = (view: IntelView) => (s: S) => pageOf(selectVisibleMerchants(s), s.context.page, view);
+const pageCountSelector = (view: IntelView) => (s: S) => pageCount(selectVisibleMerchants(s).length, view);
+/** Only a page of merchants reaches the screen (16 rows, 8 pies, 4 line charts): 5,000 never render at once. */
+export const selectListPage = pageSelector('list');
+export const selectGraphPage = pageSelector('graph');
+export const selectLineChartPage = pageSelector('linechart');
+export const selectListPageCount = pageCountSelector('list');
+export const selectGraphPageCount = pageCountSelector('graph');
+export const selectLineChartPageCount = pageCountSelector('linechart');
+/** The same merchants in the same order (a page's rows, compared without re-rendering). */
+export const sameMerchants = (a: readonly IntelMerchant[], b: readonly IntelMerchant[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+
+/** The list's CSV: every merchant shown, over every page. */
+export const selectIntelListCsv = (s: S): CsvExport => intelListExport(selectVisibleMerchants(s), s.context.range);
+
+// ---- One merchant's cards ---------------------------------------------------------------------
+
+/** A pie's slices: the distributors it bought from; the first four unless the card is expanded. */
+export function pieGroups(merchant: IntelMerchant, expanded: boolean) {
+  const groups = merchant.data.filter((g) => g.volume > 0);
+  return { groups, shown: expanded ? groups : groups.slice(0, GRAPH_DISTRIBUTORS), expandable: groups.length > GRAPH_DISTRIBUTORS };
+}
+
+/** A line chart's series: the merchant's monthly volume per distributor over the months chosen. */
+export const merchantSeries = (merchant: IntelMerchant, endDate: string, months: number): LineSeries[] => lineSeries(merchant.monthly ?? [], endDate, months);
+
+/** Log-scale ticks: 0 and the powers of ten up to the largest value, so the axis reads as orders of magnitude. */
+export function powersOfTen(series: readonly LineSeries[]): number[] {
+  const max = Math.max(1, ...series.flatMap((s) => s.data.map((p) => p.y)));
+  const ticks = [0];
+  for (let t = 10; t <= max * 10 && ticks.length < 8; t *= 10) ticks.push(t);
+  return ticks;
+}
+
+// ---- The detail page --------------------------------------------------------------------------
+
+export type DetailRow = ReturnType<typeof detailItems>[number];
+/** The tab's items (competitors' or the distributor's), searched by description or manufacturer. */
+export const detailRows = (merchant: IntelMerchant, tab: DetailTab, search: string): DetailRow[] => searchItems(detailItems(merchant, tab), search);
+/** The detail page's CSV: the tab's items of the merchant in the range. */
+export const detailCsv = (merchant: IntelMerchant, tab: DetailTab, range: S['context']['range']): CsvExport => intelDetailExport(merchant, tab, range);
+/** Where a detail page without its merchant goes: /intel (the last page viewed), unless that is this very merchant's page. */
+export const selectDetailFallback = (merchantId: number) => (s: S) =>
+  s.context.lastUrl.startsWith(`/intel/detail/${merchantId}/`) ? DEFAULT_INTEL_URL : '/intel';

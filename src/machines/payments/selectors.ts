@@ -1,0 +1,64 @@
+import type { SnapshotFrom } from 'xstate';
+import type { CsvExport } from '../../model/dashboard-exports.ts';
+import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
+import type { checkDetailsMachine } from './check-details.ts';
+import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-list.ts';
+
+/** What the payment views show (accounts spec §2.7, §9), read from their machines' snapshots. */
+
+type CheckListSnapshot = SnapshotFrom<typeof checkListMachine>;
+type CheckDetailsSnapshot = SnapshotFrom<typeof checkDetailsMachine>;
+
+export { DONUT_STEP, donutSlices, NO_CHECKS, ROUTING_FILTERS };
+
+// ---- The list -----------------------------------------------------------------------------------
+
+/** The rows on screen: the routing filter, the search, then the sort. */
+export const selectShownChecks = (s: CheckListSnapshot) => shownChecks(s.context);
+/** The four stats: over the whole quarter, whatever the filters. */
+export const selectCheckTotals = (s: CheckListSnapshot): CheckTotals => checkTotals(s.context.checks);
+
+export interface CheckSelection {
+  /** Selected checks by merchant id (also those a search now hides). */
+  selected: ReadonlySet<number>;
+  /** The select-all box is ticked: every row shown is selected. */
+  allShown: boolean;
+  /** The select-all box is half-ticked: some rows shown are selected, not all. */
+  someShown: boolean;
+}
+
+export function selectCheckSelection(s: CheckListSnapshot): CheckSelection {
+  const rows = shownChecks(s.context);
+  const selected = new Set(s.context.selected);
+  const allShown = rows.length > 0 && rows.every((r) => selected.has(r.merchantid));
+  return { selected, allShown, someShown: !allShown && rows.some((r) => selected.has(r.merchantid)) };
+}
+
+/** A file is being made: the bulk buttons and the summary wait. */
+export const selectTransferring = (s: CheckListSnapshot) => s.matches('transferring');
+/** Print and Download are enabled: a check selected, Vouchers or Details on, no file being made. */
+export const selectCanBulk = (s: CheckListSnapshot) => mayBulk(s.context) && !s.matches('transferring');
+/** Pay / No Pay Summary is enabled: the checks are shown and no file is being made. */
+export const selectCanSummarise = (s: CheckListSnapshot) => s.matches('ready');
+export const selectListLoading = (s: CheckListSnapshot) => s.matches('loading') || s.matches('loadingQuarters');
+export const selectListFailed = (s: CheckListSnapshot) => s.matches('failed');
+
+// ---- One check --------------------------------------------------------------------------------
+
+export const selectCheck = (s: CheckDetailsSnapshot) => s.context.check;
+export const selectShownSlices = (s: CheckDetailsSnapshot) => s.context.shown;
+export const selectDetailsTimeframe = (s: CheckDetailsSnapshot) => s.context.timeframe;
+export const selectDetailsQuarters = (s: CheckDetailsSnapshot) => s.context.quarters;
+export const selectDetailsError = (s: CheckDetailsSnapshot) => s.context.error;
+export const selectDetailsLoading = (s: CheckDetailsSnapshot) => s.matches('loading') || s.matches('loadingQuarters');
+export const selectDetailsFailed = (s: CheckDetailsSnapshot) => s.matches('failure');
+export const selectVoucherOpen = (s: CheckDetailsSnapshot) => s.matches('voucher');
+export const selectVoucherUrl = (s: CheckDetailsSnapshot) => s.context.voucherUrl;
+/** The voucher's Download saves it under the quarter and the merchant's name. */
+export const selectVoucherName = (s: CheckDetailsSnapshot) => voucherName(s.context.timeframe ?? '', s.context.check?.merchant ?? '');
+
+/** Export Data: the check's breakdowns as CSV (none without a check). */
+export function selectBreakdownCsv(s: CheckDetailsSnapshot): CsvExport | null {
+  const { check, timeframe } = s.context;
+  return check && { fileName: breakdownCsvName(timeframe ?? '', check.merchant), rows: breakdownRows(check) };
+}

@@ -1,0 +1,47 @@
+import type { SnapshotFrom } from 'xstate';
+import { noticeBadge, visibleNotices } from '../../model/notices.ts';
+import { findScreen, visibleMenuItems, type MenuItem } from '../../model/routes.ts';
+import type { authRoutingMachine } from './auth-routing.ts';
+import type { noticesMachine } from './notices.ts';
+import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
+import { decideRoute, enteredByAdmin, isInternalAdmin, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
+
+// The shell's static text and the date picker's conversions (ISO day ↔ the picker's Date).
+export { FAQ, NO_VIDEOS_MESSAGE } from '../../model/faq.ts';
+export { fromIsoDate, toIsoDate } from '../../model/date-range.ts';
+
+/** Narrow reads of the auth-routing snapshot, so views never see its whole shape. */
+type AuthSnapshot = SnapshotFrom<typeof authRoutingMachine>;
+
+export const selectMode = (s: AuthSnapshot): AccessMode => s.value as AccessMode;
+export const selectUser = (s: AuthSnapshot) => s.context.user;
+export const selectLogoutNotice = (s: AuthSnapshot) => s.context.logoutNotice;
+/** Internal-admin features (CSV exports): the user's flags, or an admin acting as them (stored admin data). */
+export const selectActsAsInternalAdmin = (s: AuthSnapshot) =>
+  s.context.user !== null && isInternalAdmin(s.context.user, s.context.adminUser !== null);
+/** Switch User is offered only in a distributor user's session an internal admin entered. */
+export const selectEnteredByAdmin = (s: AuthSnapshot) => s.context.user !== null && enteredByAdmin(s.context.user, s.context.adminUser);
+/** The house picker (dashboard, Intel): leaders and group users choose the house they look at. */
+export const selectChoosesHouse = (s: AuthSnapshot) => s.context.user !== null && choosesHouse(s.context.user);
+/** View As (dashboard): leaders may look as one of their users. */
+export const selectViewsAs = (s: AuthSnapshot) => s.context.user !== null && viewsAs(s.context.user);
+
+/** What the route gate does at `pathname`: wait for the session, show the page, or redirect (spec §2.1). */
+export const selectRouteDecision = (s: AuthSnapshot, pathname: string): RouteDecision =>
+  decideRoute(selectMode(s), pathname, { user: s.context.user, logoutNotice: s.context.logoutNotice });
+export const sameDecision = (a: RouteDecision, b: RouteDecision) => a.kind === b.kind && (a.kind !== 'redirect' || (b.kind === 'redirect' && a.to === b.to));
+
+/** The menu entries the user's rights and the screen size allow. */
+export const menuItemsFor = (s: AuthSnapshot, mobile: boolean): MenuItem[] => (s.context.user ? visibleMenuItems(s.context.user, mobile) : []);
+export const sameMenu = (a: readonly MenuItem[], b: readonly MenuItem[]) => a.length === b.length && a.every((m, i) => m.path === b[i]!.path && m.label === b[i]!.label);
+
+/** A screen not built yet is named by its title. */
+export const screenTitle = (pathname: string) => findScreen(pathname)?.title ?? 'Not found';
+
+// ---- Notices (spec §4) ---------------------------------------------------------------------------
+
+type NoticesSnapshot = SnapshotFrom<typeof noticesMachine>;
+/** At most 4 notices shown, the first to arrive first. */
+export const selectVisibleNotices = (s: NoticesSnapshot) => visibleNotices(s.context.notices);
+/** The count badge when more than 4 notices wait; null with 4 or fewer. */
+export const selectNoticeBadge = (s: NoticesSnapshot) => noticeBadge(s.context.notices);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import type { UserRow } from '../../model/account.ts';
+import type { SessionUser } from '../../model/session-user.ts';
+import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
+import type { selectUser } from '../shell/selectors.ts';
+import { callDouble } from '../testing/call-double.ts';
+import { editUserMachine } from './edit-user.ts';
+import { managerGates, selectEmptyText, selectLocationChoices, selectManager, selectShownUsers } from './selectors.ts';
+import { userListMachine } from './user-list.ts';
+import { dockDiner, leaderManager, loadedDm, pierGrill, sampleUserRow } from './user-management-samples.ts';
+
+/** The auth snapshot as the selectors read it: the signed-in user. */
+const signedIn = (user: SessionUser | null) => ({ context: { user, adminUser: null } }) as unknown as Parameters<typeof selectUser>[0];
+const gatesOf = (user: SessionUser) => managerGates(selectManager(signedIn(user)));
+
+describe('who may do what on /user-management', () => {
+  it('offers Invite User and the pending sign-ups to a leader, with every role but Admin', () => {
+    expect(gatesOf(distributorUser)).toEqual({ invite: true, approve: true, titles: expect.not.arrayContaining(['Admin']) });
+    expect(gatesOf(distributorUser).titles).toContain('Leadership');
+  });
+
+  it('offers neither to a Distributor Rep', () => {
+    expect(gatesOf(repUser)).toMatchObject({ invite: false, approve: false });
+  });
+
+  it('offers an internal admin every role, Admin too', () => {
+    expect(gatesOf(adminUser)).toMatchObject({ invite: true, approve: true, titles: expect.arrayContaining(['Admin', 'Leadership']) });
+  });
+
+  it('offers nothing when nobody is signed in', () => {
+    expect(managerGates(selectManager(signedIn(null)))).toEqual({ invite: false, approve: false, titles: [] });
+  });
+});
+
+describe('what the users table shows', () => {
+  const dana = sampleUserRow();
+  const riley = sampleUserRow({ id: 4, contactName: 'Riley Rep', email: 'rep@harbor.test' });
+  const start = (users: UserRow[]) => createActor(userListMachine.provide({ actors: { loadUsers: callDouble(async () => users) } }), { input: { siteUrl: 'http://127.0.0.1:8080', approves: false } }).start();
+
+  it('says it is loading, then lists the users matching the search, or why none', async () => {
+    const actor = start([dana, riley]);
+    expect([selectShownUsers(actor.getSnapshot()), selectEmptyText(actor.getSnapshot())]).toEqual([[], 'Loading users…']);
+    await waitFor(actor, (s) => s.value === 'loaded');
+    expect(selectShownUsers(actor.getSnapshot())).toEqual([dana, riley]);
+    actor.send({ type: 'users.searchChanged', value: ' nobody ' });
+    expect([selectShownUsers(actor.getSnapshot()), selectEmptyText(actor.getSnapshot())]).toEqual([[], 'No users match "nobody"']);
+  });
+
+  it('asks to pick a distributor when there are no users', async () => {
+    const actor = start([]);
+    await waitFor(actor, (s) => s.value === 'loaded');
+    expect(selectEmptyText(actor.getSnapshot())).toBe('Select Distributor to Display Users');
+  });
+});
+
+describe('the Add Locations picker', () => {
+  it('offers the locations the user does not have yet', async () => {
+    const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
+    await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    expect(selectLocationChoices(r.actor.getSnapshot())).toEqual([pierGrill, dockDiner]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { SnapshotFrom } from 'xstate';
+import type { UserRow } from '../../model/account.ts';
+import { assignableTitles, DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
+import { selectUser } from '../shell/selectors.ts';
+import { canSave, emailMoved, type editUserMachine } from './edit-user.ts';
+import { visibleUsers, type userListMachine } from './user-list.ts';
+
+/** What /user-management shows (accounts spec §2.4), read from the auth and user machines' snapshots. */
+
+export { DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED };
+export { emailAwaitsOwnerNote } from '../../model/account.ts';
+export { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-options.ts';
+
+type AuthSnapshot = Parameters<typeof selectUser>[0];
+type UserListSnapshot = SnapshotFrom<typeof userListMachine>;
+type EditUserSnapshot = SnapshotFrom<typeof editUserMachine>;
+
+// ---- Who manages, and what they may do -----------------------------------------------------------
+
+/** The signed-in user as the permission rules see them. */
+export const selectManager = (s: AuthSnapshot): Manager | null => {
+  const u = selectUser(s);
+  return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin };
+};
+export const sameManager = (a: Manager | null, b: Manager | null) => a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin;
+
+export interface ManagerGates {
+  /** Invite User is offered. */
+  invite: boolean;
+  /** The pending sign-ups are shown, to approve or decline. */
+  approve: boolean;
+  /** The roles the invite and edit forms offer. */
+  titles: ReturnType<typeof assignableTitles>;
+}
+
+export const managerGates = (me: Manager | null): ManagerGates =>
+  me ? { invite: mayInvite(me), approve: mayApprove(me), titles: assignableTitles(me) } : { invite: false, approve: false, titles: [] };
+
+// ---- The list ---------------------------------------------------------------------------------
+
+export type UserListStatus = 'loading' | 'loaded' | 'noDistributor' | 'failed';
+export const selectListStatus = (s: UserListSnapshot) => s.value as UserListStatus;
+export const selectSearch = (s: UserListSnapshot) => s.context.search;
+/** The rows: those matching the search; none while the first load runs. */
+export const selectShownUsers = (s: UserListSnapshot): UserRow[] => (s.matches('loading') && s.context.users.length === 0 ? [] : visibleUsers(s.context));
+export const sameUsers = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === b.length && a.every((u, i) => u === b[i]);
+
+/** What the table says without rows. */
+export function selectEmptyText(s: UserListSnapshot): string {
+  if (s.matches('loading')) return 'Loading users…';
+  const search = s.context.search.trim();
+  return s.context.users.length > 0 && search !== '' ? `No users match "${search}"` : NO_DISTRIBUTOR_USERS;
+}
+
+// ---- Editing ----------------------------------------------------------------------------------
+
+export const selectCanSave = (s: EditUserSnapshot) => canSave(s.context);
+/** Someone else's email is being changed: the owner must approve it from the current address. */
+export const selectAwaitsOwner = (s: EditUserSnapshot) => s.context.ownerApproves && emailMoved(s.context);
+
+/** The Add Locations picker's choices: the editor's locations the user does not have yet. */
+export function selectLocationChoices(s: EditUserSnapshot) {
+  const have = new Set(s.context.draft?.locations.map((m) => m.id));
+  return s.context.choices.filter((m) => !have.has(m.id));
+}
+export const sameLocations = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id);
