@@ -6,6 +6,7 @@ import { ADMIN_SWITCH_MACHINES } from './admin-switch/registration.ts';
 import { ADMIN_IMPORT_MACHINES } from './admin-import/registration.ts';
 import { BUSINESS_PANEL_MACHINES } from './business-panel/registration.ts';
 import { DASHBOARD_MACHINES } from './dashboard/registration.ts';
+import { HOUSE_SWITCH_MACHINES } from './house-switch/registration.ts';
 import { INSIGHTS_MACHINES } from './insights/registration.ts';
 import { INTEL_MACHINES } from './intel/registration.ts';
 import { INVOICE_MACHINES } from './invoices/registration.ts';
@@ -23,6 +24,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...SHELL_MACHINES,
   ...ADMIN_SWITCH_MACHINES,
   ...DASHBOARD_MACHINES,
+  ...HOUSE_SWITCH_MACHINES,
   ...INTEL_MACHINES,
   ...REBATES_MACHINES,
   ...ACCOUNT_MACHINES,

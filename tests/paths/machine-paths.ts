@@ -106,6 +106,24 @@ export function definedTransitions(machine: AnyStateMachine): Set<string> {
   return keys;
 }
 
+/**
+ * `definedTransitions` and the machine's own (`on` of the machine, with a target), in each
+ * top-level state that does not handle the event itself without a guard.
+ */
+export function definedTransitionsWithMachineWide(machine: AnyStateMachine): Set<string> {
+  const keys = definedTransitions(machine);
+  for (const [name, node] of Object.entries(machine.root.states)) {
+    for (const [eventType, candidates] of machine.root.transitions) {
+      if (node.transitions.get(eventType)?.some((c) => !c.guard)) continue;
+      for (const candidate of candidates) {
+        const target = candidate.target?.[0]?.key;
+        if (target) keys.add(`${name} --${eventType}--> ${target}`);
+      }
+    }
+  }
+  return keys;
+}
+
 /** A short readable line for an event, for QA people. */
 export function describeEvent(event: AnyEventObject): string {
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { definedTransitions, edgeKey, type Edge } from './machine-paths.ts';
+import { definedTransitionsWithMachineWide, edgeKey, type Edge } from './machine-paths.ts';
 
 /** The coverage checks of the model-based tests: generated paths reach every state and take every transition. */
 
@@ -11,7 +11,7 @@ export function expectEveryStateReached(machine: AnyStateMachine, paths: readonl
 
 /** `selfLoops` are defined transitions back into the same state, which state-changing edges cannot take. */
 export function expectEveryTransitionTaken(machine: AnyStateMachine, edges: readonly Edge[], selfLoops: readonly string[] = []) {
-  const defined = [...definedTransitions(machine)];
+  const defined = [...definedTransitionsWithMachineWide(machine)];
   expect(defined.filter((t) => selfLoops.includes(t)).sort()).toEqual([...selfLoops].sort());
   expect([...new Set(edges.map(edgeKey))].sort()).toEqual(defined.filter((t) => !selfLoops.includes(t)).sort());
 }

@@ -28,6 +28,11 @@ export interface ControlledOptions<M extends AnyStateMachine = AnyStateMachine> 
   provide?: Parameters<M['provide']>[0];
   /** Called as each controlled actor starts, e.g. to note what else was true at that moment. */
   onCall?: (call: ControlledCall) => void;
+  /**
+   * Child machines the machine invokes, by source (with what the test provides them): their
+   * actors named in `actors` are controlled too, so a path settles them as the machine's own.
+   */
+  children?: Record<string, AnyStateMachine>;
 }
 
 export function startControlled<M extends AnyStateMachine>(machine: M, options: ControlledOptions<M>) {
@@ -46,9 +51,14 @@ export function startControlled<M extends AnyStateMachine>(machine: M, options: 
           options.onCall?.(call);
         }),
     );
+  const controlledOf = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, controlled(id)]));
+  const children = Object.entries(options.children ?? {}).map(([src, child]) => [
+    src,
+    child.provide({ actors: controlledOf(options.actors.filter((id) => id in (child.implementations.actors ?? {}))) }),
+  ]);
   const provided = machine.provide({
     ...options.provide,
-    actors: { ...options.provide?.actors, ...Object.fromEntries(options.actors.map((id) => [id, controlled(id)])) },
+    actors: { ...options.provide?.actors, ...controlledOf(options.actors), ...Object.fromEntries(children) },
   });
   const actor = createActor(provided, { input: options.input, clock }).start();
   const valueIs = (expected: unknown) => JSON.stringify(actor.getSnapshot().value) === JSON.stringify(expected);

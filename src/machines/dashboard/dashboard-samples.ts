@@ -59,8 +59,9 @@ export const dashboardEvents: readonly AnyEventObject[] = [
   { type: 'dashboard.locationSelected', merchantId: 101 },
   { type: 'dashboard.locationSelected', merchantId: null },
   { type: 'dashboard.distributorSelected', distributorId: portland.id },
-  { type: 'xstate.done.actor.setActiveDistributor', output: switchedToPortland },
-  { type: 'xstate.error.actor.setActiveDistributor', error: serverError },
+  // The house-switch child's reports (its own calls are in its catalogue entry).
+  { type: 'houseSwitch.switched', activeDistributor: portland },
+  { type: 'houseSwitch.kept' },
   { type: 'dashboard.dialogClosed' },
   // The user list of View As loads beside (a spawned side load, like lost volume): its answers are unit-tested.
   { type: 'dashboard.viewAsChanged', userId: dmUserId },

@@ -21,6 +21,7 @@ import {
 } from './dashboard-samples.ts';
 import { dashboardMachine, LOAD_FAILED_MESSAGE, MERCHANTS_FAILED_MESSAGE, NO_DATA_MESSAGE } from './dashboard.ts';
 import { MACHINES } from '../registry.ts';
+import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 
 // Failures are logged to the console by design (spec §8); keep the test output readable.
 beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
@@ -44,9 +45,9 @@ function startReal(options: { canViewAs?: boolean; viewAsUserId?: number | null 
       calls.push({ name: call.id as ActorName, call, viewAs: header.viewAs });
       header.log.push(call.id);
     },
+    children: { houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }) },
     provide: {
       actions: {
-        distributorChanged: (_, params) => void changed.push(params.response),
         applyViewAs: ({ context }) => {
           header.viewAs = context.viewAsUserId;
           header.log.push(`viewAs ${context.viewAsUserId}`);

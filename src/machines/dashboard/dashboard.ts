@@ -1,5 +1,6 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
 import {
   RANGE_TOO_LONG_MESSAGE,
@@ -10,7 +11,7 @@ import {
   type MonthlyVolumeResponse,
 } from '../../model/dashboard.ts';
 import { rangeReversed, rangeTooLong, previousMonth, type DateRange } from '../../model/date-range.ts';
-import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
+import type { House } from '../../model/distributor.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import { isCancelled } from '../../services/api-client.ts';
@@ -20,7 +21,7 @@ import { houseUsersService } from '../../services/house-users-service.ts';
 import { viewAs } from '../page-state/view-as.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { orderHistoryStore } from '../page-state/order-history-store.ts';
-import { sendToAuth } from '../shell/system-actors.ts';
+import { houseSwitchMachine, isOtherHouse, type HouseSwitchReport } from '../house-switch/house-switch.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
 
@@ -55,8 +56,6 @@ export interface DashboardContext {
   monthlyAsTable: boolean;
   houses: House[];
   activeDistributor: ActiveDistributor | null;
-  /** The house asked for while switching; it becomes active only when the set call completes. */
-  requestedDistributorId: number | null;
   dialog: string | null;
   announcements: Announcement[];
   userId: number | null;
@@ -76,7 +75,8 @@ export type DashboardEvent =
   | { type: 'dashboard.dialogClosed' }
   | { type: 'dashboard.announcementDismissed'; id: number }
   | { type: 'dashboard.monthlyMonthsChanged'; months: MonthlyMonths }
-  | { type: 'dashboard.monthlyTableToggled' };
+  | { type: 'dashboard.monthlyTableToggled' }
+  | HouseSwitchReport;
 
 export const MONTHLY_MONTHS = [3, 6, 12] as const;
 export type MonthlyMonths = (typeof MONTHLY_MONTHS)[number];
@@ -102,9 +102,14 @@ const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
 /** Choosing oneself in View As is the same as clearing it. */
 const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | null) => (userId === c.userId ? null : userId);
 
-const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
-  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
-};
+/**
+ * Once the merchants are known, a new range or location loads the dashboard again. Re-entering
+ * stops the invoked request, which aborts its signal: the old call is really cancelled.
+ */
+const RELOAD = {
+  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: 'assignRange' }],
+  'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads'] },
+} as const;
 
 export const dashboardMachine = setup({
   types: {
@@ -117,8 +122,7 @@ export const dashboardMachine = setup({
     loadDashboard: fromObservableWithOutput<DashboardResponse, DashboardPayload>((input) => dashboardService.dashboard(input)),
     loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
     loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
-    loadHouses: fromObservableWithOutput<CurrentDistributor>(() => dashboardService.currentDistributor()),
-    setActiveDistributor: fromObservableWithOutput<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    houseSwitch: houseSwitchMachine,
     loadAnnouncements: fromObservableWithOutput<Announcement[]>(() => announcementService.announcements()),
     loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
@@ -129,7 +133,7 @@ export const dashboardMachine = setup({
       event.type === 'dashboard.locationSelected' &&
       (event.merchantId === null || context.merchants.some((m) => m.id === event.merchantId)),
     otherDistributor: ({ context, event }) =>
-      event.type === 'dashboard.distributorSelected' && event.distributorId !== context.activeDistributor?.id,
+      event.type === 'dashboard.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
     noTotals: (_, params: { response: DashboardResponse }) => !(params.response.totalVolume > 0),
     cancelled: (_, params: { error: unknown }) => isCancelled(params.error),
@@ -168,7 +172,6 @@ export const dashboardMachine = setup({
       enqueue.stopChild('loadViewAsUsers');
       // A new house ends view-as: its users are other people.
       enqueue.assign({
-        requestedDistributorId: event.distributorId,
         merchants: [],
         selectedMerchantId: null,
         dashboard: null,
@@ -201,8 +204,10 @@ export const dashboardMachine = setup({
     }),
     /** Every later call carries X-View-As (the api client's header provider); runs after the choice is assigned. */
     applyViewAs: ({ context }) => viewAs.set(context.viewAsUserId),
-    /** The session follows the new house (header, storage for a reload). */
-    distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
+    requestSwitch: sendTo('houseSwitch', ({ event }) => ({
+      type: 'houseSwitch.requested' as const,
+      distributorId: event.type === 'dashboard.distributorSelected' ? event.distributorId : 0,
+    })),
     dismissAnnouncement: ({ event }) => {
       if (event.type === 'dashboard.announcementDismissed') announcementService.dismiss(event.id);
     },
@@ -221,7 +226,6 @@ export const dashboardMachine = setup({
     monthlyAsTable: false,
     houses: [],
     activeDistributor: input.activeDistributor,
-    requestedDistributorId: null,
     dialog: null,
     announcements: [],
     userId: input.userId,
@@ -233,21 +237,21 @@ export const dashboardMachine = setup({
   entry: 'loadViewAsUsers',
   // For the whole life of the screen: the houses for the selector and the banners.
   invoke: [
-    {
-      id: 'loadHouses',
-      src: 'loadHouses',
-      onDone: { actions: assign(({ event }) => ({ houses: event.output.houses, activeDistributor: event.output.active })) },
-      onError: { actions: logged('Loading houses') },
-    },
+    { id: 'houseSwitch', src: 'houseSwitch', input: ({ context }) => ({ activeDistributor: context.activeDistributor }) },
     {
       id: 'loadAnnouncements',
       src: 'loadAnnouncements',
       onDone: { actions: assign({ announcements: ({ event }) => event.output }) },
-      onError: { actions: logged('Loading announcements') },
+      onError: { actions: logFailure('Loading announcements') },
     },
   ],
   on: {
     'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'assignRange' }],
+    // From every state but switchingDistributor, which refuses both. A target below the machine
+    // exits the state it is in, so a choice while merchants load aborts that load and asks again.
+    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'applyViewAs', 'requestSwitch'] },
+    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+    'houseSwitch.housesLoaded': { actions: assign(({ event }) => ({ houses: event.houses, activeDistributor: event.active })) },
     'dashboard.dialogClosed': { actions: assign({ dialog: null }) },
     'dashboard.monthlyMonthsChanged': { actions: assign({ monthlyMonths: ({ event }) => event.months }) },
     'dashboard.monthlyTableToggled': { actions: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })) },
@@ -265,7 +269,7 @@ export const dashboardMachine = setup({
     },
     'xstate.error.actor.loadMonthlyVolume': { actions: assign({ monthlyVolume: [] }) },
     'xstate.done.actor.loadViewAsUsers': { actions: assign({ viewAsUsers: ({ event }) => outputOf<HouseUser[]>(event) }) },
-    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logged('Loading the users to view as')] },
+    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logFailure('Loading the users to view as')] },
   },
   initial: 'loadingMerchants',
   states: {
@@ -281,12 +285,7 @@ export const dashboardMachine = setup({
           },
           { target: 'loadingDashboard', actions: [assign({ merchants: ({ event }) => event.output }), 'startSideLoads'] },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
-      },
-      on: {
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
-        // Re-entering aborts the merchant list of the previous viewer.
-        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', reenter: true, actions: ['clearForViewAs', 'applyViewAs'] },
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
       },
     },
     loadingDashboard: {
@@ -305,64 +304,28 @@ export const dashboardMachine = setup({
         onError: [
           // Spec §4: a cancelled request is silent.
           { guard: { type: 'cancelled', params: ({ event }) => ({ error: event.error }) }, target: 'failed' },
-          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logged('Loading the dashboard')] },
+          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logFailure('Loading the dashboard')] },
         ],
       },
-      on: {
-        // Re-entering stops the invoked request, which aborts its signal: the old call is really cancelled.
-        'dashboard.rangeChanged': [
-          { guard: 'rangeRejected', actions: 'rejectRange' },
-          { target: 'loadingDashboard', reenter: true, actions: 'assignRange' },
-        ],
-        'dashboard.locationSelected': {
-          guard: 'knownLocation',
-          target: 'loadingDashboard',
-          reenter: true,
-          actions: ['assignLocation', 'startSideLoads'],
-        },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
-        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
-      },
+      on: RELOAD,
     },
     complete: {
-      on: {
-        'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
-        'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
-        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
-      },
+      on: RELOAD,
     },
     /** 'No results found': the load failed or there were no totals. */
     failed: {
-      on: {
-        'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', actions: 'assignRange' }],
-        'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', actions: ['assignLocation', 'startSideLoads'] },
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
-        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
-      },
+      on: RELOAD,
     },
-    merchantsFailed: {
-      on: {
-        'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', 'applyViewAs'] },
-        'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
-      },
-    },
+    merchantsFailed: {},
     /** Merchants are reloaded only after the server has made the new house active (spec §4). */
     switchingDistributor: {
-      invoke: {
-        id: 'setActiveDistributor',
-        src: 'setActiveDistributor',
-        input: ({ context }) => ({ id: context.requestedDistributorId! }),
-        onDone: {
-          target: 'loadingMerchants',
-          actions: [
-            assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
-            { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
-            'loadViewAsUsers',
-          ],
-        },
+      on: {
+        'houseSwitch.switched': { target: 'loadingMerchants', actions: [assign(({ event }) => ({ activeDistributor: event.activeDistributor })), 'loadViewAsUsers'] },
         // The old house stays active; its merchants come back.
-        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), 'loadViewAsUsers', logged('Switching house')] },
+        'houseSwitch.kept': { target: 'loadingMerchants', actions: 'loadViewAsUsers' },
+        // The users listed for View As were the old house's; one switch at a time.
+        'dashboard.distributorSelected': {},
+        'dashboard.viewAsChanged': {},
       },
     },
   },

@@ -23,13 +23,16 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'xstate.error.actor.loadMerchants': 'Loading the locations fails',
       'xstate.done.actor.loadDashboard': 'The dashboard numbers arrive',
       'xstate.error.actor.loadDashboard': 'The dashboard call fails (or is cancelled)',
-      'xstate.done.actor.setActiveDistributor': 'The server switches the house',
-      'xstate.error.actor.setActiveDistributor': 'Switching the house fails',
+      'houseSwitch.switched': 'The server switches the house',
+      'houseSwitch.kept': 'Switching the house fails',
       'dashboard.rangeChanged': 'Pick a date range',
       'dashboard.locationSelected': 'Pick a location',
       'dashboard.distributorSelected': 'Pick another house',
       'dashboard.viewAsChanged': 'Pick a user in View As',
       'dashboard.dialogClosed': 'Press OK on the dialog',
+    },
+    unreachable: {
+      'switchingDistributor --dashboard.viewAsChanged--> loadingMerchants': "Refused while switching: the users listed were the old house's",
     },
     checks: {
       loadingMerchants: 'Every card shows a loading skeleton',

@@ -3,6 +3,7 @@ import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import type { SessionUser } from '../../model/session-user.ts';
 import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
 import { selectChoosesHouse, selectViewsAs } from '../shell/selectors.ts';
+import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { boston, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
@@ -16,7 +17,8 @@ const start = () => {
   const s = startControlled(dashboardMachine, {
     actors: ACTORS,
     input: { today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: false, viewAsUserId: null },
-    provide: { actions: { distributorChanged: () => {}, applyViewAs: () => {} } },
+    children: { houseSwitch: houseSwitchMachine },
+    provide: { actions: { applyViewAs: () => {} } },
   });
   return { ...s, now: () => s.actor.getSnapshot() };
 };

@@ -7,6 +7,7 @@ import { INTEL_BATCH_SIZE } from '../../model/intel.ts';
 import { progressText } from '../../model/intel-rules.ts';
 import { intelLastUrl } from '../page-state/last-url.ts';
 import { MACHINES } from '../registry.ts';
+import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { intelMachine, MERCHANTS_FAILED_MESSAGE } from './intel.ts';
 import {
   boston, firstBatch, otherRange, SAMPLE_TODAY, sampleMerchants, secondBatch, serverError, switchedToPortland, tooLongRange,
@@ -22,7 +23,7 @@ function startReal(lastUrl = '/intel/list') {
   const run = startControlled(intelMachine, {
     actors: ACTORS,
     input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
-    provide: { actions: { distributorChanged: (_, params) => void changed.push(params.response) } },
+    children: { houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }) },
   });
   return { ...run, changed };
 }

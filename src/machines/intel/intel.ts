@@ -1,19 +1,18 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, fromEventObservable, sendTo, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { logFailure } from '../log-failure.ts';
 import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
-import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
+import type { House } from '../../model/distributor.ts';
 import { batchesOf } from '../../services/intel-batches.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import { DEFAULT_SORT, intelPath, nextSort, type LineChartMonths, type Sort, type SortColumn } from '../../model/intel-rules.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
-import { isCancelled } from '../../services/api-client.ts';
-import { dashboardService } from '../../services/dashboard-service.ts';
 import { intelService } from '../../services/intel-service.ts';
 import { intelLastUrl } from '../page-state/last-url.ts';
 import { merchantService } from '../../services/merchant-service.ts';
-import { sendToAuth } from '../shell/system-actors.ts';
+import { houseSwitchMachine, isOtherHouse, type HouseSwitchReport } from '../house-switch/house-switch.ts';
 
 /** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */
 
@@ -40,7 +39,6 @@ export interface IntelContext {
   failed: number[];
   houses: House[];
   activeDistributor: ActiveDistributor | null;
-  requestedDistributorId: number | null;
   dialog: string | null;
   lastUrl: string;
   /** The list's applied search (Search button or Enter), sort and page. */
@@ -79,7 +77,8 @@ export type IntelEvent =
   | { type: 'intel.monthsChanged'; months: LineChartMonths }
   | { type: 'intel.scaleToggled' }
   | { type: 'intel.chartTablesToggled' }
-  | { type: 'intel.dialogClosed' };
+  | { type: 'intel.dialogClosed' }
+  | HouseSwitchReport;
 
 interface BatchInput {
   range: DateRange;
@@ -90,10 +89,6 @@ interface BatchInput {
 }
 
 const LINE_CHART_URL = '/intel/linechart';
-
-const logged = (what: string) => ({ event }: { event: { error?: unknown } }) => {
-  if (!isCancelled(event.error)) console.error(`${what} failed`, event.error);
-};
 
 const allBatches = (merchants: readonly Merchant[]) => batchesOf(merchants).map((_, i) => i);
 /** A fresh load of every batch: what a new range or a new merchant list starts. */
@@ -107,8 +102,7 @@ export const intelMachine = setup({
   },
   actors: {
     loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
-    loadHouses: fromObservableWithOutput<CurrentDistributor>(() => dashboardService.currentDistributor()),
-    setActiveDistributor: fromObservableWithOutput<ActiveDistributorResponse, { id: number }>((input) => dashboardService.setActiveDistributor(input.id)),
+    houseSwitch: houseSwitchMachine,
     // Each batch's answer arrives as an event; stopping the actor (new range, new house, leaving
     // Intel) unsubscribes, which aborts the request in flight and sends no further batch.
     loadBatches: fromEventObservable(({ input }: { input: BatchInput }) =>
@@ -130,7 +124,7 @@ export const intelMachine = setup({
     /** The line chart opens on rows loaded without their months: they must be loaded again, with them. */
     monthsMissing: ({ context, event }) => event.type === 'intel.visited' && intelPath(event.path) === LINE_CHART_URL && !context.monthly,
     otherDistributor: ({ context, event }) =>
-      event.type === 'intel.distributorSelected' && event.distributorId !== context.activeDistributor?.id,
+      event.type === 'intel.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
   },
   actions: {
     rejectRange: assign(({ event }) =>
@@ -146,11 +140,11 @@ export const intelMachine = setup({
     /** The stream itself broke (not one batch): every batch that has not answered counts as failed. */
     failUnanswered: assign(({ context }) => ({ failed: context.pending.filter((i) => !context.done.includes(i)) })),
     retryFailed: assign(({ context }) => ({ pending: context.failed, failed: [] })),
-    clearForSwitch: assign(({ event }) =>
-      event.type === 'intel.distributorSelected' ? { requestedDistributorId: event.distributorId, merchants: [], ...restart([]) } : {},
-    ),
-    /** The session follows the new house (header, storage for a reload). */
-    distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
+    clearForSwitch: assign({ merchants: [], ...restart([]) }),
+    requestSwitch: sendTo('houseSwitch', ({ event }) => ({
+      type: 'houseSwitch.requested' as const,
+      distributorId: event.type === 'intel.distributorSelected' ? event.distributorId : 0,
+    })),
     rememberUrl: ({ context }) => intelLastUrl.set(context.lastUrl),
     visit: assign(({ context, event }) => {
       if (event.type !== 'intel.visited') return {};
@@ -178,7 +172,6 @@ export const intelMachine = setup({
       failed: [],
       houses: [],
       activeDistributor: input.activeDistributor,
-      requestedDistributorId: null,
       dialog: null,
       lastUrl,
       monthly: lastUrl === LINE_CHART_URL,
@@ -193,14 +186,13 @@ export const intelMachine = setup({
       chartTables: false,
     };
   },
-  invoke: {
-    id: 'loadHouses',
-    src: 'loadHouses',
-    onDone: { actions: assign(({ event }) => ({ houses: event.output.houses, activeDistributor: event.output.active })) },
-    onError: { actions: logged('Loading houses') },
-  },
+  // For the whole life of the screen: the houses for the selector, and switching.
+  invoke: { id: 'houseSwitch', src: 'houseSwitch', input: ({ context }) => ({ activeDistributor: context.activeDistributor }) },
   // What the pages show changes nothing in the loading: these apply in every state.
   on: {
+    // From every state but switchingDistributor, which refuses it.
+    'intel.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch'] },
+    'houseSwitch.housesLoaded': { actions: assign(({ event }) => ({ houses: event.houses, activeDistributor: event.active })) },
     'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: assign(({ event }) => ({ range: event.range })) }],
     'intel.dialogClosed': { actions: assign({ dialog: null }) },
     'intel.searchApplied': { actions: assign(({ event }) => ({ search: event.search, page: 1 })) },
@@ -229,10 +221,7 @@ export const intelMachine = setup({
           { guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) }, target: 'noMerchants', actions: assign({ merchants: [] }) },
           { target: 'loading', actions: assign(({ event }) => ({ merchants: event.output, ...restart(event.output) })) },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logged('Loading merchants')] },
-      },
-      on: {
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
+        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
       },
     },
     /** '{n}/{total} Merchants Loaded'; each batch shows as it arrives. */
@@ -242,7 +231,7 @@ export const intelMachine = setup({
         src: 'loadBatches',
         input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded, monthly: context.monthly }),
         onDone: [{ guard: 'someFailed', target: 'partial' }, { target: 'complete' }],
-        onError: { target: 'partial', actions: ['failUnanswered', logged('Loading intel')] },
+        onError: { target: 'partial', actions: ['failUnanswered', logFailure('Loading intel')] },
       },
       on: {
         'intel.batchLoaded': { actions: 'addBatch' },
@@ -250,14 +239,12 @@ export const intelMachine = setup({
         // Re-entering stops the stream: the batch in flight is aborted and the load starts over.
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }],
         'intel.visited': { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },
     complete: {
       on: {
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
         'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },
     /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
@@ -266,34 +253,19 @@ export const intelMachine = setup({
         'intel.retry': { target: 'loading', actions: 'retryFailed' },
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
         'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
       },
     },
     /** 'No Data Found': the house has no merchant this user sees. */
-    noMerchants: {
-      on: {
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
-      },
-    },
-    merchantsFailed: {
-      on: {
-        'intel.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: 'clearForSwitch' },
-      },
-    },
+    noMerchants: {},
+    merchantsFailed: {},
     /** Merchants reload only after the server has made the new house active (as on the dashboard). */
     switchingDistributor: {
-      invoke: {
-        id: 'setActiveDistributor',
-        src: 'setActiveDistributor',
-        input: ({ context }) => ({ id: context.requestedDistributorId! }),
-        onDone: {
-          target: 'loadingMerchants',
-          actions: [
-            assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
-            { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
-          ],
-        },
-        onError: { target: 'loadingMerchants', actions: [assign({ requestedDistributorId: null }), logged('Switching house')] },
+      on: {
+        'houseSwitch.switched': { target: 'loadingMerchants', actions: assign(({ event }) => ({ activeDistributor: event.activeDistributor })) },
+        // The old house stays active; its merchants come back.
+        'houseSwitch.kept': 'loadingMerchants',
+        // One switch at a time.
+        'intel.distributorSelected': {},
       },
     },
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
+import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { intelMachine } from './intel.ts';
 import { boston, firstBatch, intelRow, SAMPLE_TODAY, sampleMerchants, secondBatch } from './intel-samples.ts';
 import {
@@ -12,7 +13,7 @@ const start = async (lastUrl = '/intel/list') => {
   const s = startControlled(intelMachine, {
     actors: ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches'],
     input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
-    provide: { actions: { distributorChanged: () => {} } },
+    children: { houseSwitch: houseSwitchMachine },
   });
   await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
   return { ...s, now: () => s.actor.getSnapshot() };
