@@ -6,8 +6,13 @@ import { clientGone } from './client-gone.ts';
 describe('clientGone', () => {
   const app = Fastify();
   const seen: string[] = [];
+  // The first caller leaves only once its request is being handled (a fixed delay raced the
+  // server on a busy machine: a connection cut before the handler ran is no abort to see).
+  let arrived = () => {};
+  const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
   app.get('/slow', async (_request, reply) => {
     const signal = clientGone(reply);
+    arrived();
     await new Promise((resolve) => setTimeout(resolve, 300));
     seen.push(signal.aborted ? 'aborted' : 'answered');
     return { ok: true };
@@ -19,10 +24,11 @@ describe('clientGone', () => {
     const { port } = app.server.address() as { port: number };
     const left = http.get({ port, host: '127.0.0.1', path: '/slow' });
     left.on('error', () => undefined);
-    setTimeout(() => left.destroy(), 50);
+    await firstArrived;
+    left.destroy();
     const waited = await fetch(`http://127.0.0.1:${port}/slow`);
     expect(await waited.json()).toEqual({ ok: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(2);
     expect(seen.sort()).toEqual(['aborted', 'answered']);
   });
 });
