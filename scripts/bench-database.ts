@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { missingRollups, refreshRollups, refreshRunningTotals } from '../server/rollups/rollups.ts';
+import { missingRollups, refreshMerchantLostIfEmpty, refreshRollups, refreshRunningTotals } from '../server/rollups/rollups.ts';
 import { isSeeded, seed } from '../server/seed/seed.ts';
 
 export const BENCH_SIZE = { merchants: 5000, months: 12, house: 'boston', linesScale: 4 };
@@ -50,6 +50,7 @@ async function prepare(pool: Parameters<typeof migrate>[0]) {
     if (missing === 'all') await refreshRollups(db.pool);
     if (missing === 'running') await refreshRunningTotals(db.pool);
     if (missing) console.log(`Built the missing rollups (${missing}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    if (await refreshMerchantLostIfEmpty(db.pool)) console.log(`Built the per-merchant lost rollups in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
 }
 

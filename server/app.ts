@@ -20,6 +20,7 @@ import { microsoftAuthRoutes } from './routes/auth-microsoft.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { allowMicrosoftRedirectBridge } from './microsoft-redirect.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { digestRoutes } from './routes/digest.ts';
 import { intelRoutes } from './routes/intel.ts';
 import { insightsRoutes } from './routes/insights.ts';
 import { distributorUserRoutes } from './routes/distributor-user.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(salesRepRoutes, { deps });
       await api.register(auditLogRoutes, { deps });
       await api.register(loadSpeedRoutes, { deps });
+      await api.register(digestRoutes, { deps });
     },
     { prefix: '/api' },
   );

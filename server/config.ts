@@ -8,6 +8,13 @@ export type Config = {
   host: string;
   /** Any PostgreSQL server; unset means the embedded one in `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * A direct connection to the primary for what needs a session of its own (migrations' lock,
+   * pg-boss, seeding) when DATABASE_URL goes through a pooler in transaction mode; unset: DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
+  /** A streaming replica for the reads that may lag (server/db/read-routing.ts); unset: everything on the primary. */
+  databaseReplicaUrl: string | undefined;
   dataDir: string;
   /** MAINTENANCE=1 forces maintenance mode whatever the app setting says. */
   maintenance: boolean;
@@ -31,8 +38,12 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** The portal's public origins; emailed links may only point there (none set: loopback only). */
   publicUrls: string[];
+  /** The answer caches (server/dashboard/answer-cache.ts); ANSWER_CACHE=off computes every answer, to measure without them. */
+  answerCache: boolean;
   /** Run the invoice OCR worker inside the server (INVOICE_WORKER=0 leaves it to `npm run worker`). */
   invoiceWorker: boolean;
+  /** Run purchase imports inside the server (IMPORT_WORKER=0 only queues them, for `npm run worker`). */
+  importWorker: boolean;
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -41,6 +52,30 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
   return n;
+}
+
+/** 1/true or 0/false; anything else is refused rather than guessed. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0 (true or false), got '${raw}'`);
+}
+
+/** A PostgreSQL connection string, or unset; only with DATABASE_URL (the embedded database has no pooler or replica). */
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch { /* refused below */ }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error(`${name} must be a PostgreSQL URL (postgres://user:pass@host:5432/db), got '${raw}'`);
+  }
+  if (!env.DATABASE_URL) throw new Error(`${name} needs DATABASE_URL too (without it the server runs its own embedded PostgreSQL)`);
+  return raw;
 }
 
 function origin(url: string): string {
@@ -56,6 +91,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInt(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: postgresUrl(env, 'DATABASE_DIRECT_URL'),
+    databaseReplicaUrl: postgresUrl(env, 'DATABASE_REPLICA_URL'),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     maintenance: env.MAINTENANCE === '1' || env.MAINTENANCE === 'true',
     tokenSecret: env.TOKEN_SECRET || undefined,
@@ -68,7 +105,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     azure: readAzureConfig(env),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
+    answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',
+    importWorker: flag(env, 'IMPORT_WORKER', true),
     publicUrls: (env.PUBLIC_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean).map(origin),
   };
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { DATA_VERSION_HEADER, replicaRouting, seenVersion } from './db/read-routing.ts';
 import { inTransaction } from './db/transaction.ts';
 import { answerCache } from './dashboard/answer-cache.ts';
 import type { Config } from './config.ts';
@@ -11,6 +13,7 @@ import { adminUsersRepository } from './repositories/admin-users.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { announcementsRepository } from './repositories/announcements.ts';
 import { dashboardRepository } from './repositories/dashboard.ts';
+import { digestRepository } from './repositories/digest.ts';
 import { loginAttemptsRepository } from './repositories/login-attempts.ts';
 import { merchantsRepository } from './repositories/merchants.ts';
 import { matchesRepository } from './repositories/matches.ts';
@@ -32,9 +35,38 @@ import { userAdminRepository } from './repositories/user-admin.ts';
 import { userSessionsRepository } from './repositories/user-sessions.ts';
 
 /** What routes may use: the configuration, the token signer and the repositories (never the pool itself). */
-export type Deps = ReturnType<typeof makeDeps>;
+export type Deps = ReturnType<typeof repositories> & {
+  /**
+   * The deps for this request's lag-tolerant reads (dashboard, Intel, insights, rebate and
+   * merchant lists): their repositories on the replica when there is one as new as what the
+   * caller has seen, else these. Sets X-Data-Version when a replica is configured.
+   */
+  readsFor(request: FastifyRequest, reply: FastifyReply): Promise<Deps>;
+};
 
-export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer) {
+/** `replica`: DATABASE_REPLICA_URL's pool (server/db/read-routing.ts); without one every read is on `pool`. */
+export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer, replica: pg.Pool | null = null): Deps {
+  const deps: Deps = { ...repositories(config, pool, tokens, mailer), readsFor: async () => deps };
+  if (!replica) return deps;
+  const routing = replicaRouting(pool, replica, dashboardRepository(replica).dataVersion);
+  const onReplica: Deps = {
+    ...deps,
+    cancellable: routing.cancellable,
+    dashboard: dashboardRepository(routing.db),
+    merchants: merchantsRepository(routing.db),
+    intel: intelRepository(routing.db),
+    insights: insightsRepository(routing.db),
+    rebates: rebatesRepository(routing.db),
+  };
+  deps.readsFor = onReplica.readsFor = async (request, reply) => {
+    const replicaVersion = await routing.usable(seenVersion(request));
+    reply.header(DATA_VERSION_HEADER, replicaVersion ?? (await deps.dashboard.dataVersion()));
+    return replicaVersion === null ? deps : onReplica;
+  };
+  return deps;
+}
+
+function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer) {
   return {
     config,
     tokens,
@@ -54,13 +86,13 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     merchants: merchantsRepository(pool),
     dashboard: dashboardRepository(pool),
     /** Dashboard answers per house, selection, range and data version. */
-    dashboardAnswers: answerCache(),
+    dashboardAnswers: answerCache({ enabled: config.answerCache }),
     /** Rebate list pages, the same way (the costliest part of a Monday-morning mix without them). */
-    rebateAnswers: answerCache(),
+    rebateAnswers: answerCache({ enabled: config.answerCache }),
     /** Intel batches, the same way (the heaviest call of users with Intel); up to ~1 MB each, so fewer. */
-    intelAnswers: answerCache({ maxEntries: 200 }),
+    intelAnswers: answerCache({ maxEntries: 200, enabled: config.answerCache }),
     /** Merchant lists (a 5,000-merchant house's list is in every user's first minute). */
-    merchantAnswers: answerCache(),
+    merchantAnswers: answerCache({ enabled: config.answerCache }),
     intel: intelRepository(pool),
     /** The intel queries on cancellable's database. */
     intelOn: intelRepository,
@@ -76,6 +108,8 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     adminUsers: adminUsersRepository(pool),
     auditLog: auditLogRepository(pool),
     salesReps: salesRepsRepository(pool),
+    /** The digest's preferences, send records and the bell's last opening (server/digest/). */
+    digest: digestRepository(pool),
     /** Where uploads queue their OCR job: set by whoever starts the queue (server/invoices/queue.ts). Without one, images wait as 'pending' and are queued when a worker starts. */
     invoiceJobs: jobSlot(),
     importJobs: importJobsRepository(pool),

@@ -18,7 +18,9 @@ export async function serveSpa(app: FastifyInstance, distDir: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Each request is looked up on disk (not a file list made at start): `dist` is switched to a
+      // new build while servers run (scripts/build-client.ts), and both builds' assets stay served.
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside every text file (scripts/precompress.ts): sent as they are.
       preCompressed: true,

@@ -1,17 +1,15 @@
-// `npm run worker`: the invoice OCR worker as a process of its own (run the servers with
-// INVOICE_WORKER=0), for when one machine's server is not enough. Needs DATABASE_URL.
+// `npm run worker`: the invoice OCR worker and the purchase import worker as a process of their
+// own (run the servers with INVOICE_WORKER=0 IMPORT_WORKER=0), for when one machine's server is
+// not enough. Needs DATABASE_URL (and DATABASE_DIRECT_URL behind a transaction pooler).
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { startInvoiceQueue } from './invoices/queue.ts';
+import { openPreparedDatabase, startQueues } from './startup.ts';
 
 const config = readConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(db.pool);
-const queue = await startInvoiceQueue(db.pool, { work: true });
-console.log('Invoice OCR worker ready');
+const db = await openPreparedDatabase(config);
+const queues = await startQueues(db.direct, { invoices: true, imports: true });
+console.log('Invoice OCR and import worker ready');
 const stop = async () => {
-  await queue.stop();
+  await queues.stop();
   await db.close();
   process.exit(0);
 };

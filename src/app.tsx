@@ -1,6 +1,7 @@
 import { Anchor, Drawer, Loader, MantineProvider, Modal, Notification, Pagination, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
+import { browserPageStore } from './services/page-store.ts';
 import { browserStore } from './services/storage.ts';
 import { AppActor } from './views/shell/actor-contexts.ts';
 import { AppRoutes } from './views/shell/app-routes.tsx';
@@ -61,7 +62,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
-      <AppActor.Provider options={{ input: { store: browserStore } }}>
+      <AppActor.Provider options={{ input: { store: browserStore, pages: browserPageStore } }}>
         <SessionTracking />
         <VersionWatch />
         <SpinnerOverlay />

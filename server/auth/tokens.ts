@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 /** What an auth key carries: the user and the session row that can revoke it. */
@@ -9,6 +10,8 @@ export type TokenSigner = {
   sign(claims: TokenClaims, expiresAt: Date): Promise<string>;
   /** The claims of a valid, unexpired token signed by us; null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
+  /** HMAC-SHA256 of `text` with the same secret, base64url: links that need no session (the digest's unsubscribe). */
+  mac(text: string): string;
 };
 
 /** Tokens already verified, kept this many at most: enough for every user of a busy Monday morning. */
@@ -21,6 +24,7 @@ export function tokenSigner(secret: string): TokenSigner {
   // deactivation are the session row's business (authenticate), read on every call.
   const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
   return {
+    mac: (text) => crypto.createHmac('sha256', secret).update(text).digest('base64url'),
     sign: ({ userId, sessionId }, expiresAt) =>
       new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })

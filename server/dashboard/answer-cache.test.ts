@@ -71,4 +71,15 @@ describe('the dashboard answer cache', () => {
     await cache.get('a', '2', () => answer(10)); // new data: the old answer's bytes are gone with it
     expect(cache.bytes).toBe(before);
   });
+
+  it('turned off (ANSWER_CACHE=off), computes every call, shares nothing, and cancels a call whose caller left', async () => {
+    const cache = answerCache({ enabled: false });
+    let computed = 0;
+    expect(await Promise.all([cache.get('k', '1', async () => ++computed), cache.get('k', '1', async () => ++computed)])).toEqual([1, 2]);
+    const left = new AbortController();
+    const waiting = cache.get('k', '1', (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))), left.signal);
+    left.abort();
+    await expect(waiting).rejects.toThrow('cancelled');
+    expect(cache.size).toBe(0);
+  });
 });

@@ -42,6 +42,23 @@ export function sendJson<T>(reply: FastifyReply, json: Json<T>): Sent<T> {
   return json.plain;
 }
 
+/**
+ * The answer for `key` from `cache`, sent as its bytes and marked `X-Answer-Cache: hit` (not
+ * computed for this request: cached, or shared with a request computing it) or `miss`, which
+ * the load benchmark counts.
+ */
+export async function sendCached<T>(
+  reply: FastifyReply, cache: AnswerCache, key: unknown, version: string,
+  compute: (signal: AbortSignal) => Promise<Json<T>>, caller?: AbortSignal,
+): Promise<Sent<T>> {
+  let computed = false;
+  const json = await cache.get(key, version, (signal) => ((computed = true), compute(signal)), caller);
+  reply.header('x-answer-cache', computed ? 'miss' : 'hit');
+  // The version the answer is of: the client sends back the highest it has seen (server/db/read-routing.ts).
+  reply.header('x-data-version', version);
+  return sendJson(reply, json);
+}
+
 export interface AnswerCache {
   /**
    * The cached answer for `key` at `version`, else `compute()`'s, remembered. `caller` aborts
@@ -73,6 +90,21 @@ const bytesOf = (value: unknown) =>
 export interface CacheLimits {
   maxEntries?: number;
   maxBytes?: number;
+  /** false (ANSWER_CACHE=off): every call computes its own answer, shared with no one. */
+  enabled?: boolean;
+}
+
+/** A cache that keeps nothing: `compute` runs for every call, cancelled when its caller leaves. */
+function noCache(): AnswerCache {
+  return {
+    get(_key, _version, compute, caller) {
+      const controller = new AbortController();
+      caller?.addEventListener('abort', () => controller.abort(), { once: true });
+      return compute(controller.signal);
+    },
+    size: 0,
+    bytes: 0,
+  };
 }
 
 /** `entry` has one more caller; without a signal, one that never leaves. */
@@ -84,7 +116,8 @@ function follow(entry: Entry, caller: AbortSignal | undefined) {
   }, { once: true });
 }
 
-export function answerCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024 }: CacheLimits = {}): AnswerCache {
+export function answerCache({ maxEntries = 2000, maxBytes = 64 * 1024 * 1024, enabled = true }: CacheLimits = {}): AnswerCache {
+  if (!enabled) return noCache();
   // A Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
   const entries = new Map<string, Entry>();
   let bytes = 0;

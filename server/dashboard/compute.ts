@@ -9,12 +9,13 @@ export const nothingSelected = (s: Selection) => !s.all && s.merchantIds.length 
 /** The dashboard numbers of a selection, uncached (POST /dashboard caches them; the load-speed test times them). */
 export async function computeDashboard(deps: Deps, selection: Selection, body: DashboardPayload, days: number): Promise<DashboardResponse> {
   const empty = nothingSelected(selection);
+  const rolled = !empty && (await deps.dashboard.hasAccountRollups(selection.distributorId));
   const [sellerMonths, lost, byMerchant] = empty
     ? [[], { categories: [], items: [] }, []]
     : await Promise.all([
-      deps.dashboard.bySellerMonth(selection, body.startDate, body.endDate),
-      deps.dashboard.lost(selection, body.startDate, body.endDate),
-      deps.dashboard.byMerchant(selection, body.startDate, body.endDate),
+      deps.dashboard.bySellerMonth(selection, body.startDate, body.endDate, rolled),
+      deps.dashboard.lost(selection, body.startDate, body.endDate, rolled),
+      deps.dashboard.byMerchant(selection, body.startDate, body.endDate, rolled),
     ]);
   const sellers = await deps.scope.distributors([...new Set(sellerMonths.map((r) => r.sellerId))]);
   return assembleDashboard({

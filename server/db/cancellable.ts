@@ -15,13 +15,14 @@ export async function cancellable<T>(pool: pg.Pool, signal: AbortSignal, work: (
   const cancel = () => {
     for (const pid of running) void pool.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
   };
-  const query = async (text: string, values?: unknown[]) => {
+  // Text with values, or a whole (named, so prepared) query config.
+  const query = async (text: string | pg.QueryConfig, values?: unknown[]) => {
     signal.throwIfAborted();
     const client = await pool.connect();
     const pid = (client as unknown as { processID: number }).processID;
     running.add(pid);
     try {
-      return await client.query(text, values);
+      return await (typeof text === 'string' ? client.query(text, values) : client.query(text));
     } finally {
       running.delete(pid);
       client.release(signal.aborted);

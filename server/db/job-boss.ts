@@ -3,12 +3,13 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 
-export async function startBoss(pool: pg.Pool, name: string): Promise<PgBoss> {
+/** `schedule`: run pg-boss's cron (the digest's tick); the other queues only send and work. */
+export async function startBoss(pool: pg.Pool, name: string, schedule = false): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) } as never,
     schema: 'pgboss',
     supervise: true,
-    schedule: false,
+    schedule,
   });
   boss.on('error', (error) => console.error(`${name}:`, error.message));
   await boss.start();

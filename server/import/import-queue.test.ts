@@ -61,6 +61,29 @@ describe.each(testTargets())('the import queue on $name', ({ adminUrl }) => {
     }
   });
 
+  it('a live worker takes up a run whose worker died (its heartbeat went silent), and leaves alone one whose heartbeat is fresh', { timeout: 120_000 }, async () => {
+    const source = await sampleSource(db.pool);
+    const csv = (seed: string) => (f: string) => writeImportCsv(f, sampleRows(source, 20, { seed, from: today, to: today }));
+    const alive = await leftJob('alive.csv', csv('still-running'), { status: 'running', attempts: 1 });
+    await db.pool.query('update import_jobs set heartbeat_at = now() where id = $1', [alive]);
+
+    const queue = await startImportQueue(db.pool, { work: true, staleSeconds: 3, sweepSeconds: 1 });
+    try {
+      // Another worker is running it: starting here must not take it from under that worker.
+      expect(await row(alive)).toMatchObject({ status: 'running', attempts: 1 });
+      // A worker dies mid-run after this one started: no restart, the sweep finds it.
+      const died = await leftJob('died.csv', csv('worker-died'), { status: 'running', attempts: 1, stage: 'loading' });
+      await db.pool.query(`update import_jobs set heartbeat_at = now() - interval '1 minute' where id = $1`, [died]);
+      await expect.poll(async () => (await row(died)).status, { timeout: 60_000, interval: 200 }).toBe('loaded');
+      expect((await row(died)).attempts).toBe(2);
+      // The live one's worker has gone quiet since: taken up the same way.
+      await expect.poll(async () => (await row(alive)).status, { timeout: 60_000, interval: 200 }).toBe('loaded');
+      expect(files()).toEqual([]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('retries a run that failed for a reason that may pass, at most 3 runs, then shows it failed with why', async () => {
     const id = await leftJob('gone.csv', async () => undefined, { status: 'queued', attempts: 0 });
     let runs = 0;

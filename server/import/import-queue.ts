@@ -1,9 +1,11 @@
 // Purchase imports started from the admin panel: one pg-boss job per uploaded file, run here with
 // npm run import's own code (importPurchaseFile), one at a time. Progress goes to the job's row
 // about once a second; the admin's browser reads it. Each run is counted in the job's row before it
-// begins: a job a dead server left queued or running is queued again at start while it has runs to
-// spare (the batch is all in or all out, and a file already in adds nothing), and stopped, failed
-// with the reason, once it has used them. The uploaded file is removed when the job ends, however.
+// begins, and a run writes a heartbeat while it lasts: a job a dead process left (queued, found at
+// start, or running with a silent heartbeat, found by any live worker's sweep) is queued again while
+// it has runs to spare (the batch is all in or all out, and a file already in adds nothing), and
+// stopped, failed with the reason, once it has used them. The uploaded file is removed when the job
+// ends, however.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -21,8 +23,14 @@ export const STOPPED_MESSAGE = (attempts: number, stage: string | null) =>
   `Nothing was loaded: the import was started ${attempts} times and the server stopped during each run` +
   `${stage ? ` (last while ${stage})` : ''}, so it will not be tried again. Check the file, then upload it again.`;
 
-export async function startImportQueue(pool: pg.Pool, options: { work: boolean; limits?: FileLimits }): Promise<ImportQueue> {
+/** A run writes its heartbeat this often; one silent for STALE_SECONDS is a dead worker's, swept every SWEEP_SECONDS. */
+export const HEARTBEAT_SECONDS = 5;
+export const STALE_SECONDS = 30;
+const SWEEP_SECONDS = 10;
+
+export async function startImportQueue(pool: pg.Pool, options: { work: boolean; limits?: FileLimits; staleSeconds?: number; sweepSeconds?: number }): Promise<ImportQueue> {
   const boss = await startBoss(pool, 'import queue');
+  let sweep: NodeJS.Timeout | undefined;
   await boss.createQueue(IMPORT_QUEUE);
   const jobs = importJobsRepository(pool);
   // A million-line file takes a minute or two: expire well after that. Runs are counted (and
@@ -34,13 +42,22 @@ export async function startImportQueue(pool: pg.Pool, options: { work: boolean; 
     await boss.work<{ jobId: number }>(IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (job) await runImportJob(pool, job.data.jobId, run);
     });
-    const { requeued, stopped } = await jobs.recoverUnfinished(IMPORT_ATTEMPTS, STOPPED_MESSAGE);
-    for (const stored of stopped) await removeJobFiles(stored);
-    for (const id of requeued) await send(id);
+    const recover = async (queued: boolean) => {
+      const { requeued, stopped } = await jobs.recoverUnfinished(IMPORT_ATTEMPTS, STOPPED_MESSAGE, { staleSeconds: options.staleSeconds ?? STALE_SECONDS, queued });
+      for (const stored of stopped) await removeJobFiles(stored);
+      for (const id of requeued) await send(id);
+    };
+    await recover(true);
+    // Another worker may die mid-run at any time: its job is taken up again once its heartbeat stops.
+    sweep = setInterval(() => void recover(false).catch((err: Error) => console.error('import queue sweep:', err.message)), (options.sweepSeconds ?? SWEEP_SECONDS) * 1000);
+    sweep.unref();
   }
   return {
     enqueue: (jobId) => send(jobId),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined),
+    stop: () => {
+      clearInterval(sweep);
+      return boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    },
   };
 }
 
@@ -69,6 +86,16 @@ export async function runImportJob(pool: pg.Pool, jobId: number, options: RunOpt
   const jobs = importJobsRepository(pool);
   const claimed = await jobs.claim(jobId);
   if (!claimed) return;
+  const heartbeat = setInterval(() => void jobs.heartbeat(jobId).catch(() => undefined), HEARTBEAT_SECONDS * 1000);
+  try {
+    await runClaimedJob(pool, jobId, claimed.attempts, options);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runClaimedJob(pool: pg.Pool, jobId: number, attempts: number, options: RunOptions): Promise<void> {
+  const jobs = importJobsRepository(pool);
   const job = (await jobs.byId(jobId))!;
   const paths = (await jobs.paths(jobId))!;
   const rejectPath = `${paths.stored}.rejects.csv`;
@@ -98,14 +125,14 @@ export async function runImportJob(pool: pg.Pool, jobId: number, options: RunOpt
     await pending;
     // A refused file fails at once: another run would read the same bytes. Anything else may pass.
     const refused = err instanceof FileLimitError || err instanceof ImportFileError;
-    if (!refused && claimed.attempts < IMPORT_ATTEMPTS) {
+    if (!refused && attempts < IMPORT_ATTEMPTS) {
       await jobs.requeue(jobId);
       await options.retry(jobId);
       return;
     }
     // The import names the file by the path it read: say the admin's file name instead.
     const reason = (err as Error).message.replaceAll(paths.stored, job.fileName);
-    const runs = claimed.attempts > 1 ? ` (after ${claimed.attempts} runs)` : '';
+    const runs = attempts > 1 ? ` (after ${attempts} runs)` : '';
     await jobs.finish(jobId, { status: 'failed', ...counts, message: `Nothing was loaded${runs}: ${reason}` });
     await removeJobFiles(paths.stored);
   }

@@ -9,6 +9,8 @@ export interface Mail {
   html: string;
   /** The one link the message is about; logged when the message only goes to the outbox. */
   link: string;
+  /** Extra headers (the digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,5 +1,6 @@
 // Admin-panel imports (migration 012): the job rows the worker writes and the admin's browser reads.
 import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 import type { ImportJob, ImportJobStatus } from '../../src/model/purchase-import.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -48,24 +49,40 @@ export function importJobsRepository(db: pg.Pool) {
       return rows[0] ? { stored: rows[0].stored_path, rejects: rows[0].reject_path } : null;
     },
     /**
-     * At start, the jobs a dead server left queued or running: those with runs to spare are queued
-     * again (a batch is all in or all out); those that used them all are stopped, failed with why.
+     * The jobs a dead process left: runs whose heartbeat stopped `staleSeconds` ago or more (and, with
+     * `queued`, jobs still waiting, whose pg-boss job a dead server may have held). Those with runs to
+     * spare are queued again (a batch is all in or all out); those that used them all are stopped,
+     * failed with why. Rows another sweep holds are skipped, so two workers sweeping at once never share a job.
      */
-    async recoverUnfinished(maxAttempts: number, stopped: (attempts: number, stage: string | null) => string): Promise<{ requeued: number[]; stopped: string[] }> {
-      const { rows } = await db.query(`select id, attempts, stage, stored_path from import_jobs where status in ('queued', 'running') order by id`);
-      const requeued: number[] = [];
-      const paths: string[] = [];
-      for (const r of rows) {
-        if (r.attempts < maxAttempts) {
-          await db.query(`update import_jobs set status = 'queued', stage = null where id = $1`, [r.id]);
-          requeued.push(r.id);
-        } else {
-          await db.query(`update import_jobs set status = 'failed', stage = null, message = $2, finished_at = now() where id = $1`,
-            [r.id, stopped(r.attempts, r.stage)]);
-          paths.push(r.stored_path);
+    async recoverUnfinished(
+      maxAttempts: number,
+      stopped: (attempts: number, stage: string | null) => string,
+      options: { staleSeconds: number; queued: boolean },
+    ): Promise<{ requeued: number[]; stopped: string[] }> {
+      return inTransaction(db, async (tx) => {
+        const { rows } = await tx.query(
+          `select id, attempts, stage, stored_path from import_jobs
+            where (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+               or ($2 and status = 'queued')
+            order by id for update skip locked`, [options.staleSeconds, options.queued]);
+        const requeued: number[] = [];
+        const paths: string[] = [];
+        for (const r of rows) {
+          if (r.attempts < maxAttempts) {
+            await tx.query(`update import_jobs set status = 'queued', stage = null where id = $1`, [r.id]);
+            requeued.push(r.id);
+          } else {
+            await tx.query(`update import_jobs set status = 'failed', stage = null, message = $2, finished_at = now() where id = $1`,
+              [r.id, stopped(r.attempts, r.stage)]);
+            paths.push(r.stored_path);
+          }
         }
-      }
-      return { requeued, stopped: paths };
+        return { requeued, stopped: paths };
+      });
+    },
+    /** A running job's sign of life (see recoverUnfinished). */
+    async heartbeat(id: number): Promise<void> {
+      await db.query(`update import_jobs set heartbeat_at = now() where id = $1 and status = 'running'`, [id]);
     },
     /** A run that failed for a reason that may pass (the database went away): queued for another run. */
     async requeue(id: number): Promise<void> {
@@ -78,7 +95,7 @@ export function importJobsRepository(db: pg.Pool) {
     async claim(id: number): Promise<{ attempts: number } | null> {
       const { rows } = await db.query(
         `update import_jobs set status = 'running', started_at = now(), rows_read = 0, rejects = 0, stage = 'reading rows',
-                attempts = attempts + 1
+                attempts = attempts + 1, heartbeat_at = now()
           where id = $1 and status = 'queued' returning attempts`, [id]);
       return rows[0] ? { attempts: rows[0].attempts as number } : null;
     },

@@ -2,7 +2,7 @@
 // (server/scope/visible-merchants.ts). Per-merchant figures read rollup_merchant_item_day (one
 // merchant's month is a few hundred rows); the house-wide win-back reads the house's lost-item
 // rollups (migration 020); order history reads purchase_lines through (merchant_id, invoice_date).
-import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import type { RebateType } from '../../src/model/rebates.ts';
 import { bind, EDGE_DAYS, PLUS_EDGES, WHOLE_MONTHS } from './dashboard.ts';
 import { splitRange } from './dashboard-range.ts';
@@ -55,7 +55,7 @@ export interface OrderLineRow {
 /** Competitor lines: the seller is outside the house's family. */
 const COMPETITOR = (seller: string) => `${seller} <> all(@fam::int[])`;
 
-export function insightsRepository(db: pg.Pool) {
+export function insightsRepository(db: Queryable) {
   async function query(sql: string, named: Record<string, unknown>) {
     const [text, args] = bind(sql, named);
     return (await db.query(text, args)).rows;

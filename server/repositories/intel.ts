@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/queryable.ts';
 import type { IntelItem } from '../../src/model/intel.ts';
 import type { RebateType } from '../../src/model/rebates.ts';
-import { bind, EDGE_DAYS, PLUS_EDGES, WHOLE_MONTHS } from './dashboard.ts';
+import { EDGE_DAYS, PLUS_EDGES, prepared, WHOLE_MONTHS } from './dashboard.ts';
 import { splitRange } from './dashboard-range.ts';
 
 export interface SellerVolume { merchantId: number; sellerId: number; volume: number }
@@ -20,7 +20,7 @@ export function intelRepository(db: Queryable) {
     /** Volume per merchant and seller over the range: whole months from monthly rows, the rest from daily rows. */
     async volumes(merchantIds: number[], from: string, to: string): Promise<SellerVolume[]> {
       const r = splitRange(from, to);
-      const [text, args] = bind(
+      const { rows } = await db.query(prepared(
         `select merchant_id, seller_id, sum(volume) as volume from (
            select merchant_id, seller_id, volume from rollup_merchant_month
             where merchant_id = any(@ids::int[]) and ${WHOLE_MONTHS('month')}
@@ -28,8 +28,7 @@ export function intelRepository(db: Queryable) {
             where merchant_id = any(@ids::int[]) and ${EDGE_DAYS('day')}`)}
          ) u group by 1, 2`,
         { ids: merchantIds, from: r.from, to: r.to, fs: r.fullStart, fe: r.fullEnd },
-      );
-      const { rows } = await db.query(text, args);
+      ));
       return rows.map((x) => ({ merchantId: x.merchant_id, sellerId: x.seller_id, volume: x.volume }));
     },
 
@@ -99,19 +98,21 @@ export function intelRepository(db: Queryable) {
     },
 
     async sellers(ids: number[]): Promise<SellerRow[]> {
-      const { rows } = await db.query(
-        'select id, platform_id, nickname, coalesce(parent_id, id) as root from distributors where id = any($1::int[])', [ids]);
+      const { rows } = await db.query({
+        name: 'intel-sellers', text: 'select id, platform_id, nickname, coalesce(parent_id, id) as root from distributors where id = any($1::int[])', values: [ids],
+      });
       return rows.map((x) => ({ id: x.id, platformId: x.platform_id, nickname: x.nickname, familyRootId: x.root }));
     },
 
     /** The merchants with their account number at the house (null without one), in the order asked. */
     async merchants(ids: number[], houseId: number): Promise<MerchantRow[]> {
-      const { rows } = await db.query(
-        `select m.id, m.platform_id, m.name, a.dcn from merchants m
-           left join merchant_accounts a on a.merchant_id = m.id and a.distributor_id = $2
-          where m.id = any($1::int[])`,
-        [ids, houseId],
-      );
+      const { rows } = await db.query({
+        name: 'intel-merchants',
+        text: `select m.id, m.platform_id, m.name, a.dcn from merchants m
+                 left join merchant_accounts a on a.merchant_id = m.id and a.distributor_id = $2
+                where m.id = any($1::int[])`,
+        values: [ids, houseId],
+      });
       const byId = new Map(rows.map((x) => [x.id as number, { id: x.id, platformId: x.platform_id, merchant: x.name, dcn: x.dcn }]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

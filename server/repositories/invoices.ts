@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { ParsedInvoice, ParsedLine } from '../../src/model/invoice-parser.ts';
 import type { InvoiceDetail, InvoiceSummary } from '../../src/model/invoices.ts';
+import type { OverpaidInvoice } from '../../src/model/digest.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { inTransaction } from '../db/transaction.ts';
 
@@ -60,6 +61,16 @@ export function invoicesRepository(pool: pg.Pool) {
       return rows.map((r) => ({ id: r.id, attachmentGroupingId: r.attachment_grouping_id, description: r.description ?? '',
         merchantName: r.merchant_name ?? '', status: r.status, reason: r.reason, createdAt: new Date(r.created_at).toISOString() }));
     },
+    /** Invoices of the houses uploaded after `since` whose price check found overpaid lines, newest first. */
+    async overpaidSince(houseIds: number[], since: Date, limit: number): Promise<OverpaidInvoice[]> {
+      const { rows } = await pool.query(
+        `select i.id, coalesce(i.merchant_name, '') as merchant, to_char(i.invoice_date, 'YYYY-MM-DD') as invoice_date, i.overpaid_total,
+                (select count(*)::int from invoice_items t where t.invoice_id = i.id and t.overpaid > 0) as lines
+           from invoices i
+          where i.distributor_id = any($1::int[]) and i.created_at > $2 and i.overpaid_total > 0
+          order by i.created_at desc, i.id desc limit $3`, [houseIds, since, limit]);
+      return rows.map((r) => ({ id: r.id, merchant: r.merchant, invoiceDate: r.invoice_date, overpaidLines: r.lines, overpaidTotal: Number(r.overpaid_total) }));
+    },
     /** The invoice's owner house, for the family check; null when there is no such invoice. */
     async ownerOf(id: number): Promise<number | null> {
       const { rows } = await pool.query('select distributor_id from invoices where id = $1', [id]);
@@ -117,11 +128,24 @@ export function invoicesRepository(pool: pg.Pool) {
     async deleteInvoice(id: number): Promise<void> {
       await pool.query('delete from invoices where id = $1', [id]);
     },
-    /** Counts a run of the image's OCR, committed before it begins (a run the process did not survive counts); null once it was read. */
-    async countOcrRun(imageId: number): Promise<number | null> {
+    /**
+     * Takes the image for one run of its OCR and counts the run, committed before it begins (a run
+     * the process did not survive counts): the run's number, 'done' once it was read (or deleted),
+     * 'busy' while another worker's heartbeat on it is fresher than `staleSeconds`.
+     */
+    async claimOcrRun(imageId: number, staleSeconds: number): Promise<number | 'done' | 'busy'> {
       const { rows } = await pool.query(
-        `update invoice_images set ocr_attempts = ocr_attempts + 1 where id = $1 and ocr_status = 'pending' returning ocr_attempts`, [imageId]);
-      return rows[0] ? (rows[0].ocr_attempts as number) : null;
+        `update invoice_images set ocr_attempts = ocr_attempts + 1, ocr_heartbeat_at = now()
+          where id = $1 and ocr_status = 'pending'
+            and (ocr_heartbeat_at is null or ocr_heartbeat_at < now() - make_interval(secs => $2))
+          returning ocr_attempts`, [imageId, staleSeconds]);
+      if (rows[0]) return rows[0].ocr_attempts as number;
+      const pending = await pool.query(`select 1 from invoice_images where id = $1 and ocr_status = 'pending'`, [imageId]);
+      return pending.rowCount ? 'busy' : 'done';
+    },
+    /** The reading worker's sign of life; null when its run ended without reading the image (another may take it at once). */
+    async ocrHeartbeat(imageId: number, alive: boolean): Promise<void> {
+      await pool.query(`update invoice_images set ocr_heartbeat_at = ${alive ? 'now()' : 'null'} where id = $1`, [imageId]);
     },
     /** An image whose reading used all its runs: a problem, with the reason, so its invoice settles. */
     async giveUpOcr(imageId: number, problem: string): Promise<void> {
@@ -164,3 +188,4 @@ export function invoicesRepository(pool: pg.Pool) {
     settleStatus,
   };
 }
+export type InvoicesRepository = ReturnType<typeof invoicesRepository>;

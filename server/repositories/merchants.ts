@@ -1,10 +1,10 @@
 // Merchant rows for the header's location lists; which ids is decided by server/scope/.
-import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import type { Merchant } from '../../src/model/dashboard.ts';
 
 export type MerchantOrder = 'name' | 'account';
 
-export function merchantsRepository(db: pg.Pool) {
+export function merchantsRepository(db: Queryable) {
   return {
     /** The merchants `ids` with their customer number at the distributor (null without an account there). */
     async list(distributorId: number, ids: number[], order: MerchantOrder = 'name'): Promise<Merchant[]> {

@@ -2,6 +2,7 @@
 // breakdowns. Only 'Paid' checks are ever read (accounts spec §4); the merchants are already
 // scoped by server/scope/.
 import type pg from 'pg';
+import type { PostedCheck } from '../../src/model/digest.ts';
 import type { CheckSummary, RebateCheck } from '../../src/model/payments.ts';
 import type { PayNoPayRow } from '../documents/pay-no-pay.ts';
 
@@ -74,6 +75,27 @@ export function paymentsRepository(db: pg.Pool) {
         [distributorId, quarter, merchants],
       );
       return rows;
+    },
+
+    /** The house's paid checks posted after `since` (the digest, the bell), newest first: up to `limit`, with the count and sum of all. */
+    async postedSince(distributorId: number, since: Date, merchants: MerchantFilter, limit: number): Promise<{ count: number; total: number; checks: PostedCheck[] }> {
+      const { rows } = await db.query(
+        `with posted as (
+           select c.id, c.merchant_id, m.name as merchant, c.quarter, c.amount, c.checkno, c.posted_at
+             from ${FROM_CHECKS}
+            where c.distributor_id = $1 and c.posted_at > $2 and c.status = 'Paid' and ${IN_SCOPE.replace(/\$3/g, '$4')})
+         select (select count(*)::int from posted) as count, (select coalesce(sum(amount), 0) from posted) as total,
+                coalesce((select json_agg(p order by p.posted_at desc, p.id) from
+                  (select * from posted order by posted_at desc, id limit $3) p), '[]') as checks`,
+        [distributorId, since, limit, merchants],
+      );
+      const r = rows[0];
+      return {
+        count: r.count,
+        total: Number(r.total),
+        checks: r.checks.map((c: Record<string, never>) => ({ id: c.id, merchantId: c.merchant_id, merchant: c.merchant, quarter: c.quarter,
+          amount: Number(c.amount), checkno: c.checkno, postedAt: new Date(c.posted_at).toISOString() })),
+      };
     },
 
     async houseName(distributorId: number): Promise<string> {

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
 import {
   REBATE_PAGE_SIZE,
   type RebateCriteria,
@@ -68,7 +68,7 @@ export interface RebateListRequest {
   page: number | null;
 }
 
-export function rebatesRepository(db: pg.Pool) {
+export function rebatesRepository(db: Queryable) {
   return {
     async list({ distributorId, carriedOnly, criteria, page }: RebateListRequest): Promise<RebatePage> {
       if (carriedOnly && distributorId === null) return { rows: [], hasMore: false };

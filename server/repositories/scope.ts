@@ -100,8 +100,8 @@ export function scopeRepository(db: pg.Pool) {
     },
 
     async merchantCount(distributorId: number): Promise<number> {
-      const { rows } = await db.query<{ n: number }>(
-        'select count(*)::int as n from merchant_accounts where distributor_id = $1', [distributorId]);
+      const { rows } = await db.query<{ n: number }>({
+        name: 'merchant-count', text: 'select count(*)::int as n from merchant_accounts where distributor_id = $1', values: [distributorId] });
       return rows[0]!.n;
     },
 

@@ -19,6 +19,8 @@ const SUMS: Record<string, string[]> = {
   rollup_merchant_month: ['volume', 'rebate'],
   rollup_account_day: ['volume', 'rebate'],
   rollup_account_merchant_month: ['volume'],
+  rollup_merchant_lost_day: ['volume', 'rebate', 'deviation'],
+  rollup_merchant_lost_month: ['volume', 'rebate', 'deviation'],
   rollup_account_lost_day: ['volume', 'rebate', 'deviation'],
   rollup_account_lost_month: ['volume', 'rebate', 'deviation'],
   rollup_account_lost_qty_day: ['quantity', 'volume'],

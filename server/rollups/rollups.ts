@@ -18,6 +18,7 @@ export const LINE_REBATE = `case r.type
 // Per-merchant rollups first, then the house-wide ones built from them.
 export const MERCHANT_ROLLUPS = [['rollup_merchant_item_day', 'day'], ['rollup_merchant_day', 'day'], ['rollup_merchant_month', 'month']] as const;
 export const ACCOUNT_ROLLUPS = [['rollup_account_day', 'day'], ['rollup_account_merchant_month', 'month'],
+  ['rollup_merchant_lost_day', 'day'], ['rollup_merchant_lost_month', 'month'],
   ['rollup_account_lost_day', 'day'], ['rollup_account_lost_month', 'month']] as const;
 export const RUNNING_ROLLUPS = ['rollup_account_merchant_running', 'rollup_account_lost_running'] as const;
 
@@ -57,8 +58,8 @@ export function rollupInserts(t: RollupTables = REAL_TABLES): string[] {
        join rollup_accounts ra on ra.distributor_id = a.distributor_id
       group by 1, 2, 3`,
     // Competitor lines only: the seller's family differs from the account distributor's.
-    `insert into ${t('rollup_account_lost_day')} (distributor_id, item_id, category_id, day, volume, rebate, deviation)
-     select a.distributor_id, x.item_id, x.category_id, x.day, sum(x.volume), sum(x.rebate),
+    `insert into ${t('rollup_merchant_lost_day')} (distributor_id, merchant_id, item_id, category_id, day, volume, rebate, deviation)
+     select a.distributor_id, x.merchant_id, x.item_id, x.category_id, x.day, sum(x.volume), sum(x.rebate),
             sum(case when dv.id is null then 0 else x.volume - dv.deviated_price * x.quantity end)
        from ${t('rollup_merchant_item_day')} x
        join merchant_accounts a on a.merchant_id = x.merchant_id
@@ -68,6 +69,18 @@ export function rollupInserts(t: RollupTables = REAL_TABLES): string[] {
        left join deviation_in_force dv
          on dv.item_id = x.item_id and dv.distributor_id = a.distributor_id and x.day between dv.starts_on and dv.ends_on
       where coalesce(ds.parent_id, ds.id) <> coalesce(da.parent_id, da.id)
+      group by 1, 2, 3, 4, 5
+      -- In key order: a subset's rows then lie together on disk (in hash order, each on its own page).
+      order by 1, 2, 5, 3`,
+    `insert into ${t('rollup_merchant_lost_month')} (distributor_id, merchant_id, item_id, category_id, month, volume, rebate, deviation)
+     select x.distributor_id, x.merchant_id, x.item_id, x.category_id, date_trunc('month', x.day)::date, sum(x.volume), sum(x.rebate), sum(x.deviation)
+       from ${t('rollup_merchant_lost_day')} x
+      group by 1, 2, 3, 4, 5
+      order by 1, 2, 5, 3`,
+    // The house-wide lost rows are the per-merchant ones summed over the house's merchants.
+    `insert into ${t('rollup_account_lost_day')} (distributor_id, item_id, category_id, day, volume, rebate, deviation)
+     select x.distributor_id, x.item_id, x.category_id, x.day, sum(x.volume), sum(x.rebate), sum(x.deviation)
+       from ${t('rollup_merchant_lost_day')} x
       group by 1, 2, 3, 4`,
     `insert into ${t('rollup_account_lost_month')} (distributor_id, item_id, category_id, month, volume, rebate, deviation)
      select x.distributor_id, x.item_id, x.category_id, date_trunc('month', x.day)::date, sum(x.volume), sum(x.rebate), sum(x.deviation)
@@ -127,10 +140,7 @@ export async function refreshRollups(pool: pg.Pool): Promise<void> {
     await client.query(`set local work_mem = '256MB'`);
     for (const step of [...STEPS, ...RUNNING_STEPS]) await client.query(step);
   });
-  for (const table of ['rollup_merchant_item_day', 'rollup_merchant_day', 'rollup_merchant_month', 'rollup_account_day',
-    'rollup_account_merchant_month', 'rollup_account_lost_day', 'rollup_account_lost_month',
-    'rollup_account_merchant_running', 'rollup_account_lost_running',
-    ...INSIGHTS_ROLLUPS.map(([t]) => t)]) {
+  for (const table of [...[...MERCHANT_ROLLUPS, ...ACCOUNT_ROLLUPS, ...INSIGHTS_ROLLUPS].map(([t]) => t), ...RUNNING_ROLLUPS]) {
     await pool.query(`analyze ${table}`);
   }
 }
@@ -142,6 +152,24 @@ export async function refreshRunningTotals(pool: pg.Pool): Promise<void> {
   });
   await pool.query('analyze rollup_account_merchant_running');
   await pool.query('analyze rollup_account_lost_running');
+}
+
+/**
+ * Fills the per-merchant lost rollups (migration 120) of a database whose other rollups were
+ * built before them, from rollup_merchant_item_day: the statements of the full rebuild, once.
+ */
+export async function refreshMerchantLostIfEmpty(pool: pg.Pool): Promise<boolean> {
+  const { rows: [r] } = await pool.query<{ filled: boolean; lost: boolean }>(
+    `select exists (select 1 from rollup_merchant_lost_day) as filled, exists (select 1 from rollup_account_lost_day) as lost`);
+  if (r!.filled || !r!.lost) return false;
+  const targets = ['rollup_merchant_lost_day', 'rollup_merchant_lost_month'];
+  await inTransaction(pool, async (client) => {
+    await client.query(`set local work_mem = '256MB'`);
+    await client.query(BUMP_DATA_VERSION);
+    for (const step of rollupInserts().filter((sql) => targets.some((t) => sql.startsWith(`insert into ${t} `)))) await client.query(step);
+  });
+  for (const table of targets) await pool.query(`analyze ${table}`);
+  return true;
 }
 
 /** Which rollups a database with purchase lines still lacks: all of them, the running totals, or none. */

@@ -102,6 +102,18 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       expect(got.lostItemCategories.some((c) => c.deviation > 0)).toBe(true);
     });
 
+    it('for a subset over a range with partial months at both edges (monthly lost rows inside, daily at the edges)', async () => {
+      const subset = bostonMerchants.slice(10, 40);
+      const [from, to] = [plus(monthStart(today, 5), 12), plus(monthStart(today, 1), 8)];
+      const got = await dashboard(leader, payload(from, to, subset, 1));
+      expect(got).toEqual(await expected(selection(ids.boston, harborFamily, subset), from, to, true));
+      expect(got.lostItemDescriptions.length).toBeGreaterThan(0);
+      expect(got.lostItemCategories.some((c) => c.deviation > 0)).toBe(true);
+      // The edges count: the same subset over the whole months alone differs.
+      const inner = await dashboard(leader, payload(monthStart(today, 4), plus(monthStart(today, 1), -1), subset, 1));
+      expect(inner.lostItemCategories[0]!.volume).toBeLessThan(got.lostItemCategories[0]!.volume);
+    });
+
     it('for a house outside the house-wide rollups (an internal admin acting for a competitor)', async () => {
       const [coastal] = await column(`select id from distributors where nickname = 'Coastal Wholesale'`);
       const me = callAs(app, await loginToken(app, 'admin@portal.test'));
@@ -191,6 +203,15 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       expect(falls.every((f: number) => f > 0)).toBe(true);
       expect(falls).toEqual([...falls].sort((a: number, b: number) => b - a));
     });
+    it('lost volume month over month for a subset of locations equals the raw lines', async () => {
+      const subset = bostonMerchants.slice(0, 60);
+      const res = await leader.post('/dashboard/lost-volume', { merchantIds: subset });
+      expect(res.statusCode).toBe(200);
+      const rows = await raw.ownVolumeByLocation(selection(ids.boston, harborFamily, subset), monthStart(today, 1), monthStart(today, 2));
+      expect(res.json()).toEqual(assembleLostVolume(rows));
+      expect(res.json().data.length).toBeGreaterThan(0);
+      expect(res.json().data.length).toBeLessThan(subset.length);
+    });
   });
 
   describe('date range rules', () => {
@@ -273,6 +294,13 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       for (const who of [dm, leader]) expect((await list(who)).find((m) => m.id === dmMerchants[0])!.merchant).toBe('Renamed Bistro');
       await q('update merchants set name = $2 where id = $1', [dmMerchants[0], one!.name]);
       await q('update data_version set version = version + 1');
+    });
+
+    it('says whether an answer was computed for the request (X-Answer-Cache: miss) or taken from the cache (hit)', async () => {
+      const body = payload(plus(lastMonth.from, 3), plus(lastMonth.from, 17), dmMerchants.slice(0, 2));
+      const [first, second] = [await leader.post('/dashboard', body), await leader.post('/dashboard', body)];
+      expect([first.headers['x-answer-cache'], second.headers['x-answer-cache']]).toEqual(['miss', 'hit']);
+      expect(second.json()).toEqual(first.json());
     });
 
     it('cached answers go out gzipped to callers that accept it, the same JSON', async () => {

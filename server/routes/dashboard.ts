@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { assembleLostVolume } from '../dashboard/assemble.ts';
-import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
+import { sendCached, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { computeDashboard, nothingSelected } from '../dashboard/compute.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -17,47 +17,51 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  /** The caller's selection, and the data version read meanwhile (one round trip less to wait for). */
-  const selectionFor = async (request: FastifyRequest, merchantIds: readonly number[]) => {
-    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
-    return { selection: await selectMerchants(deps.scope, scope, merchantIds), version };
+  /**
+   * The caller's selection, the data version read meanwhile (one round trip less to wait for) and
+   * the deps to read with (the replica's when it is new enough: deps.readsFor).
+   */
+  const selectionFor = async (request: FastifyRequest, reply: FastifyReply, merchantIds: readonly number[]) => {
+    const reads = await deps.readsFor(request, reply);
+    const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
+    return { selection: await selectMerchants(deps.scope, scope, merchantIds), version, reads };
   };
 
   /** The answer for what decides it: the route, the merchants selected and the call's own values; sent as cached bytes. */
   const cached = async <T>(
     reply: FastifyReply, route: string, { selection, version }: { selection: Selection; version: string }, values: unknown, compute: () => Promise<T>,
-  ): Promise<Sent<T>> => sendJson(reply, await deps.dashboardAnswers.get({ route, selection, values }, version, () => compute().then(toJson)));
+  ): Promise<Sent<T>> => sendCached(reply, deps.dashboardAnswers, { route, selection, values }, version, () => compute().then(toJson));
 
   app.post('/dashboard', async (request, reply): Promise<Sent<DashboardResponse>> => {
     const body = validate(DashboardPayload, request.body, 'body');
     const days = daysInRange(body.startDate, body.endDate);
     if (days < 1) throw badRequest('The end date must not be before the start date.');
     if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
-    const { selection, version } = await selectionFor(request, body.merchants);
+    const { selection, version, reads } = await selectionFor(request, reply, body.merchants);
     const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
-    return cached(reply, 'dashboard', { selection, version }, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(deps, selection, body, days));
+    return cached(reply, 'dashboard', { selection, version }, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(reads, selection, body, days));
   });
 
   /** Per location, the house's own volume last calendar month against the month before. */
   app.post('/dashboard/lost-volume', async (request, reply): Promise<Sent<LostVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
-    const { selection, version } = await selectionFor(request, body.merchantIds);
+    const { selection, version, reads } = await selectionFor(request, reply, body.merchantIds);
     const today = new Date();
     const [last, before] = [monthStart(today, 1), monthStart(today, 2)];
     return cached(reply, 'lost-volume', { selection, version }, [last, before], async () =>
-      assembleLostVolume(nothingSelected(selection) ? [] : await deps.dashboard.ownVolumeByLocation(selection, last, before)));
+      assembleLostVolume(nothingSelected(selection) ? [] : await reads.dashboard.ownVolumeByLocation(selection, last, before)));
   });
 
   /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
   app.post('/dashboard/monthly-volume', async (request, reply): Promise<Sent<MonthlyVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
     if ((await deps.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
-    const { selection, version } = await selectionFor(request, body.merchantIds);
+    const { selection, version, reads } = await selectionFor(request, reply, body.merchantIds);
     const today = new Date();
     const from = monthStart(today, 12);
     const to = isoDay(Date.parse(`${monthStart(today, 0)}T00:00:00Z`) - DAY);
     return cached(reply, 'monthly-volume', { selection, version }, [from, to], async () => {
-      const rows = nothingSelected(selection) ? [] : await deps.dashboard.bySellerMonth(selection, from, to);
+      const rows = nothingSelected(selection) ? [] : await reads.dashboard.bySellerMonth(selection, from, to);
       const family = new Set(selection.familyIds);
       const own = new Map(monthsOf(from, to).map((m) => [m, 0]));
       for (const r of rows) if (family.has(r.sellerId)) own.set(r.month, own.get(r.month)! + r.volume);

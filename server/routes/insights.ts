@@ -4,12 +4,13 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { assembleIntel } from '../intel/assemble.ts';
 import { orderHistoryOf, winBackOf } from '../insights/assemble.ts';
+import { scopeWinBack } from '../insights/win-back.ts';
 import { daysInRange } from '../repositories/dashboard-range.ts';
 import { visibleAmong, visibleMerchantIds } from '../scope/visible-merchants.ts';
 import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
 import {
   CompetitiveItemsPayload, InsightsMerchantsPayload, ORDER_HISTORY_MERCHANTS, ORDER_HISTORY_ONE_MONTH, OrderHistoryPayload,
-  WINBACK_HOUSE_ROWS, WinBackPayload,
+  WinBackPayload,
   type CompetitiveItem, type CompetitiveItems, type InsightsMerchant, type OrderHistory, type WinBackList,
 } from '../../src/model/insights.ts';
 
@@ -26,41 +27,42 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 /**
  * Competitive insights (docs/insights.md): every call scoped like the dashboard (foreign merchants
  * invisible, View As honoured) and open to every signed-in distributor user, like the screens.
+ * They read the replica when it is new enough (deps.readsFor).
  */
 export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The merchants table: volumes of every visible merchant, or of those that lost a category or item. */
-  app.post('/competitive/merchants', async (request): Promise<InsightsMerchant[]> => {
+  app.post('/competitive/merchants', async (request, reply): Promise<InsightsMerchant[]> => {
     const body = validate(InsightsMerchantsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await request.scope.visible();
+    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
     let ids: number[] | null = scope.all ? null : scope.merchantIds;
     if (body.category !== undefined || body.item !== undefined) {
       const visible = ids ?? await visibleMerchantIds(deps.scope, scope);
-      const lost = await deps.insights.merchantsThatLost(visible, body.startDate, body.endDate, scope.familyIds, body);
+      const lost = await reads.insights.merchantsThatLost(visible, body.startDate, body.endDate, scope.familyIds, body);
       ids = visible.filter((id) => lost.has(id));
     }
     if (ids !== null && ids.length === 0) return [];
-    const rows = await deps.insights.merchantVolumes(scope.distributorId, ids, body.startDate, body.endDate, scope.familyIds);
+    const rows = await reads.insights.merchantVolumes(scope.distributorId, ids, body.startDate, body.endDate, scope.familyIds);
     return rows.map(({ total, competitor, ...m }) => ({
       ...m, totalVolume: cents(total), competitorVolume: cents(competitor), competitorVolumePerc: share(competitor, total),
     }));
   });
 
   /** One merchant's items by seller, split into competitors' (competition) and the house family's (self). */
-  app.post('/competitive/items', async (request): Promise<CompetitiveItems> => {
+  app.post('/competitive/items', async (request, reply): Promise<CompetitiveItems> => {
     const body = validate(CompetitiveItemsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await request.scope.visible();
+    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
     // Another family's merchant, or one outside the caller's locations, is as missing as an unknown id.
     const [id] = await visibleAmong(deps.scope, scope, [body.merchantId]);
     if (id === undefined) throw notFound('No such merchant.');
     const [merchants, volumes, items, itemVolumes] = await Promise.all([
-      deps.intel.merchants([id], scope.distributorId),
-      deps.intel.volumes([id], body.startDate, body.endDate),
-      deps.intel.items([id], body.startDate, body.endDate, scope.distributorId),
-      deps.insights.itemVolumes(id, body.startDate, body.endDate),
+      reads.intel.merchants([id], scope.distributorId),
+      reads.intel.volumes([id], body.startDate, body.endDate),
+      reads.intel.items([id], body.startDate, body.endDate, scope.distributorId),
+      reads.insights.itemVolumes(id, body.startDate, body.endDate),
     ]);
-    const sellers = await deps.intel.sellers(volumes.map((v) => v.sellerId));
+    const sellers = await reads.intel.sellers(volumes.map((v) => v.sellerId));
     const [intel] = assembleIntel({ merchants, volumes, items, monthly: null, sellers, familyIds: scope.familyIds });
     const sellerId = new Map(sellers.map((s) => [s.platformId, s.id]));
     const rows = (competitor: boolean): CompetitiveItem[] =>
@@ -75,37 +77,32 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   /** The order history fetch (spec §7): competitor invoices with their lines, one calendar month at a time. */
-  app.post('/competitive/order-history', async (request): Promise<OrderHistory> => {
+  app.post('/competitive/order-history', async (request, reply): Promise<OrderHistory> => {
     const body = validate(OrderHistoryPayload, request.body, 'body');
     if (body.startDate.slice(0, 7) !== body.endDate.slice(0, 7)) throw badRequest(ORDER_HISTORY_ONE_MONTH);
     checkRange(body.startDate, body.endDate);
     if (body.merchants.length > ORDER_HISTORY_MERCHANTS) throw badRequest(`At most ${ORDER_HISTORY_MERCHANTS} merchants per order-history request.`);
-    const scope = await request.scope.visible();
+    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
     const visible = new Set(await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id)));
     // Merchants outside the scope are dropped silently, in the order asked.
     const merchants = body.merchants.filter((m, i) => visible.has(m.id) && body.merchants.findIndex((x) => x.id === m.id) === i);
     if (merchants.length === 0) return [];
-    const names = await deps.intel.merchants(merchants.map((m) => m.id), scope.distributorId);
-    const lines = await deps.insights.orderLines(merchants.map((m) => m.id), body.startDate, body.endDate, scope.familyIds);
+    const names = await reads.intel.merchants(merchants.map((m) => m.id), scope.distributorId);
+    const lines = await reads.insights.orderLines(merchants.map((m) => m.id), body.startDate, body.endDate, scope.familyIds);
     return orderHistoryOf(names.map((m) => ({ id: m.id, merchant: m.merchant })), lines);
   });
 
   /** The win-back list: one merchant's lost items, or the visible house's (top rows), each with the house's replacement. */
-  app.post('/competitive/win-back', async (request): Promise<WinBackList> => {
+  app.post('/competitive/win-back', async (request, reply): Promise<WinBackList> => {
     const body = validate(WinBackPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const scope = await request.scope.visible();
+    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
     const { startDate: from, endDate: to } = body;
-    let lost;
-    if (body.merchantId !== undefined) {
-      const ids = await visibleAmong(deps.scope, scope, [body.merchantId]);
-      if (ids.length === 0) throw notFound('No such merchant.');
-      lost = await deps.insights.lostItemsOfMerchants(ids, from, to, scope.familyIds, null);
-    } else {
-      lost = (scope.all ? await deps.insights.lostItemsOfHouse(scope.distributorId, from, to, WINBACK_HOUSE_ROWS) : null)
-        ?? await deps.insights.lostItemsOfMerchants(await visibleMerchantIds(deps.scope, scope), from, to, scope.familyIds, WINBACK_HOUSE_ROWS);
-    }
+    if (body.merchantId === undefined) return scopeWinBack(reads, scope, from, to);
+    const ids = await visibleAmong(deps.scope, scope, [body.merchantId]);
+    if (ids.length === 0) throw notFound('No such merchant.');
+    const lost = await reads.insights.lostItemsOfMerchants(ids, from, to, scope.familyIds, null);
     // Rebates and deviations as of the range's end, like POST /match.
-    return winBackOf(await deps.insights.withReplacements(lost, scope.distributorId, to));
+    return winBackOf(await reads.insights.withReplacements(lost, scope.distributorId, to));
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
-import { sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
+import { sendCached, sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
@@ -52,7 +52,8 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
     // The gate checked the caller's flag (the one whose session asks); View As then narrows whose merchants.
-    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
+    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+    const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     if (body.merchants.length === 0) return sendJson(reply, await toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
     const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
@@ -65,11 +66,9 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const key = { route: 'intel', distributorId: scope.distributorId, familyIds: scope.familyIds, ids, startDate, endDate, options };
     // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
     // (once nobody else waits for the same answer).
-    const json = await deps.intelAnswers
-      .get(key, version, (signal) =>
-        deps.cancellable(signal, (db) => intelFor(deps.intelOn(db), scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
+    return sendCached(reply, deps.intelAnswers, key, version, (signal) =>
+      reads.cancellable(signal, (db) => intelFor(deps.intelOn(db), scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
-    return sendJson(reply, json);
   });
 
   /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */

@@ -191,6 +191,25 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     }
   }, 120_000);
 
+  it('an image queued by its upload and by two workers starting at once is read once, though both workers are free', async () => {
+    const idle = await startInvoiceQueue(db.pool, { work: false });
+    deps.invoiceJobs.attach(idle.enqueue);
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    // Each worker, starting, queues every image still pending.
+    await Promise.all([idle.enqueue(imageId), idle.enqueue(imageId)]);
+    await idle.stop();
+    let reads = 0;
+    const counting: Ocr = { read: async (image) => ((reads += 1), ocr.read(image)), close: async () => undefined };
+    const workers = [await startInvoiceQueue(db.pool, { work: true, ocr: counting }), await startInvoiceQueue(db.pool, { work: true, ocr: counting })];
+    try {
+      expect((await settled(id, 90_000)).status).toBe('done');
+      await new Promise((r) => setTimeout(r, 2000)); // a second job, if any, would be taken by now
+      expect(reads).toBe(1);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+  }, 120_000);
+
   it('an image whose reading the server never survived is not read again: past 3 runs it is a problem, with the reason', async () => {
     const idle = await startInvoiceQueue(db.pool, { work: false });
     deps.invoiceJobs.attach(idle.enqueue);

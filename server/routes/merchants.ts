@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { sendJson, toJson } from '../dashboard/answer-cache.ts';
+import { sendCached, toJson } from '../dashboard/answer-cache.ts';
 import type { MerchantOrder } from '../repositories/merchants.ts';
 import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -14,10 +14,11 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
    * for every user of the house, so its ids need not even be read.
    */
   const visibleList = async (request: FastifyRequest, reply: FastifyReply, order: MerchantOrder) => {
-    const [scope, version] = await Promise.all([request.scope.visible(), deps.dashboard.dataVersion()]);
+    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+    const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     const key = { distributorId: scope.distributorId, order, ...(scope.all ? { all: true } : { ids: scope.merchantIds }) };
-    return sendJson(reply, await deps.merchantAnswers.get(key, version, async () =>
-      toJson(await deps.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), order))));
+    return sendCached(reply, deps.merchantAnswers, key, version, async () =>
+      toJson(await reads.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), order)));
   };
 
   /** The visible locations of the active distributor (the header's Location selector), by name. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson, toJson } from '../dashboard/answer-cache.ts';
+import { sendCached, toJson } from '../dashboard/answer-cache.ts';
 import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
 import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria } from '../../src/model/rebates.ts';
@@ -23,10 +23,11 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
    * query and today (rebates in force today), and any reload of the data bumps the data version.
    */
   const page = async (request: FastifyRequest, reply: FastifyReply, options: Omit<Parameters<Deps['rebates']['list']>[0], 'distributorId'>) => {
-    const [distributorId, version] = await Promise.all([activeDistributorId(request), deps.dashboard.dataVersion()]);
+    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+    const [distributorId, version] = await Promise.all([activeDistributorId(request), reads.dashboard.dataVersion()]);
     const query = { ...options, distributorId };
-    return sendJson(reply, await deps.rebateAnswers.get(
-      { ...query, today: new Date().toISOString().slice(0, 10) }, version, () => deps.rebates.list(query).then(toJson)));
+    return sendCached(reply, deps.rebateAnswers, { ...query, today: new Date().toISOString().slice(0, 10) }, version,
+      () => reads.rebates.list(query).then(toJson));
   };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */

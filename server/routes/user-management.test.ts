@@ -187,6 +187,15 @@ describe.each(testTargets())('user management on $name', ({ adminUrl }) => {
       expect((await call('ops', 'POST', '/user/invite', invite({ locations: [], displayIntel: false }))).statusCode).toBe(200);
     });
 
+    it('lets an internal admin logged in as a leader give the Admin role (§6), and only them', async () => {
+      // A login of its own: switching into the leader ends the admin session it started from.
+      const asLeader = (await call(await loginToken(app, EMAILS.admin), 'POST', '/auth/session', { id: id.leader, reason: 'Ticket 77: invite the house admin' })).json().authKey as string;
+      const res = await call(asLeader, 'POST', '/user/invite', invite({ title: 'Admin' }));
+      expect(res.statusCode, res.body).toBe(200);
+      // The leader's own session still may not.
+      expect((await call('leader', 'POST', '/user/invite', invite({ title: 'Admin' }))).statusCode).toBe(403);
+    });
+
     it.each([
       ['a location outside the inviter’s', 'dm', () => ({ locations: [String(bostonOther)] }), 'Every location must be one you can see.'],
       ['another family’s location', 'leader', () => ({ locations: [String(summitMerchant)] }), 'Every location must be one you can see.'],

@@ -41,7 +41,9 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const root = await deps.userAdmin.familyRootOf(scope.distributorId);
     // Only internal admins manage a family other than their own (after switching house to it).
     const familyRoot = scope.caller.internalAdmin || scope.caller.familyRootId === root ? root : null;
-    const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin };
+    // An internal admin logged in as this user gives roles as an internal admin (the Admin role, §6).
+    const actingAdmin = request.actingAdminId !== null && (await deps.scope.user(request.actingAdminId))?.internalAdmin === true;
+    const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin, actingAdmin };
     const myAccess = (await deps.userAdmin.managedUser(me.id))?.access;
     if (!myAccess) throw forbidden('You may not manage users.');
     return { scope, me, myAccess, familyRoot };

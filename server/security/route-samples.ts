@@ -50,6 +50,13 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/auth/microsoft': () => ({ method: 'POST', url: '/api/auth/microsoft', payload: {} }),
   'POST /api/auth/logout': () => ({ method: 'POST', url: '/api/auth/logout' }),
   'POST /api/user/change-password': () => ({ method: 'POST', url: '/api/user/change-password', payload: {} }),
+  'GET /api/digest/preferences': () => ({ method: 'GET', url: '/api/digest/preferences' }),
+  'POST /api/digest/preferences': () => ({ method: 'POST', url: '/api/digest/preferences', payload: { frequency: 'weekly', sections: ['winBack'], timeZone: 'UTC' } }),
+  // A token of the right shape that the server did not sign: the link of nobody.
+  'GET /api/digest/unsubscribe': (ids) => ({ method: 'GET', url: `/api/digest/unsubscribe?token=${ids.harborUser}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }),
+  'POST /api/digest/unsubscribe': (ids) => ({ method: 'POST', url: `/api/digest/unsubscribe?token=${ids.harborUser}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }),
+  'GET /api/alerts': () => ({ method: 'GET', url: '/api/alerts' }),
+  'POST /api/alerts/read': () => ({ method: 'POST', url: '/api/alerts/read' }),
   'POST /api/analytics/user-sessions': () => ({ method: 'POST', url: '/api/analytics/user-sessions', payload: {} }),
   'GET /api/analytics/user-sessions': (ids) => ({ method: 'GET', url: `/api/analytics/user-sessions?user_id=${ids.harborRep}` }),
   'GET /api/announcement': () => ({ method: 'GET', url: '/api/announcement' }),
@@ -155,6 +162,7 @@ export const FOREIGN: Record<string, Sample | 'no ids'> = {
   'POST /api/competitive/order-history': (ids) => ({ method: 'POST', url: '/api/competitive/order-history', payload: { startDate: range.startDate, endDate: range.endDate, showLineItems: true, merchants: [{ id: ids.summitMerchant, merchant: 'x' }] } }),
   'POST /api/competitive/win-back': (ids) => ({ method: 'POST', url: '/api/competitive/win-back', payload: { startDate: range.startDate, endDate: range.endDate, merchantId: ids.summitMerchant } }),
   'POST /api/user/active-distributor/:id': (ids) => ({ method: 'POST', url: `/api/user/active-distributor/${ids.summitHouse}` }),
+  'POST /api/digest/unsubscribe': (ids) => ({ method: 'POST', url: `/api/digest/unsubscribe?token=${ids.summitUser}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }),
   'GET /api/merchant/available/:id': (ids) => ({ method: 'GET', url: `/api/merchant/available/${ids.summitUser}` }),
   'GET /api/distributor': (ids) => ({ method: 'GET', url: `/api/distributor?userId=${ids.summitUser}` }),
   'PATCH /api/user/merchant-batch/:id': (ids) => ({

@@ -102,6 +102,8 @@ export const CATEGORY_MAKERS: Record<string, readonly string[]> = {
 export interface ProductSeed {
   name: string;
   packs: [pack: string, uom: string, weightLb: number, price: number][];
+  /** Written after the name and tier: the long descriptions some catalogues carry, past the screens' 96-character cut (analytics §5). */
+  detail?: string;
 }
 
 // Category -> products. Each product is sold by a few manufacturers in a few packs.
@@ -176,8 +178,14 @@ export const CATEGORIES: Record<string, ProductSeed[]> = {
     { name: 'BAG TAKEOUT KRAFT HNDL', packs: [['250 CT', 'CS', 22, 52]] },
   ],
   Chemicals: [
-    { name: 'DETERGENT DISH MACHINE', packs: [['4/1 GAL', 'CS', 40, 66]] },
-    { name: 'SANITIZER QUAT CONC', packs: [['4/1 GAL', 'CS', 36, 72]] },
+    {
+      name: 'DETERGENT DISH MACHINE', packs: [['4/1 GAL', 'CS', 40, 66]],
+      detail: ' LOW TEMPERATURE CHLORINATED LIQUID FOR HIGH VOLUME WAREWASHING, CLOSED LOOP DISPENSING, NSF LISTED',
+    },
+    {
+      name: 'SANITIZER QUAT CONC', packs: [['4/1 GAL', 'CS', 36, 72]],
+      detail: ' NO RINSE FOOD CONTACT SURFACE SANITIZER CONCENTRATE, 1 OZ PER 4 GAL, EPA REGISTERED, FRAGRANCE FREE',
+    },
     { name: 'DEGREASER HD LIQ', packs: [['4/1 GAL', 'CS', 36, 54]] },
     { name: 'SOAP HAND FOAM REFILL', packs: [['2/1250 ML', 'CS', 6, 42]] },
     { name: 'CLEANER GLASS RTU', packs: [['12/32 OZ', 'CS', 26, 38]] },

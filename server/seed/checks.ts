@@ -31,6 +31,8 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
   const byChain = new Map<string, string[]>();
   for (const m of world.merchants) byChain.set(m.accountName, [...(byChain.get(m.accountName) ?? []), m.name]);
   const distributors = new Map(world.distributors.map((d) => [d.id, d]));
+  // A stream of its own, so the checks themselves stay what they were before checks had a posting date.
+  const posting = randomFor('check-posting');
 
   for (const quarter of lastQuarters(today, 8)) {
     for (const m of world.merchants) {
@@ -47,6 +49,7 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
         r.chance(0.9) ? 'Paid' : r.pick(['Pending', 'Void']),
         m.accountName, `${house.nickname} - ${m.accountName}`,
         `a0X${r.int(1e9, 9e9).toString(36).toUpperCase()}${String(id).padStart(6, '0')}`,
+        postedOn(quarter, today, posting.int(0, 20)),
       ]);
       const names = r.sample(byChain.get(m.accountName)!, 3);
       splitInto(amount, names.length, r.next).forEach((part, k) => locations.push([id, names[k]!, part]));
@@ -56,12 +59,19 @@ export async function seedRebateChecks(client: pg.PoolClient, world: World, toda
     }
   }
   await copyRows(client, 'rebate_checks', ['id', 'quarter', 'merchant_id', 'distributor_id', 'amount', 'checkno',
-    'distributordistrict', 'paymentmethod', 'paymentrouting', 'status', 'accountname', 'accountmaprelationship', 'sfid'], checks);
+    'distributordistrict', 'paymentmethod', 'paymentrouting', 'status', 'accountname', 'accountmaprelationship', 'sfid', 'posted_at'], checks);
   await copyRows(client, 'rebate_check_locations', ['check_id', 'merchant', 'amount'], locations);
   await copyRows(client, 'rebate_check_manufacturers', ['check_id', 'manufacturer', 'amount'], makers);
   // The list reads the breakdowns built once (migration 031).
   await client.query('refresh materialized view rebate_check_breakdowns');
   return checks.length;
+}
+
+/** A check is posted some days after its quarter ends; the current quarter's in the last `days` days. */
+function postedOn(quarter: string, today: Date, days: number): string {
+  const end = Date.UTC(2000 + Number(quarter.slice(0, 2)), Number(quarter.slice(3)) * 3, 1);
+  const day = 86_400_000;
+  return new Date(end > today.getTime() ? today.getTime() - days * day : end + days * day).toISOString();
 }
 
 // Splits an amount into n positive cent amounts that add up exactly.

@@ -123,7 +123,7 @@ function buildCatalog() {
             items.push({
               id,
               min: `${maker.id + 10}${String(id * 7 + r.int(0, 6)).padStart(6, '0')}`,
-              description: `${product.name}${tier}`,
+              description: `${product.name}${tier}${product.detail ?? ''}`,
               manufacturerId: maker.id,
               categoryId: category.id,
               pack,

@@ -11,9 +11,10 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /**
  * The real app on a test database, for `app.inject`. Mail goes to `smtpUrl` when given (see
- * smtp-capture.ts), else to an outbox in the temp folder, never into the project.
+ * smtp-capture.ts), else to an outbox in the temp folder, never into the project. `replica` stands in
+ * for DATABASE_REPLICA_URL's pool.
  */
-export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, smtpUrl?: string) {
+export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, smtpUrl?: string, replica: pg.Pool | null = null) {
   const config = { ...readConfig({}), ...overrides };
   const mailer = createMailer({
     smtpUrl,
@@ -21,7 +22,7 @@ export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, sm
     outboxDir: path.join(os.tmpdir(), 'portal-test-outbox'),
     log: () => {},
   });
-  const deps = makeDeps(config, pool, tokenSigner(TEST_SECRET), mailer);
+  const deps = makeDeps(config, pool, tokenSigner(TEST_SECRET), mailer, replica);
   const app = await buildApp(deps);
   return { app, deps };
 }

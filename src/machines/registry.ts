@@ -6,6 +6,7 @@ import { ADMIN_SWITCH_MACHINES } from './admin-switch/registration.ts';
 import { ADMIN_IMPORT_MACHINES } from './admin-import/registration.ts';
 import { BUSINESS_PANEL_MACHINES } from './business-panel/registration.ts';
 import { DASHBOARD_MACHINES } from './dashboard/registration.ts';
+import { DIGEST_MACHINES } from './digest/registration.ts';
 import { HOUSE_SWITCH_MACHINES } from './house-switch/registration.ts';
 import { INSIGHTS_MACHINES } from './insights/registration.ts';
 import { INTEL_MACHINES } from './intel/registration.ts';
@@ -13,6 +14,7 @@ import { INVOICE_MACHINES } from './invoices/registration.ts';
 import { PAYMENT_MACHINES } from './payments/registration.ts';
 import { CHECKS_DATA_MACHINES } from './checks-data/registration.ts';
 import { REBATES_MACHINES } from './rebates/registration.ts';
+import { SESSION_MACHINES } from './session/registration.ts';
 import { SHELL_MACHINES } from './shell/registration.ts';
 import { USER_MANAGEMENT_MACHINES } from './user-management/registration.ts';
 
@@ -22,6 +24,7 @@ import { USER_MANAGEMENT_MACHINES } from './user-management/registration.ts';
  */
 export const MACHINES: readonly RegisteredMachine[] = [
   ...SHELL_MACHINES,
+  ...SESSION_MACHINES,
   ...ADMIN_SWITCH_MACHINES,
   ...DASHBOARD_MACHINES,
   ...HOUSE_SWITCH_MACHINES,
@@ -37,4 +40,5 @@ export const MACHINES: readonly RegisteredMachine[] = [
   ...ADMIN_DASHBOARD_MACHINES,
   ...ADMIN_PANEL_MACHINES,
   ...BUSINESS_PANEL_MACHINES,
+  ...DIGEST_MACHINES,
 ];

@@ -35,7 +35,10 @@ export const ResetPasswordPayload = t.type({ password: SignUpPassword, newPasswo
 export type ResetPasswordPayload = t.TypeOf<typeof ResetPasswordPayload>;
 
 /** An emailed token as it appears in a path: base64url, fixed length. */
-export const TokenParams = t.type({ token: pattern('a link token', /^[A-Za-z0-9_-]{20,100}$/) });
+const LINK_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+export const TokenParams = t.type({ token: pattern('a link token', LINK_TOKEN) });
+/** Whether a link's token could be one the server sent: one that cannot is as dead as an expired one. */
+export const isLinkToken = (token: string): boolean => LINK_TOKEN.test(token);
 
 /** POST /user/change-password (settings): current password, new one, its repeat. */
 export const ChangePasswordPayload = t.type({
@@ -118,9 +121,12 @@ export type UserList = t.TypeOf<typeof UserList>;
 export const SIGNED_UP_MESSAGE =
   'Thank you for signing up! We emailed you a link to confirm your email address. ' +
   'An Admin or Leadership user of your distributor then needs to approve your account; we will email you when they have.';
-/** Activation of a signed-up account that still waits for approval. */
+/**
+ * Activation of a signed-up account that still waits for approval: the spec's activation text
+ * (§2.2), less 'Please Login' (they cannot yet), with what happens next.
+ */
 export const CONFIRMED_AWAITING_APPROVAL =
-  'Your email address is confirmed. An Admin or Leadership user of your distributor needs to approve your account; we will email you when they have.';
+  'Your account has been activated! Your email address is confirmed. An Admin or Leadership user of your distributor needs to approve it before you can log in; we will email you when they have.';
 export const AWAITING_APPROVAL = 'Your account is waiting for approval by an Admin or Leadership user of your distributor.';
 export const APPROVAL_REFUSED = 'Your request to join was declined. Ask your distributor for an invitation.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';

@@ -6,6 +6,8 @@ export const IsoDate = calendarDate('2000-01-01', '2099-12-31');
 
 export const MAX_RANGE_DAYS = 365;
 export const RANGE_TOO_LONG_MESSAGE = 'Please enter a date range no greater than 1 year.';
+/** Dashboard and Intel: the merchant list of the house could not be loaded (spec §8). */
+export const MERCHANTS_FAILED_MESSAGE = "We couldn't load the merchant list for this distributor. Please try refreshing the page.";
 
 const MerchantIds = t.array(Id);
 

@@ -27,3 +27,6 @@ export const rangeReversed = (range: DateRange): boolean => rangeDays(range) < 1
 export const toIsoDate = (date: Date): string => dayjs(date).format(ISO);
 /** Local-midnight Date for a YYYY-MM-DD string (what the date picker shows). */
 export const fromIsoDate = (iso: string): Date => dayjs(iso).toDate();
+
+/** The browser's today as YYYY-MM-DD: the default of every screen's "today" input (tests pass their own). */
+export const todayIso = (): string => dayjs().format(ISO);

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { parseInvoiceText } from './invoice-parser.ts';
-import { fileProblem, INVOICE_MESSAGES, statusColor } from './invoices.ts';
+import { INVOICE_MESSAGES, screenFiles, searchInvoiceItems, searchInvoices, statusColor } from './invoices.ts';
 
 describe('invoice upload rules', () => {
-  it('refuses a file over 10,000,000 bytes, a type other than png/jpg/gif, and names already sent', () => {
-    expect(fileProblem([{ name: 'a.png', size: 10_000_000 }], [])).toBeNull();
-    expect(fileProblem([{ name: 'a.png', size: 10_000_001 }], [])).toBe(INVOICE_MESSAGES.maxSize);
-    expect(fileProblem([{ name: 'a.pdf', size: 10 }], [])).toBe(INVOICE_MESSAGES.wrongType);
-    expect(fileProblem([{ name: 'a.JPG', size: 10 }, { name: 'b.gif', size: 10 }], [])).toBeNull();
-    expect(fileProblem([{ name: 'a.png', size: 1 }, { name: 'b.png', size: 1 }], ['b.png'])).toBe('You have already uploaded the following files: b.png');
+  it('refuses a file over 10,000,000 bytes, a type other than png/jpg/gif, and names already chosen, keeping the rest', () => {
+    const names = (files: { name: string; size: number }[], already: string[] = []) => {
+      const { accepted, problem } = screenFiles(files, already);
+      return { accepted: accepted.map((f) => f.name), problem };
+    };
+    expect(names([{ name: 'a.png', size: 10_000_000 }])).toEqual({ accepted: ['a.png'], problem: null });
+    expect(names([{ name: 'a.png', size: 10_000_001 }])).toEqual({ accepted: [], problem: `${INVOICE_MESSAGES.maxSize}: a.png` });
+    expect(names([{ name: 'a.JPG', size: 10 }, { name: 'b.gif', size: 10 }])).toEqual({ accepted: ['a.JPG', 'b.gif'], problem: null });
+    // A png and a txt chosen together: the png stays, the txt is refused by name.
+    expect(names([{ name: 'scan.png', size: 10 }, { name: 'notes.txt', size: 10 }])).toEqual({
+      accepted: ['scan.png'], problem: 'Only png, jpg and gif images are accepted: notes.txt',
+    });
+    expect(names([{ name: 'a.png', size: 1 }, { name: 'b.png', size: 1 }], ['b.png'])).toEqual({
+      accepted: ['a.png'], problem: 'You have already uploaded the following files: b.png',
+    });
   });
   it('colours statuses: yellow while read, green done, red otherwise', () => {
     expect(['InProcess', 'inprocessing', 'done', 'problem', 'Pending'].map(statusColor)).toEqual(['yellow', 'yellow', 'green', 'red', 'red']);
@@ -60,5 +69,31 @@ describe('invoice dates', () => {
   it("read 'MMM Do YYYY'", async () => {
     const { invoiceDate } = await import('./invoices.ts');
     expect(['2026-10-01', '2026-11-22T18:00:00Z', '2026-03-13', '2026-05-23'].map(invoiceDate)).toEqual(['Oct 1st 2026', 'Nov 22nd 2026', 'Mar 13th 2026', 'May 23rd 2026']);
+  });
+});
+
+describe('the invoice pages\' search', () => {
+  const invoice = (id: number, description: string, merchantName: string, status: string) =>
+    ({ id, attachmentGroupingId: '', description, merchantName, status, reason: null, createdAt: '2026-11-02T10:00:00.000Z' });
+  const invoices = [invoice(1, 'Weekly produce', 'Blue Anchor Grill', 'done'), invoice(2, 'Friday delivery', 'Harbor Diner', 'problem')];
+
+  it('keeps the invoices whose name, location and status, read as one line, hold it (trimmed, case aside)', () => {
+    expect(searchInvoices(invoices, '  harbor ').map((i) => i.id)).toEqual([2]);
+    expect(searchInvoices(invoices, 'grill done').map((i) => i.id)).toEqual([1]);
+    expect(searchInvoices(invoices, 'PROBLEM').map((i) => i.id)).toEqual([2]);
+    expect(searchInvoices(invoices, 'weekly harbor')).toEqual([]);
+  });
+
+  it('a blank search keeps the very list', () => {
+    expect(searchInvoices(invoices, '   ')).toBe(invoices);
+  });
+
+  it("keeps the items whose description, brand and item code hold it, not their pack or unit", () => {
+    const item = { id: 1, description: 'Salmon Fillet', brand: 'North Sea', pack: '10 LB', uom: 'CS', itemCode: '10413370',
+      quantity: 1, unitPrice: 1, totalPrice: 1, doubtful: false, deviatedPrice: null, overpaid: null };
+    const items = [item, { ...item, id: 2, description: 'Mozzarella', brand: 'Dairy Best', itemCode: '20551100' }];
+    expect(searchInvoiceItems(items, 'north sea 1041').map((i) => i.id)).toEqual([1]);
+    expect(searchInvoiceItems(items, '2055').map((i) => i.id)).toEqual([2]);
+    expect(searchInvoiceItems(items, '10 LB')).toEqual([]);
   });
 });

@@ -36,15 +36,45 @@ export function inProcessRow(invoice: { id: number; description: string; merchan
   return { ...invoice, attachmentGroupingId: '', status: 'InProcess', reason: null, createdAt: nowIso };
 }
 
+/**
+ * The invoice pages' search boxes: the rows whose searched fields, read as one line, hold the
+ * search (trimmed, case aside), so 'grill done' finds a done invoice of Blue Anchor Grill.
+ * A blank search keeps the very same list.
+ */
+function searchRows<R>(rows: R[], search: string, fields: (row: R) => readonly string[]): R[] {
+  const needle = search.trim().toLowerCase();
+  return needle === '' ? rows : rows.filter((row) => fields(row).join(' ').toLowerCase().includes(needle));
+}
+/** The invoice list's search (§2.6): name, location and status. */
+export const searchInvoices = (invoices: InvoiceSummary[], search: string) => searchRows(invoices, search, (i) => [i.description, i.merchantName, i.status]);
+/** An invoice's items' search (§2.6): description, brand and item code. */
+export const searchInvoiceItems = (items: InvoiceItem[], search: string) => searchRows(items, search, (i) => [i.description, i.brand, i.itemCode]);
+
 export type FileFacts = { name: string; size: number };
-/** The first reason a set of chosen files may not be sent, or null (checked before sending). */
-export function fileProblem(files: FileFacts[], alreadyUploaded: string[]): string | null {
-  if (files.some((f) => f.size > MAX_INVOICE_FILE_BYTES)) return INVOICE_MESSAGES.maxSize;
+/**
+ * Splits chosen files into those that may be sent and a message naming each refused one with its
+ * reason (too large, not an image, already chosen); one wrong file never drops the good ones.
+ */
+export function screenFiles<F extends FileFacts>(files: readonly F[], alreadyChosen: readonly string[]): { accepted: F[]; problem: string | null } {
   const ext = (n: string) => n.toLowerCase().split('.').pop() ?? '';
-  if (files.some((f) => !(INVOICE_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext(f.name)))) return INVOICE_MESSAGES.wrongType;
-  const seen = new Set(alreadyUploaded);
-  const dupes = files.filter((f, i) => seen.has(f.name) || files.findIndex((o) => o.name === f.name) !== i).map((f) => f.name);
-  return dupes.length ? INVOICE_MESSAGES.duplicates([...new Set(dupes)]) : null;
+  const seen = new Set(alreadyChosen);
+  const refused = { maxSize: [] as string[], wrongType: [] as string[], duplicates: [] as string[] };
+  const accepted: F[] = [];
+  for (const f of files) {
+    if (f.size > MAX_INVOICE_FILE_BYTES) refused.maxSize.push(f.name);
+    else if (!(INVOICE_ACCEPTED_EXTENSIONS as readonly string[]).includes(ext(f.name))) refused.wrongType.push(f.name);
+    else if (seen.has(f.name)) refused.duplicates.push(f.name);
+    else {
+      seen.add(f.name);
+      accepted.push(f);
+    }
+  }
+  const problem = [
+    refused.maxSize.length ? `${INVOICE_MESSAGES.maxSize}: ${refused.maxSize.join(', ')}` : '',
+    refused.wrongType.length ? `${INVOICE_MESSAGES.wrongType.replace(/\.$/, '')}: ${refused.wrongType.join(', ')}` : '',
+    refused.duplicates.length ? INVOICE_MESSAGES.duplicates([...new Set(refused.duplicates)]) : '',
+  ].filter(Boolean).join('. ');
+  return { accepted, problem: problem || null };
 }
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);

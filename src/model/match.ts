@@ -42,3 +42,9 @@ export const ItemMatch = t.type({
 });
 export type ItemMatch = t.TypeOf<typeof ItemMatch>;
 export const ItemMatchList = t.array(ItemMatch);
+
+/** The similar items whose MIN, description or manufacturer contain the search (case aside). */
+export function searchMatches(matches: ItemMatch[], search: string): ItemMatch[] {
+  const needle = search.trim().toLowerCase();
+  return needle === '' ? matches : matches.filter((m) => [m.min, m.description, m.manufacturerName].some((v) => v.toLowerCase().includes(needle)));
+}

@@ -144,6 +144,12 @@ export const voucherUrl = (checkId: number): string => `/rebate-checks/voucher/$
 // ---- Rules the list and the panel share (spec §9) ---------------------------------------------
 
 export const isCheckPayment = (c: Pick<CheckSummary, 'paymentmethod'>): boolean => c.paymentmethod === 'Check';
+/** How a check was paid and its number: 'Check 10422', 'ACH 58478733'; ACH numbers that carry the word already are shown once ('ACH58478733'). */
+export function paymentLabel(c: Pick<CheckSummary, 'paymentmethod' | 'checkno'>): string {
+  const method = isCheckPayment(c) ? 'Check' : 'ACH';
+  const number = c.checkno ?? '';
+  return number.toUpperCase().startsWith(method.toUpperCase()) ? number : `${method} ${number}`.trim();
+}
 
 export interface CheckTotals {
   payments: number;

@@ -15,6 +15,8 @@ export interface Manager {
   id: number;
   title: Title | null;
   internalAdmin: boolean;
+  /** An internal admin logged in as this user (§6): the roles they may give are an internal admin's. */
+  actingAdmin?: boolean;
 }
 
 export interface Managed {
@@ -49,7 +51,7 @@ export const mayInvite = (me: Manager): boolean =>
  * could invite a user who sees more than they do.
  */
 export function assignableTitles(me: Manager): Title[] {
-  if (me.internalAdmin) return [...Titles];
+  if (me.internalAdmin || me.actingAdmin) return [...Titles];
   return Titles.filter((t) => t !== 'Admin' && (t !== 'Leadership' || LEADERS.includes(me.title)));
 }
 

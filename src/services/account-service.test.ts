@@ -17,10 +17,10 @@ describe('account service', () => {
       service.signUp({ partnerPlatformId: 'CP-123456', partnerName: 'New Co', contactName: 'Ann', email: 'a@b.test', password: 'secret1', repeatPassword: 'secret1' }),
     );
     await lastValueFrom(service.requestPasswordReset({ email: 'a@b.test' }));
-    await lastValueFrom(service.activate('tok/en'));
-    await lastValueFrom(service.confirmEmail('conf_irm'));
-    await lastValueFrom(service.approveEmailChange('app/rove'));
-    await lastValueFrom(service.resetPassword('abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }));
+    await lastValueFrom(service.activate('activate_TOKEN_0123456789'));
+    await lastValueFrom(service.confirmEmail('confirm-TOKEN_0123456789'));
+    await lastValueFrom(service.approveEmailChange('approve_TOKEN-0123456789'));
+    await lastValueFrom(service.resetPassword('reset_TOKEN_DEF-0123456789', { password: 'secret1', newPassword: 'secret1' }));
     const calls = post.mock.calls as unknown as [string, unknown, { data: unknown; authKey: unknown; ignoreUnauthorized: unknown }][];
     expect(calls.map(([url, , o]) => [url, o.data, o.authKey, o.ignoreUnauthorized])).toEqual([
       [
@@ -30,11 +30,19 @@ describe('account service', () => {
         true,
       ],
       ['/auth/request-password-reset', { email: 'a@b.test', siteUrl: 'https://portal.example' }, null, true],
-      ['/auth/activate/tok%2Fen', {}, null, true],
-      ['/auth/confirm-email/conf_irm', {}, null, true],
-      ['/auth/approve-email-change/app%2Frove', {}, null, true],
-      ['/auth/reset-password/abc_DEF-123', { password: 'secret1', newPassword: 'secret1' }, null, true],
+      ['/auth/activate/activate_TOKEN_0123456789', {}, null, true],
+      ['/auth/confirm-email/confirm-TOKEN_0123456789', {}, null, true],
+      ['/auth/approve-email-change/approve_TOKEN-0123456789', {}, null, true],
+      ['/auth/reset-password/reset_TOKEN_DEF-0123456789', { password: 'secret1', newPassword: 'secret1' }, null, true],
     ]);
+  });
+
+  it('answers a link that cannot be one the server sent as an expired one, without a call', async () => {
+    const { api, post } = fakeApi();
+    const service = createAccountService(api, () => 'https://portal.example');
+    await expect(lastValueFrom(service.activate('tok/en'))).rejects.toMatchObject({ status: 410 });
+    await expect(lastValueFrom(service.confirmEmail('short'))).rejects.toMatchObject({ status: 410 });
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('changes the password as the logged-in user: a 401 there does end the session', async () => {

@@ -10,6 +10,8 @@ beforeAll(async () => {
     if (url === '/api/wrong-shape') return [200, { id: 'seven' }];
     if (url === '/api/expired') return [401, { message: 'Session expired' }];
     if (url === '/api/upload') return [200, { id: 1, bytes: body.length }];
+    const version = /^\/api\/versioned\/(\d+)$/.exec(url);
+    if (version) return [200, { id: 1, name: 'v' }, { 'X-Data-Version': version[1]! }];
     return null;
   });
 });
@@ -27,6 +29,22 @@ describe('the HTTP helper', () => {
     expect(server.seen.length).toBe(before);
     expect(await lastValueFrom(user$.pipe(toArray()))).toEqual([{ id: 7, name: 'Lena' }]);
     expect(server.seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/user', auth: 'Bearer key-1' });
+  });
+
+  it('sends back the highest data version any answer carried, so a replica never shows older data', async () => {
+    const api = client();
+    const sent = async (url: string) => {
+      await firstValueFrom(api.get(url, User));
+      return server.seen.at(-1)!.dataVersion;
+    };
+    expect(await sent('/user')).toBeUndefined();
+    expect(await sent('/versioned/41')).toBeUndefined();
+    expect(await sent('/user')).toBe('41');
+    // An older answer (a replica behind) does not lower it.
+    await sent('/versioned/40');
+    expect(await sent('/user')).toBe('41');
+    await sent('/versioned/42');
+    expect(await sent('/user')).toBe('42');
   });
 
   it('aborts the request on the server when unsubscribed', async () => {

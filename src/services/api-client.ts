@@ -78,6 +78,14 @@ export function createApiClient(deps: ApiClientDeps) {
   const unauthorized = new Subject<void>();
   const activity = new Subject<1 | -1>();
   let extraHeaders: () => Record<string, string> = () => ({});
+  // The highest data version an answer was computed at, sent back on every call: a server reading
+  // a replica then never answers from data older than this page has shown (server/db/read-routing.ts).
+  let dataVersion = 0;
+  http.interceptors.response.use((response) => {
+    const seen = Number(response.headers['x-data-version']);
+    if (Number.isSafeInteger(seen) && seen > dataVersion) dataVersion = seen;
+    return response;
+  });
 
   /** Raw transfer: progress events, then the axios response; aborted on unsubscribe. */
   function transfer$(config: AxiosRequestConfig, options: TransferOptions): Observable<TransferEvent<AxiosResponse>> {
@@ -99,7 +107,10 @@ export function createApiClient(deps: ApiClientDeps) {
           signal: controller.signal,
           timeout: options.timeoutMs ?? 0,
           responseType: options.responseType,
-          headers: { ...extraHeaders(), ...options.headers, ...(authKey ? { Authorization: `Bearer ${authKey}` } : {}) },
+          headers: {
+            ...extraHeaders(), ...options.headers, ...(authKey ? { Authorization: `Bearer ${authKey}` } : {}),
+            ...(dataVersion > 0 ? { 'X-Data-Version': String(dataVersion) } : {}),
+          },
           onUploadProgress: progress('upload'),
           onDownloadProgress: progress('download'),
         })

@@ -54,6 +54,7 @@ async function activatedUser(request: APIRequestContext, baseURL: string, tag: s
 }
 
 test('sign up, confirm the email, get approved by the leader in User Management, then log in', async ({ page, browser, request }) => {
+  test.slow(); // two users, eleven screens and five axe checks: 40 s alone on two cores
   const email = uniqueEmail('signup');
   const platformId = await housePlatformId(request);
   await page.goto('/signup');
@@ -190,6 +191,27 @@ test('an unknown or used link says it expired and leads to Forgot Password', asy
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
+test('a malformed emailed link shows the expired-link screen with Forgot Password, never a validation text', async ({ page }) => {
+  // A link cut short by a mail client: too short, or with characters no token has.
+  for (const path of ['/change-password/abc', '/create-password/x%20y']) {
+    await page.goto(path);
+    await field(page, 'Create Password').fill('brand-new-1');
+    await field(page, 'Confirm Password').fill('brand-new-1');
+    await page.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+    await expect(page.getByText(LINK_EXPIRED_MESSAGE)).toBeVisible();
+    await expect(page.getByText(/must be a link token/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible();
+  }
+  await page.goto('/activate/abc');
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+  await expect(page.getByText(/must be a link token/)).toHaveCount(0);
+  await shot(page, 'activation-malformed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'activation-malformed-mobile');
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
 test('settings: change the password, GOT IT, log out and log in with the new one', async ({ page, request, baseURL }) => {
   const { email, password } = await activatedUser(request, baseURL!, 'settings');
   await logIn(page, email, password);
@@ -202,7 +224,7 @@ test('settings: change the password, GOT IT, log out and log in with the new one
   await field(page, 'Current Password').fill('not-my-password');
   await field(page, 'New Password').fill('third-pass');
   await field(page, 'Confirm Password').fill('third-pass');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Your current password is incorrect.');
 
   await field(page, 'Current Password').fill(password);

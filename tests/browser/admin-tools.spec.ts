@@ -127,6 +127,13 @@ test('sales reps: create, edit, delete', async ({ page }) => {
   await asAdmin(page, 'Business Panel');
   await expect(page.getByRole('heading', { name: 'Platform Distributor Portal Business Panel' })).toBeVisible();
   const section = page.getByRole('heading', { name: 'Sales Reps' }).locator('..');
+  // §2.10: the form opens with Add Sales Reps; Cancel closes it.
+  await expect(section.getByRole('textbox', { name: 'Role' })).toHaveCount(0);
+  await shoot(page, 'business-panel-closed');
+  await section.getByRole('button', { name: 'Add Sales Reps' }).click();
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByRole('button', { name: 'Add Sales Reps' })).toBeVisible();
+  await section.getByRole('button', { name: 'Add Sales Reps' }).click();
   await page.getByText('New sales rep', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill('nina.rep@gpo.test');
   await page.getByRole('textbox', { name: 'Name' }).fill('Nina Rep');
@@ -141,6 +148,7 @@ test('sales reps: create, edit, delete', async ({ page }) => {
   await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
 
   // Edit: pick the rep, their distributor is checked; add another, make them an auditor.
+  await section.getByRole('button', { name: 'Add Sales Reps' }).click();
   await pick(page, 'Sales rep', /Nina Rep/);
   await expect(page.getByRole('checkbox', { name: 'Harbor Foods Boston' })).toBeChecked();
   await pick(page, 'Distributors', 'Harbor Foods Portland');
@@ -148,6 +156,7 @@ test('sales reps: create, edit, delete', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Success!')).toBeVisible();
   await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
+  await section.getByRole('button', { name: 'Add Sales Reps' }).click();
   await pick(page, 'Sales rep', /Nina Rep/);
   await expect(page.getByRole('checkbox', { name: 'Harbor Foods Portland' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'Role' })).toHaveValue('Auditor');
@@ -159,6 +168,7 @@ test('sales reps: create, edit, delete', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Success!')).toBeVisible();
   await expect(page.getByText('Success!')).toBeHidden({ timeout: 5000 });
+  await section.getByRole('button', { name: 'Add Sales Reps' }).click();
   await page.getByRole('textbox', { name: 'Sales rep' }).click();
   await expect(page.getByRole('option', { name: /Nina Rep/ })).toHaveCount(0);
   await expect(section).toBeVisible();

@@ -19,6 +19,7 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 }
 
 test('an internal admin logs in as a leader, exports a CSV for internal use, and switches back', async ({ page }) => {
+  test.slow(); // two logins, an export, a reload and four axe checks: past 60 s on a fresh clone's two busy cores
   await logIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();

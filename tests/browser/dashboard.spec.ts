@@ -75,7 +75,6 @@ test('switching house sets it first, then reloads that house’s merchants', asy
 });
 
 test('a new range aborts the dashboard call in flight and shows the new range', async ({ page }) => {
-  test.setTimeout(60_000);
   // Record which calls the page aborts (axios uses XMLHttpRequest in the browser).
   await page.addInitScript(() => {
     const w = window as unknown as { aborted: string[] };

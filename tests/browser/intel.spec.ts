@@ -61,6 +61,8 @@ test('the leader sees the progress of the batches, then the list', async ({ page
 });
 
 test('list → detail → Reveal shows the values; a second Reveal hides the first', async ({ page }) => {
+  // A whole house's list, a detail page and two axe audits of large tables: over 30 s on a busy 2-core machine.
+  test.slow();
   await openIntel(page);
   await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click();
   await expect(page).toHaveURL(/\/intel\/detail\/\d+\/competitive$/);
@@ -83,7 +85,7 @@ test('list → detail → Reveal shows the values; a second Reveal hides the fir
   await expect(first.getByTestId('intel-deviation')).not.toHaveText(/^[YN]$/);
   // Descriptions are title-cased; the Market Index is a range or N/A.
   await expect(first.locator('td').nth(0)).toHaveText(/^[A-Z0-9]/);
-  await expect(first.locator('td').nth(7)).toHaveText(/^(\$[\d,.]+ – \$[\d,.]+|N\/A)$/);
+  await expect(first.locator('td').nth(7)).toHaveText(/^(\$[\d,.]+ – \$[\d,.]+|N\/A: .+)$/);
   await page.screenshot({ path: 'tests/screenshots/intel-detail-desktop.png', fullPage: true });
   await second.getByRole('button', { name: 'Reveal' }).click();
   await expect(second.getByRole('button', { name: 'Hide' })).toBeVisible();
@@ -95,6 +97,14 @@ test('list → detail → Reveal shows the values; a second Reveal hides the fir
   const detailUrl = /\/intel\/detail\/\d+\/(competitive|distributor)$/;
   await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
   await expect(page).toHaveURL(detailUrl);
+  // A reload keeps it for the tab's session; logging out forgets it.
+  await sideMenu(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page.reload();
+  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await expect(page).toHaveURL(detailUrl);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await openIntel(page);
 });
 
 test('graph cards list 4 distributors, then Show More', async ({ page }) => {
@@ -148,6 +158,50 @@ test('line chart: logarithmic by default, switched to linear', async ({ page }) 
   await expect(cards.first().locator('svg')).toHaveCount(0);
 });
 
+/** Every drawn line and point of each line card, and the house's own series, measured against the plot area. */
+async function seriesOutsidePlot(page: Page) {
+  return page.getByTestId('intel-line-card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const svg = card.querySelector('svg')!;
+      // The plot area is what the vertical grid lines span (the axes' 5 px ticks are left out).
+      const grid = [...svg.querySelectorAll('line')].map((l) => l.getBoundingClientRect()).filter((r) => r.height > 20);
+      const top = Math.min(...grid.map((r) => r.top));
+      const bottom = Math.max(...grid.map((r) => r.bottom));
+      // A line's geometry, and a point's centre (its dot may overhang the edge by its radius).
+      const lines = [...svg.querySelectorAll('path[fill="none"]')].map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.bottom]);
+      const points = [...svg.querySelectorAll('circle')].map((e) => e.getBoundingClientRect()).map((r) => [(r.top + r.bottom) / 2, (r.top + r.bottom) / 2]);
+      const drawn = [...lines, ...points];
+      const outside = drawn.filter(([t, b]) => t! < top - 1 || b! > bottom + 1).length;
+      const own = card.querySelector('[data-own-series]');
+      const ownColor = own ? getComputedStyle(own).backgroundColor : null;
+      const ownLine = [...svg.querySelectorAll('path[fill="none"]')].some((l) => getComputedStyle(l).stroke === ownColor);
+      return { outside, drawn: drawn.length, ownLine };
+    }),
+  );
+}
+
+test("line chart: every series lies inside the plot in both scales, the house's own one drawn", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await openIntel(page);
+  await page.goto('/intel/linechart');
+  const cards = page.getByTestId('intel-line-card');
+  await expect(cards.first().locator('svg circle').first()).toBeVisible({ timeout: 20_000 });
+  for (const scale of ['log', 'linear', 'log'] as const) {
+    await expect(cards.first()).toHaveAttribute('data-scale', scale);
+    const measured = await seriesOutsidePlot(page);
+    expect(measured.length).toBeGreaterThan(0);
+    for (const m of measured) expect(m).toEqual({ outside: 0, drawn: m.drawn, ownLine: true });
+    await expect(cards.first().locator('[data-own-series]')).toBeVisible();
+    if (scale === 'log') await page.screenshot({ path: 'tests/screenshots/intel-linechart-log-desktop.png', fullPage: true });
+    await page.getByText('Logarithmic scale').click();
+  }
+  expect(errors).toEqual([]);
+});
+
 test('unknown intel paths, and the detail of a missing merchant, go to the list', async ({ page }) => {
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -169,6 +223,8 @@ test('the rep has no Intel menu entry and /intel sends them to the dashboard', a
 });
 
 test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
+  // Three views, each photographed and audited by axe: over 30 s on a busy 2-core machine.
+  test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -177,6 +233,10 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
   const merchantCards = page.getByTestId('intel-list-cards').locator('.mantine-Card-root');
   await expect(merchantCards.first()).toBeVisible({ timeout: 20_000 });
   await expect(merchantCards.first()).toContainText(/Competitors \$[\d,]+\.\d\d \(\d+\.\d%\)/);
+  // Every See Details label is whole, however long the merchant's name beside it.
+  const clipped = await merchantCards.getByRole('button', { name: 'See Details' }).evaluateAll((buttons) =>
+    buttons.filter((b) => [b, ...b.querySelectorAll('span')].some((e) => e.scrollWidth > e.clientWidth + 1)).length);
+  expect(clipped).toBe(0);
   const firstName = await merchantCards.first().locator('p').first().textContent();
   await page.getByRole('textbox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: 'Merchant', exact: true }).click();

@@ -87,7 +87,7 @@ test('upload two images, one fails, Retry sends it; the invoice is read from the
   // Both pages' items, read from the images.
   for (const code of [truth[0]!.lines[0]!.itemCode, truth[4]!.lines[0]!.itemCode]) await expect(page.getByRole('cell', { name: code }).first()).toBeVisible();
   // Export Page Details is for internal admins only.
-  await expect(page.getByRole('button', { name: 'Export the invoice items' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export Page Details of the invoice items' })).toHaveCount(0);
   await page.screenshot({ path: 'tests/screenshots/invoice-items.png', fullPage: true });
   await asPhone(page);
   await expect(page.getByRole('cell', { name: truth[0]!.lines[0]!.itemCode }).first()).toBeAttached();
@@ -123,7 +123,7 @@ test("an internal admin, logged in as a leader, searches an invoice's items and 
   for (const text of await rows.allTextContents()) expect(text.toLowerCase()).toContain(word.toLowerCase());
   const shown = await rows.count();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export the invoice items' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Page Details of the invoice items' }).click()]);
   expect(download.suggestedFilename()).toBe('invoiceItems.csv');
   const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await download.path())!, 'utf8'), { header: true, skipEmptyLines: true });
   expect(csv.meta.fields).toEqual([...INVOICE_ITEMS_CSV_HEADER]);
@@ -178,4 +178,37 @@ test('delete an image, look at one enlarged, then delete the invoice; on a phone
   // No CSV for an invoice that is not done.
   const problem = page.getByTestId('invoices-table').getByRole('row').filter({ has: page.getByText('problem', { exact: true }) }).first();
   await expect(problem.getByRole('button', { name: /^CSV of/ })).toHaveCount(0);
+});
+
+test('Location offers every location of the user, searched as typed; a txt chosen with a png refuses only the txt, by name', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/invoice/scanning');
+  await expect(page.getByRole('link', { name: 'View Invoice' }).first()).toBeVisible();
+  const mine = (await apiCall(page, '/api/merchant')).body as { merchant: string }[];
+  const invoiced = new Set(((await apiCall(page, '/api/invoice')).body as { merchantName: string }[]).map((i) => i.merchantName));
+  // A location of the leader's scope with no invoice yet: it used to be missing from the suggestions.
+  const fresh = mine.find((m) => !invoiced.has(m.merchant))!;
+  expect(fresh).toBeDefined();
+  await page.getByRole('button', { name: 'Upload Invoice' }).click();
+  const location = page.getByRole('textbox', { name: 'Location' });
+  await location.click();
+  await expect(page.getByRole('option')).not.toHaveCount(0);
+  await location.fill(fresh.merchant.slice(0, 6));
+  await expect(page.getByRole('option', { name: fresh.merchant, exact: true })).toBeVisible();
+  // Searched: every suggestion holds what was typed.
+  for (const text of await page.getByRole('option').allTextContents()) expect(text.toLowerCase()).toContain(fresh.merchant.slice(0, 6).toLowerCase());
+  await page.screenshot({ path: 'tests/screenshots/invoice-location-search-desktop.png' });
+  await page.getByRole('option', { name: fresh.merchant, exact: true }).click();
+  await expect(location).toHaveValue(fresh.merchant);
+
+  await page.getByLabel('Invoice images').setInputFiles([image(truth[0]!.file), { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
+  await expect(page.getByText('Only png, jpg and gif images are accepted: notes.txt')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Upload Invoice' });
+  await expect(dialog.getByText(truth[0]!.file, { exact: true })).toBeVisible();
+  await expect(dialog.getByText('notes.txt', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: 'tests/screenshots/invoice-refused-file-desktop.png' });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: 'tests/screenshots/invoice-refused-file-mobile.png' });
 });

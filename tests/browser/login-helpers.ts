@@ -15,3 +15,6 @@ export async function expectStorageEmpty(page: Page) {
   const keys = await page.evaluate(() => ['authKey', 'resetKey', 'userData', 'adminUserData'].map((k) => localStorage.getItem(k)));
   expect(keys).toEqual([null, null, null, null]);
 }
+
+/** The header's account menu button (it shows the user's name, or 'Account' on a phone). */
+export const accountMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');

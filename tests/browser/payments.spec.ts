@@ -214,3 +214,52 @@ test('an internal admin turns a real spreadsheet into a PDF on the business pane
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'tests/screenshots/business-panel-phone.png', fullPage: true });
 });
+
+test('the stats say what they count and follow the search and the routing filter; a phone keeps the rows in view', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openList(page);
+  const checks = await checksOf(page, current);
+  const stats = page.getByTestId('check-stats');
+  const rows = page.getByTestId('checks-table').locator('tbody tr');
+  await expect(page.getByTestId('check-stats-scope')).toHaveText(`Totals of the checks of ${current}, every payment routing`);
+  await expect(stats).toContainText(`Total Payments${checks.length}`);
+  // One routing: the count is that of its checks, as the table shows them.
+  const routing = checks.find((c) => c.paymentrouting)!.paymentrouting!;
+  const routed = checks.filter((c) => c.paymentrouting === routing);
+  await page.getByRole('textbox', { name: 'Payment routing' }).click();
+  await page.getByRole('option', { name: routing, exact: true }).click();
+  await expect(page.getByTestId('check-stats-scope')).toHaveText(`Totals of the checks of ${current}, routed to ${routing}`);
+  await expect(stats).toContainText(`Total Payments${routed.length}`);
+  // A search on top: one check, its amount the total.
+  const one = routed[0]!;
+  await page.getByRole('textbox', { name: 'Search' }).fill(one.platformClientId);
+  await expect(rows).toHaveCount(1);
+  await expect(stats).toContainText('Total Payments1');
+  await expect(page.getByTestId('check-stats-scope')).toContainText(`matching '${one.platformClientId}'`);
+  await page.screenshot({ path: 'tests/screenshots/payments-stats-filtered-desktop.png', fullPage: true });
+
+  // An ACH payment's number says ACH once.
+  await page.getByRole('textbox', { name: 'Payment routing' }).click();
+  await page.getByRole('option', { name: 'All', exact: true }).click();
+  const ach = checks.find((c) => c.paymentmethod !== 'Check' && c.checkno?.startsWith('ACH'))!;
+  const panel = await openPanel(page, ach);
+  await expect(panel.getByText(`${ach.checkno} · `)).toBeVisible();
+  await expect(panel.getByText(/ACH ACH/)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // On a phone the selection bar is not held over the rows until a check is chosen, and then takes little room.
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = page.getByRole('region', { name: 'Selected checks' });
+  const covered = async () => {
+    const box = (await bar.boundingBox())!;
+    return Math.max(0, Math.min(box.y + box.height, 844) - Math.max(box.y, 0));
+  };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await covered()).toBe(0);
+  await page.screenshot({ path: 'tests/screenshots/payments-list-mobile.png' });
+  await rows.first().getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
+  expect(await covered()).toBeLessThanOrEqual(844 * 0.2);
+  await page.screenshot({ path: 'tests/screenshots/payments-selected-mobile.png' });
+});

@@ -127,8 +127,12 @@ test('your rebates carry the house’s own DIN on every row', async ({ page }) =
 
 test("similar items: the side panel, then the page, where feedback ends with 'Feedback Sent!'", async ({ page }) => {
   await openAllRebates(page);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/full-rebate-deviation/matches')) asked.push(r.url());
+  });
   const min = (await cellTexts(page, COL.min))[0]!;
-  await page.getByRole('button', { name: `Similar items of ${min}` }).click();
+  await page.getByRole('button', { name: `View similar items of ${min}` }).click();
   const panel = page.getByRole('dialog', { name: 'Similar Items' });
   await expect(panel.getByTestId('similar-items-table').locator('tbody tr').first()).toBeVisible();
   await panel.getByRole('link', { name: 'Open the Similar Items page' }).click();
@@ -139,6 +143,8 @@ test("similar items: the side panel, then the page, where feedback ends with 'Fe
   await expect(rows.first()).toBeVisible();
   const count = await rows.count();
   await expect(page.getByText(`Similar Items (${count})`)).toBeVisible();
+  // The page shows what the panel fetched: one call for both.
+  expect(asked).toHaveLength(1);
   await page.screenshot({ path: 'tests/screenshots/rebates-similar-items.png' });
 
   const badMin = await rows.first().locator('td').first().innerText();
@@ -174,4 +180,14 @@ test('on a phone, Your Rebates shows cards and a Load More control once 20 are l
   await page.getByRole('option', { name: 'MIN' }).click();
   await expect(cards).toHaveCount(20);
   await page.screenshot({ path: 'tests/screenshots/rebates-mobile.png' });
+});
+
+test('a description longer than 96 characters is cut there with an ellipsis (seeded long descriptions)', async ({ page }) => {
+  await openAllRebates(page);
+  await page.getByRole('textbox', { name: 'Search rebates' }).fill('dish machine');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect.poll(async () => (await cellTexts(page, COL.description)).some((d) => d.endsWith('…'))).toBe(true);
+  const cut = (await cellTexts(page, COL.description)).find((d) => d.endsWith('…'))!;
+  expect(cut.length).toBe(97);
+  expect(cut).toMatch(/^Detergent Dish Machine/);
 });

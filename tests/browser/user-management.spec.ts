@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { EMAIL_CHANGED, emailAwaitsOwnerNote, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage } from '../../src/model/account.ts';
-import { DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
+import { accountMenu, DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';
 
 /**
@@ -39,7 +39,7 @@ async function invitedUser(request: APIRequestContext, baseURL: string, name: st
 }
 
 async function openUserManagement(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
+  await accountMenu(page).click();
   await page.getByRole('menuitem', { name: 'User Management' }).click();
   await expect(page).toHaveURL(/\/user-management$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
@@ -223,4 +223,53 @@ test('a Distributor Rep sees the users but cannot invite or edit', async ({ page
   expect(new Set(await roles()).size).toBeGreaterThan(1);
   await usersTable(page).getByRole('columnheader', { name: /^ROLE/ }).getByText('ROLE').click();
   await expect.poll(roles).toEqual([...(await roles())].sort().reverse());
+});
+
+test('Get Help is in the header; the account menu names its owner and holds User Management, Settings and Get Help', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'leader@harbor.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Get Help' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { name: 'Get Help', level: 1 })).toBeVisible();
+  // The menu's button reads as the user's name, not an unlabelled icon.
+  await expect(accountMenu(page)).toHaveText(/\w+ \w+/);
+  await accountMenu(page).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['User Management', 'Settings', 'Get Help']);
+  await page.screenshot({ path: 'tests/screenshots/account-menu-desktop.png' });
+  await page.keyboard.press('Escape');
+  // A phone's header keeps the menu, labelled 'Account', with Get Help inside it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(accountMenu(page)).toHaveText('Account');
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Get Help' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await page.screenshot({ path: 'tests/screenshots/faq-mobile.png' });
+});
+
+test('an internal admin logged in as a leader gets the Admin role in User Management, and the invite goes through', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'admin@portal.test');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Browser test: inviting an admin for the house');
+  await page.getByRole('button', { name: 'Log in as user' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUserManagement(page);
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const modal = page.getByRole('dialog', { name: 'Invite User' });
+  await modal.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Admin', exact: true }).click();
+  const email = uniqueEmail('ada');
+  await modal.getByRole('textbox', { name: 'Name' }).fill('Ada Admin');
+  await modal.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await modal.getByRole('textbox', { name: 'Select Locations' }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await shot(page, 'user-management-invite-admin-role');
+  await modal.getByRole('button', { name: 'Invite User' }).click();
+  await expect(page.getByText(`Ada Admin has been invited. The invitation goes to ${email}.`)).toBeVisible();
 });

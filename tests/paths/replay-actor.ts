@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type Actor, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type Actor, type AnyActorRef, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { edgeKey, type Edge } from './machine-paths.ts';
 
 /**
@@ -33,6 +33,8 @@ export interface ControlledOptions<M extends AnyStateMachine = AnyStateMachine> 
    * actors named in `actors` are controlled too, so a path settles them as the machine's own.
    */
   children?: Record<string, AnyStateMachine>;
+  /** Called with the actor before it starts, e.g. to join it to app-wide actors (`joinAppSystem`). */
+  beforeStart?: (actor: AnyActorRef) => void;
 }
 
 export function startControlled<M extends AnyStateMachine>(machine: M, options: ControlledOptions<M>) {
@@ -60,7 +62,9 @@ export function startControlled<M extends AnyStateMachine>(machine: M, options: 
     ...options.provide,
     actors: { ...options.provide?.actors, ...controlledOf(options.actors), ...Object.fromEntries(children) },
   });
-  const actor = createActor(provided, { input: options.input, clock }).start();
+  const actor = createActor(provided, { input: options.input, clock });
+  options.beforeStart?.(actor);
+  actor.start();
   const valueIs = (expected: unknown) => JSON.stringify(actor.getSnapshot().value) === JSON.stringify(expected);
 
   /** Settles the running `id` actor and lets the promise's continuation reach the machine. */

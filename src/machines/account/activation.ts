@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { MessageResponse } from '../../model/account.ts';
 import { accountService } from '../../services/account-service.ts';
-import { failureMessage } from './account-form.ts';
+import { failureMessage, isGone } from './account-form.ts';
 
 /**
  * A single-use emailed link's screen: account activation (/activate/{token}) and, with the same
@@ -15,6 +15,8 @@ import { failureMessage } from './account-form.ts';
 export interface ActivationContext {
   token: string;
   message: string | null;
+  /** The failure is a dead link (used, unknown or malformed): only a new one helps. */
+  expired: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export const activationMachine = setup({
   },
 }).createMachine({
   id: 'activation',
-  context: ({ input }) => ({ token: input.token, message: null }),
+  context: ({ input }) => ({ token: input.token, message: null, expired: false }),
   initial: 'activating',
   states: {
     activating: {
@@ -56,7 +58,7 @@ export const activationMachine = setup({
         src: 'activate',
         input: ({ context }) => context.token,
         onDone: { target: 'activated', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'failed', actions: assign({ message: ({ event }) => failureMessage(event.error) }) },
+        onError: { target: 'failed', actions: assign({ message: ({ event }) => failureMessage(event.error), expired: ({ event }) => isGone(event.error) }) },
       },
     },
     activated: { type: 'final' },

@@ -30,6 +30,7 @@ export const adminDashboardEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.loadUsers', output: [dmRow] },
   { type: 'xstate.error.actor.loadUsers', error: failed },
   { type: 'adminDashboard.reloaded' },
+  { type: 'adminDashboard.searchChanged', search: 'dana' },
 ];
 
 export const adminUserEditEvents: readonly AnyEventObject[] = [

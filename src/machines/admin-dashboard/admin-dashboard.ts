@@ -22,6 +22,8 @@ export interface AdminDashboardContext {
   children: AdminHouse[];
   childId: number | null;
   users: AdminUserRow[];
+  /** Typed in User search: narrows the table by name or email, whichever house is picked. */
+  search: string;
   error: string | null;
 }
 
@@ -29,7 +31,8 @@ export type AdminDashboardEvent =
   | { type: 'adminDashboard.parentChosen'; parentId: number }
   | { type: 'adminDashboard.childChosen'; childId: number }
   | { type: 'adminDashboard.reloaded' }
-  | { type: 'adminDashboard.retried' };
+  | { type: 'adminDashboard.retried' }
+  | { type: 'adminDashboard.searchChanged'; search: string };
 
 const parentChosen = { 'adminDashboard.parentChosen': { target: 'loadingChildren', guard: 'knownParent', actions: 'chooseParent', reenter: true } } as const;
 const childChosen = { 'adminDashboard.childChosen': { target: 'loadingUsers', guard: 'knownChild', actions: 'chooseChild', reenter: true } } as const;
@@ -61,13 +64,14 @@ export const adminDashboardMachine = setup({
   },
 }).createMachine({
   id: 'adminDashboard',
-  context: ({ input }) => ({ siteUrl: input.siteUrl, parents: [], parentId: null, children: [], childId: null, users: [], error: null }),
+  context: ({ input }) => ({ siteUrl: input.siteUrl, parents: [], parentId: null, children: [], childId: null, users: [], search: '', error: null }),
   invoke: [
     { id: 'edit', src: 'edit' },
     { id: 'invite', src: 'invite', input: ({ context }) => ({ siteUrl: context.siteUrl }) },
     { id: 'exporter', src: 'exporter' },
     { id: 'loginAs', src: 'loginAs' },
   ],
+  on: { 'adminDashboard.searchChanged': { actions: assign({ search: ({ event }) => event.search }) } },
   initial: 'loadingParents',
   states: {
     loadingParents: {

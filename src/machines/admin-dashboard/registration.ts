@@ -16,7 +16,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     machine: adminDashboardMachine,
     events: adminDashboardEvents,
     variants: [{ label: 'internal admin on /admin-dashboard', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
-    serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.error]),
+    serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.search !== '', c.error]),
     labels: {
       'xstate.done.actor.loadParents': 'The parent distributors arrive',
       'xstate.error.actor.loadParents': 'Loading the distributors fails',
@@ -28,6 +28,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'xstate.done.actor.loadUsers': 'Its users arrive',
       'xstate.error.actor.loadUsers': 'Loading its users fails',
       'adminDashboard.reloaded': 'A save, invite or deactivation reloads the table',
+      'adminDashboard.searchChanged': 'Type in User search',
     },
     checks: {
       loadingParents: 'The Distributor picker is loading',

@@ -3,20 +3,27 @@ import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { adminDashboardMachine } from './admin-dashboard.ts';
 import { allHouses, boston, dmRow, harborParent, portland } from './admin-dashboard-samples.ts';
 import { adminUserEditMachine } from './admin-user-edit.ts';
-import { adminDate, selectHouseChoices, selectUserHouses, usersShown } from './selectors.ts';
+import { adminDate, selectHouseChoices, selectUserHouses, selectUsersShown, selectUserSearch } from './selectors.ts';
 
 describe('the admin dashboard', () => {
   it('lists no users until a house is picked, then those whose name or email holds the search', async () => {
     const s = startControlled(adminDashboardMachine, { actors: ['loadParents', 'loadChildren', 'loadUsers'], input: { siteUrl: 'http://127.0.0.1:8080' } });
     await s.replay({ type: 'xstate.done.actor.loadParents', output: [harborParent] }, 'pickingParent');
-    expect(usersShown(s.actor.getSnapshot(), '')).toEqual([]);
+    s.actor.send({ type: 'adminDashboard.searchChanged', search: 'rep' });
+    expect(selectUsersShown(s.actor.getSnapshot())).toEqual([]);
     s.actor.send({ type: 'adminDashboard.parentChosen', parentId: 1 });
     await s.settle('loadChildren', 'done', [boston, portland]);
     s.actor.send({ type: 'adminDashboard.childChosen', childId: 10 });
     await s.settle('loadUsers', 'done', [dmRow, { ...dmRow, id: 6, contactName: 'Riley Rep', email: 'rep@harbor.test' }]);
-    expect(usersShown(s.actor.getSnapshot(), '').map((u) => u.id)).toEqual([5, 6]);
-    expect(usersShown(s.actor.getSnapshot(), ' DM@harbor ').map((u) => u.id)).toEqual([5]);
-    expect(usersShown(s.actor.getSnapshot(), 'nobody')).toEqual([]);
+    // The search typed before the house was picked already narrows its users.
+    const shownIds = (search: string) => {
+      s.actor.send({ type: 'adminDashboard.searchChanged', search });
+      return [selectUserSearch(s.actor.getSnapshot()), selectUsersShown(s.actor.getSnapshot()).map((u) => u.id)];
+    };
+    expect(selectUsersShown(s.actor.getSnapshot()).map((u) => u.id)).toEqual([6]);
+    expect(shownIds('')).toEqual(['', [5, 6]]);
+    expect(shownIds(' DM@harbor ')).toEqual([' DM@harbor ', [5]]);
+    expect(shownIds('nobody')).toEqual(['nobody', []]);
   });
 
   it('writes dates as MM-DD-YYYY, or No Data', () => {

@@ -29,9 +29,10 @@ export const sameHouses = (a: readonly UserHouse[], b: readonly UserHouse[]) => 
 
 type PickerSnapshot = SnapshotFrom<typeof adminDashboardMachine>;
 
+export const selectUserSearch = (s: PickerSnapshot) => s.context.search;
 /** The users table: the house's users whose name or email holds the search; none until a house is picked. */
-export function usersShown(s: PickerSnapshot, search: string): AdminUserRow[] {
+export function selectUsersShown(s: PickerSnapshot): AdminUserRow[] {
   if (!s.matches('showingUsers') && !s.matches('loadingUsers')) return [];
-  const q = search.trim().toLowerCase();
+  const q = s.context.search.trim().toLowerCase();
   return s.context.users.filter((u) => `${u.contactName} ${u.email}`.toLowerCase().includes(q));
 }

@@ -39,7 +39,9 @@ export const panelUserEvents: readonly AnyEventObject[] = [
 export const auditLogEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.load', output: [] },
   { type: 'xstate.error.actor.load', error: failed },
-  { type: 'audit.filtered', filter: { event: 'start' } },
+  { type: 'audit.draftChanged', draft: { event: 'start' } },
+  { type: 'audit.draftChanged', draft: { search: '  dm@harbor ' } },
+  { type: 'audit.applied' },
   { type: 'audit.reloaded' },
 ];
 

@@ -71,13 +71,28 @@ describe('admin panel user editor, model-based', () => {
 });
 
 describe('audit log, testing flag and load-speed test, model-based', () => {
-  it('audit log: every transition, the filter sent as chosen', async () => {
-    const edges = edgesOf('audit-log');
-    expectEveryTransitionTaken(auditLogMachine, edges, ['loading --audit.filtered--> loading', 'loading --audit.reloaded--> loading']);
+  const auditEdges = edgesOf('audit-log');
+  it('audit log: every transition', () =>
+    expectEveryTransitionTaken(auditLogMachine, auditEdges, ['loading --audit.applied--> loading', 'loading --audit.reloaded--> loading']));
+  itReplaysEdges(auditEdges, () => startControlled(auditLogMachine, { actors: ['load'] }), (run) => {
+    // The rows asked for are always those of the filter applied, whatever is typed and not yet applied.
+    expect(run.callsOf('load').at(-1)!.input).toEqual(run.actor.getSnapshot().context.filter);
+  });
+
+  it('audit log: the fields are sent only on Filter, only those filled in, and abort the load before', async () => {
     const run = startControlled(auditLogMachine, { actors: ['load'] });
-    await run.replay({ type: 'audit.filtered', filter: { event: 'write', search: 'user' } }, 'loading');
+    run.actor.send({ type: 'audit.draftChanged', draft: { event: 'write' } });
+    run.actor.send({ type: 'audit.draftChanged', draft: { search: ' user ' } });
+    run.actor.send({ type: 'audit.draftChanged', draft: { from: '2026-11-01' } });
+    run.actor.send({ type: 'audit.draftChanged', draft: { from: '' } });
+    expect(run.callsOf('load')).toHaveLength(1);
+    await run.replay({ type: 'audit.applied' }, 'loading');
     expect(run.callsOf('load').map((c) => c.input)).toEqual([{}, { event: 'write', search: 'user' }]);
     expect(run.callsOf('load')[0]!.signal.aborted).toBe(true);
+    // Refresh asks again for the filter applied, not for what was typed since.
+    run.actor.send({ type: 'audit.draftChanged', draft: { event: null } });
+    await run.replay({ type: 'audit.reloaded' }, 'loading');
+    expect(run.callsOf('load').at(-1)!.input).toEqual({ event: 'write', search: 'user' });
   });
 
   it('testing flag toggles and is stored', () => {

@@ -73,11 +73,13 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     machine: auditLogMachine,
     events: auditLogEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
-    serializeState: seenState<AuditLogContext>((c) => [JSON.stringify(c.filter), c.rows.length, c.error !== null]),
+    // The filter the rows are for, the fields as entered, the rows and the error.
+    serializeState: seenState<AuditLogContext>((c) => [JSON.stringify(c.filter), JSON.stringify(c.draft), c.rows.length, c.error !== null]),
     labels: {
       'xstate.done.actor.load': 'The rows arrive',
       'xstate.error.actor.load': 'Loading fails',
-      'audit.filtered': 'Change a filter',
+      'audit.draftChanged': 'Pick an event or a From day, or type in Search',
+      'audit.applied': 'Press Filter',
       'audit.reloaded': 'Press Refresh',
     },
     checks: { loading: 'The table is loading', showing: 'The rows, newest first', failed: "Couldn't load the audit log." },

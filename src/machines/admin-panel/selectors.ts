@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { sessionSummary } from '../../model/user-sessions.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
+import type { auditLogMachine } from './audit-log.ts';
 import type { loadSpeedMachine } from './load-speed-test.ts';
 import type { panelUserMachine } from './panel-user.ts';
 
@@ -19,3 +20,7 @@ export const selectMeanTiming = (s: LoadSpeedSnapshot): number | null => {
   const { timings } = s.context;
   return timings.length ? Math.round(timings.reduce((a, b) => a + b, 0) / timings.length) : null;
 };
+
+type AuditLogSnapshot = SnapshotFrom<typeof auditLogMachine>;
+/** The audit log's filter fields, as entered. */
+export const selectAuditDraft = (s: AuditLogSnapshot) => s.context.draft;

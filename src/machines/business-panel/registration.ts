@@ -11,7 +11,7 @@ export const BUSINESS_PANEL_MACHINES: readonly RegisteredMachine[] = [
     events: salesRepsEvents,
     variants: [{ label: 'internal admin on /business-panel' }],
     serializeState: seenState<SalesRepsContext>((c) => [
-      c.reps.length > 0, c.houses.length > 0, c.selected !== null, c.newRep, c.form.email !== '', c.form.name !== '', c.form.role, c.form.distributors.length, c.error,
+      c.reps.length > 0, c.houses.length > 0, c.formOpen, c.selected !== null, c.newRep, c.form.email !== '', c.form.name !== '', c.form.role, c.form.distributors.length, c.search !== '', c.error,
     ]),
     labels: {
       'xstate.done.actor.loadReps': 'The sales reps arrive',
@@ -19,6 +19,7 @@ export const BUSINESS_PANEL_MACHINES: readonly RegisteredMachine[] = [
       'reps.retried': 'Press Try again',
       'xstate.done.actor.loadHouses': 'The distributors arrive',
       'xstate.error.actor.loadHouses': 'Loading the distributors fails',
+      'reps.formOpened': 'Press Add Sales Reps',
       'reps.chosen': 'Pick a rep in Sales Reps',
       'xstate.done.actor.loadRepDistributors': "The rep's distributors arrive, checked",
       'xstate.error.actor.loadRepDistributors': "Loading the rep's distributors fails",
@@ -26,6 +27,7 @@ export const BUSINESS_PANEL_MACHINES: readonly RegisteredMachine[] = [
       'reps.changed': 'Type the email or name',
       'reps.roleChosen': 'Pick a role',
       'reps.distributorToggled': 'Check or uncheck a distributor',
+      'reps.searchChanged': "Type in Search (the rep's distributors)",
       'reps.saved': 'Press Save',
       'xstate.done.actor.save': 'The server saves the rep',
       'xstate.error.actor.save': 'Saving fails',

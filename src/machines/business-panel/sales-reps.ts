@@ -29,11 +29,16 @@ export interface SalesRepsContext {
   houses: UserHouse[];
   selected: string | null;
   newRep: boolean;
+  /** The form is open: §2.10's Add Sales Reps opens it; Cancel and a save or delete close it. */
+  formOpen: boolean;
   form: RepForm;
+  /** Typed in Search: narrows the rep's distributors listed (not those saved). */
+  search: string;
   error: string | null;
 }
 
 export type SalesRepsEvent =
+  | { type: 'reps.formOpened' }
   | { type: 'reps.chosen'; email: string | null }
   | { type: 'reps.newToggled' }
   | { type: 'reps.changed'; field: 'email' | 'name'; value: string }
@@ -45,7 +50,8 @@ export type SalesRepsEvent =
   | { type: 'reps.deleteConfirmed' }
   | { type: 'reps.deleteRefused' }
   | { type: 'reps.successShown' }
-  | { type: 'reps.retried' };
+  | { type: 'reps.retried' }
+  | { type: 'reps.searchChanged'; value: string };
 
 const EMPTY: RepForm = { email: '', name: '', role: null, distributors: [] };
 
@@ -67,11 +73,13 @@ export const salesRepsMachine = setup({
     knownRep: ({ context, event }) => event.type === 'reps.chosen' && event.email !== null && context.reps.some((r) => r.email === event.email),
   },
   actions: {
-    reset: assign({ selected: null, newRep: false, form: EMPTY, error: null }),
+    reset: assign({ selected: null, newRep: false, formOpen: false, form: EMPTY, search: '', error: null }),
   },
 }).createMachine({
   id: 'salesReps',
-  context: { reps: [], houses: [], selected: null, newRep: false, form: EMPTY, error: null },
+  context: { reps: [], houses: [], selected: null, newRep: false, formOpen: false, form: EMPTY, search: '', error: null },
+  // Search is on screen with the form, whatever is loading or saving.
+  on: { 'reps.searchChanged': { guard: ({ context }) => context.formOpen, actions: assign({ search: ({ event }) => event.value }) } },
   initial: 'loadingReps',
   states: {
     loadingReps: {
@@ -93,18 +101,20 @@ export const salesRepsMachine = setup({
     },
     ready: {
       on: {
+        'reps.formOpened': { actions: assign({ formOpen: true }) },
         'reps.chosen': [
           {
             guard: 'knownRep',
             target: 'loadingRepDistributors',
             actions: assign(({ context, event }) => {
               const rep = context.reps.find((r) => r.email === event.email)!;
-              return { selected: rep.email, newRep: false, form: { email: rep.email, name: rep.name, role: rep.role, distributors: [] }, error: null };
+              // Another rep's distributors: a search typed for the last one would hide them.
+              return { selected: rep.email, newRep: false, form: { email: rep.email, name: rep.name, role: rep.role, distributors: [] }, search: '', error: null };
             }),
           },
           { actions: 'reset' },
         ],
-        'reps.newToggled': { actions: assign(({ context }) => ({ newRep: !context.newRep, selected: null, form: EMPTY, error: null })) },
+        'reps.newToggled': { actions: assign(({ context }) => ({ newRep: !context.newRep, selected: null, form: EMPTY, search: '', error: null })) },
         'reps.changed': { guard: ({ context }) => context.newRep, actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, error: null })) },
         'reps.roleChosen': { actions: assign(({ context, event }) => ({ form: { ...context.form, role: event.role }, error: null })) },
         'reps.distributorToggled': {

@@ -1,5 +1,31 @@
-/** What the business panel's sales-reps section offers (accounts spec §2.10). */
+import type { SnapshotFrom } from 'xstate';
+import type { UserHouse } from '../../model/admin.ts';
 import { SALES_REP_ROLES } from '../../model/sales-reps.ts';
+import type { salesRepsMachine } from './sales-reps.ts';
+
+/** What the business panel's sales-reps section offers (accounts spec §2.10). */
+
+/** useSelector's compare for house lists, as the admin dashboard's. */
+export { sameHouses } from '../admin-dashboard/selectors.ts';
+
+type S = SnapshotFrom<typeof salesRepsMachine>;
 
 /** The roles a sales rep may have, as Select options: 'rep' shown as 'Rep'. */
 export const SALES_REP_ROLE_OPTIONS = SALES_REP_ROLES.map((r) => ({ value: r, label: r[0]!.toUpperCase() + r.slice(1) }));
+
+export const selectRepSearch = (s: S) => s.context.search;
+
+/** The rep's distributors (in the order they were added), known houses only. */
+export function selectRepDistributors(s: S): UserHouse[] {
+  const byId = new Map(s.context.houses.map((h) => [h.id, h]));
+  return s.context.form.distributors.map((id) => byId.get(id)).filter((h) => h !== undefined);
+}
+
+/** The rep's distributors listed: those whose name holds the search, in any case. */
+export function selectListedDistributors(s: S): UserHouse[] {
+  const q = s.context.search.trim().toLowerCase();
+  return selectRepDistributors(s).filter((h) => h.nickname.toLowerCase().includes(q));
+}
+
+/** The houses the Distributors picker offers: those the rep does not have yet. */
+export const selectAddableDistributors = (s: S): UserHouse[] => s.context.houses.filter((h) => !s.context.form.distributors.includes(h.id));

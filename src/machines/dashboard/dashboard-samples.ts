@@ -63,6 +63,9 @@ export const dashboardEvents: readonly AnyEventObject[] = [
   { type: 'houseSwitch.switched', activeDistributor: portland },
   { type: 'houseSwitch.kept' },
   { type: 'dashboard.dialogClosed' },
+  // The Top Items Lost tab; Show more / Show less need more rows than the sample has (unit-tested).
+  { type: 'dashboard.lostItemsSorted', sortBy: 'rebate' },
+  { type: 'dashboard.lostItemsSorted', sortBy: 'volume' },
   // The user list of View As loads beside (a spawned side load, like lost volume): its answers are unit-tested.
   { type: 'dashboard.viewAsChanged', userId: dmUserId },
   // Choosing oneself clears View As.

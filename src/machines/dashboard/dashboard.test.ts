@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
+import { allEdges, shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled, type ControlledCall } from '../../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { ApiError } from '../../services/api-client.ts';
-import { orderHistoryStore } from '../page-state/order-history-store.ts';
 import {
   boston,
   bostonUsers,
@@ -19,7 +18,9 @@ import {
   switchedToPortland,
   tooLongRange,
 } from './dashboard-samples.ts';
-import { dashboardMachine, LOAD_FAILED_MESSAGE, MERCHANTS_FAILED_MESSAGE, NO_DATA_MESSAGE } from './dashboard.ts';
+import { dashboardMachine } from './dashboard.ts';
+import { LOAD_FAILED_MESSAGE, NO_DATA_MESSAGE, ROWS_STEP } from './dashboard-context.ts';
+import { MERCHANTS_FAILED_MESSAGE } from '../../model/dashboard.ts';
 import { MACHINES } from '../registry.ts';
 import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 
@@ -52,6 +53,7 @@ function startReal(options: { canViewAs?: boolean; viewAsUserId?: number | null 
           header.viewAs = context.viewAsUserId;
           header.log.push(`viewAs ${context.viewAsUserId}`);
         },
+        forgetMonths: () => void header.log.push('monthsForgotten'),
       },
     },
   });
@@ -71,6 +73,9 @@ function assertScreen({ actor, callsOf, calls, header }: Started) {
   // Spec §4: only a complete load shows numbers; otherwise nothing stale stays on screen.
   if (value === 'complete') expect(context.dashboard?.totalVolume).toBeGreaterThan(0);
   else expect(context.dashboard).toBeNull();
+  // No numbers, no rows opened beyond the first ones (new numbers start the tables over).
+  if (context.dashboard === null) expect(context.lostItemsShown).toBe(ROWS_STEP);
+  if (context.lostVolume.data.length === 0) expect(context.lostVolumeShown).toBe(ROWS_STEP);
   if (value === 'switchingDistributor' || value === 'loadingMerchants') {
     expect(context.merchants).toEqual([]);
     expect(context.selectedMerchantId).toBeNull();
@@ -107,6 +112,12 @@ describe('dashboard, model-based', () => {
   it('takes every transition the machine defines', () => expectEveryTransitionTaken(dashboardMachine, edges, [...SELF]));
 
   itReplaysEdges(edges, () => startReal(), assertScreen);
+
+  it('the Top Items Lost tab can be picked in every state and changes nothing else', () => {
+    const picks = allEdges(entry).filter((e) => e.event.type === 'dashboard.lostItemsSorted');
+    expect(new Set(picks.map((e) => e.from))).toEqual(new Set(Object.keys(dashboardMachine.root.states)));
+    expect(picks.filter((e) => e.to !== e.from)).toEqual([]);
+  });
 });
 
 describe('dashboard, volume by month', () => {
@@ -180,11 +191,10 @@ describe('dashboard, date range', () => {
   it('a new range clears the order-history months already fetched (spec §4); a refused one does not', async () => {
     const s = await loadedDashboard();
     await s.replay({ type: 'xstate.done.actor.loadDashboard', output: sampleDashboard }, 'complete');
-    orderHistoryStore.put(7, '2026-10', []);
     await s.replay({ type: 'dashboard.rangeChanged', range: tooLongRange }, 'complete');
-    expect(orderHistoryStore.monthsOf(7)).toEqual({ '2026-10': [] });
+    expect(s.header.log).not.toContain('monthsForgotten');
     await s.replay({ type: 'dashboard.rangeChanged', range: otherRange }, 'loadingDashboard');
-    expect(orderHistoryStore.monthsOf(7)).toEqual({});
+    expect(s.header.log.at(-2)).toBe('monthsForgotten');
   });
 
   it('a range over a year shows the dialog and makes no call', async () => {

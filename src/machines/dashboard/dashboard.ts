@@ -2,114 +2,34 @@ import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
-import {
-  RANGE_TOO_LONG_MESSAGE,
-  type DashboardPayload,
-  type DashboardResponse,
-  type LostVolumeResponse,
-  type Merchant,
-  type MonthlyVolumeResponse,
-} from '../../model/dashboard.ts';
-import { rangeReversed, rangeTooLong, previousMonth, type DateRange } from '../../model/date-range.ts';
-import type { House } from '../../model/distributor.ts';
+import { MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, type DashboardPayload, type DashboardResponse, type LostVolumeResponse, type Merchant, type MonthlyVolumeResponse } from '../../model/dashboard.ts';
+import { rangeReversed, rangeTooLong, previousMonth, todayIso } from '../../model/date-range.ts';
 import type { HouseUser } from '../../model/house-users.ts';
-import type { ActiveDistributor } from '../../model/session-user.ts';
 import { isCancelled } from '../../services/api-client.ts';
 import { announcementService } from '../../services/announcement-service.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
-import { viewAs } from '../page-state/view-as.ts';
 import { merchantService } from '../../services/merchant-service.ts';
-import { orderHistoryStore } from '../page-state/order-history-store.ts';
-import { houseSwitchMachine, isOtherHouse, type HouseSwitchReport } from '../house-switch/house-switch.ts';
+import { sendToSession } from '../shell/system-actors.ts';
+import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
+import {
+  dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, outputOf, resizedRows, scopeIds, viewerOf,
+  type DashboardContext, type DashboardEvent, type DashboardInput,
+} from './dashboard-context.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
-
-export const NO_DATA_MESSAGE = 'There is no dashboard data available for your merchants.';
-export const LOAD_FAILED_MESSAGE = "Couldn't load dashboard data.";
-export const MERCHANTS_FAILED_MESSAGE = "We couldn't load the merchant list for this distributor. Please try refreshing the page.";
-
-export interface DashboardInput {
-  /** YYYY-MM-DD; passed in so the default range is testable. */
-  today: string;
-  activeDistributor: ActiveDistributor | null;
-  /** The logged-in user: choosing them in View As means viewing as oneself. */
-  userId: number | null;
-  /** Admin and Leadership get the View As selector. */
-  canViewAs: boolean;
-  /** The view-as choice in force when the screen opens (it outlives the screen). */
-  viewAsUserId?: number | null;
-}
-
-export interface DashboardContext {
-  range: DateRange;
-  merchants: Merchant[];
-  /** null: All Locations. */
-  selectedMerchantId: number | null;
-  dashboard: DashboardResponse | null;
-  lostVolume: LostVolumeResponse;
-  monthlyVolume: MonthlyVolumeResponse['data'];
-  /** The volume-by-month feature flag, as the server reports it (404 = off). */
-  monthlyVolumeOn: boolean;
-  /** Volume By Month: how many of the last months show, and whether as a table (the chart's fallback). */
-  monthlyMonths: MonthlyMonths;
-  monthlyAsTable: boolean;
-  houses: House[];
-  activeDistributor: ActiveDistributor | null;
-  dialog: string | null;
-  announcements: Announcement[];
-  userId: number | null;
-  canViewAs: boolean;
-  /** The active house's users, for View As. */
-  viewAsUsers: HouseUser[];
-  /** null: the user's own view. */
-  viewAsUserId: number | null;
-}
-
-export type DashboardEvent =
-  | { type: 'dashboard.rangeChanged'; range: DateRange }
-  | { type: 'dashboard.locationSelected'; merchantId: number | null }
-  | { type: 'dashboard.distributorSelected'; distributorId: number }
-  /** View As: a user of the house, or null / oneself for one's own view. */
-  | { type: 'dashboard.viewAsChanged'; userId: number | null }
-  | { type: 'dashboard.dialogClosed' }
-  | { type: 'dashboard.announcementDismissed'; id: number }
-  | { type: 'dashboard.monthlyMonthsChanged'; months: MonthlyMonths }
-  | { type: 'dashboard.monthlyTableToggled' }
-  | HouseSwitchReport;
-
-export const MONTHLY_MONTHS = [3, 6, 12] as const;
-export type MonthlyMonths = (typeof MONTHLY_MONTHS)[number];
-
-const EMPTY_LOST_VOLUME: LostVolumeResponse = { data: [], totalLastMonthPurchase: 0, totalTwoMonthsAgoPurchase: 0 };
-
-/** The merchants a request is about: the selected location, or every location listed. */
-export const scopeIds = (c: Pick<DashboardContext, 'merchants' | 'selectedMerchantId'>): number[] =>
-  c.selectedMerchantId !== null ? [c.selectedMerchantId] : c.merchants.map((m) => m.id);
-
-/** Spec §5: rebates on, deviations off, always. */
-export const dashboardPayload = (c: DashboardContext): DashboardPayload => ({
-  startDate: c.range.startDate,
-  endDate: c.range.endDate,
-  showRebates: 1,
-  showDeviations: 0,
-  merchants: scopeIds(c) as DashboardPayload['merchants'],
-});
-
-/** Spawned side loads report through done events the machine's event type does not list. */
-const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
-
-/** Choosing oneself in View As is the same as clearing it. */
-const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | null) => (userId === c.userId ? null : userId);
 
 /**
  * Once the merchants are known, a new range or location loads the dashboard again. Re-entering
  * stops the invoked request, which aborts its signal: the old call is really cancelled.
  */
 const RELOAD = {
-  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: 'assignRange' }],
+  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths'] }],
   'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads'] },
 } as const;
+
+// After the choice is assigned, the session learns it.
+const VIEW_AS_APPLIED = { type: 'applyViewAs', params: ({ context }: { context: DashboardContext }) => ({ userId: context.viewAsUserId }) } as const;
 
 export const dashboardMachine = setup({
   types: {
@@ -147,21 +67,18 @@ export const dashboardMachine = setup({
     rejectRange: assign(({ event }) =>
       event.type === 'dashboard.rangeChanged' && rangeTooLong(event.range) ? { dialog: RANGE_TOO_LONG_MESSAGE } : {},
     ),
-    // A new range makes what is on screen stale, and the order-history months already fetched too (spec §4).
-    assignRange: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'dashboard.rangeChanged') return;
-      enqueue.assign({ range: event.range, dashboard: null });
-      enqueue(() => orderHistoryStore.clear());
-    }),
+    assignRange: assign(({ event }) => (event.type === 'dashboard.rangeChanged' ? { range: event.range, ...NO_DASHBOARD } : {})),
+    // A new range makes the order-history months already fetched stale too (spec §4).
+    forgetMonths: sendToSession(() => ({ type: 'session.monthsForgotten' }))(),
     assignLocation: assign(({ event }) =>
-      event.type === 'dashboard.locationSelected' ? { selectedMerchantId: event.merchantId, dashboard: null } : {},
+      event.type === 'dashboard.locationSelected' ? { selectedMerchantId: event.merchantId, ...NO_DASHBOARD } : {},
     ),
     /** Lost volume and monthly volume follow the locations, not the range; they load beside the dashboard. */
     startSideLoads: enqueueActions(({ context, enqueue }) => {
       const merchantIds = scopeIds(context);
       enqueue.stopChild('loadLostVolume');
       enqueue.stopChild('loadMonthlyVolume');
-      enqueue.assign({ lostVolume: EMPTY_LOST_VOLUME, monthlyVolume: [] });
+      enqueue.assign({ ...NO_LOST_VOLUME, monthlyVolume: [] });
       enqueue.spawnChild('loadLostVolume', { id: 'loadLostVolume', input: { merchantIds } });
       enqueue.spawnChild('loadMonthlyVolume', { id: 'loadMonthlyVolume', input: { merchantIds } });
     }),
@@ -174,8 +91,8 @@ export const dashboardMachine = setup({
       enqueue.assign({
         merchants: [],
         selectedMerchantId: null,
-        dashboard: null,
-        lostVolume: EMPTY_LOST_VOLUME,
+        ...NO_DASHBOARD,
+        ...NO_LOST_VOLUME,
         monthlyVolume: [],
         viewAsUserId: null,
         viewAsUsers: [],
@@ -191,8 +108,8 @@ export const dashboardMachine = setup({
         viewAsUserId: viewer,
         merchants: [],
         selectedMerchantId: null,
-        dashboard: null,
-        lostVolume: EMPTY_LOST_VOLUME,
+        ...NO_DASHBOARD,
+        ...NO_LOST_VOLUME,
         monthlyVolume: [],
       });
     }),
@@ -202,8 +119,8 @@ export const dashboardMachine = setup({
       enqueue.stopChild('loadViewAsUsers');
       enqueue.spawnChild('loadViewAsUsers', { id: 'loadViewAsUsers', input: { platformId: context.activeDistributor.platform_id } });
     }),
-    /** Every later call carries X-View-As (the api client's header provider); runs after the choice is assigned. */
-    applyViewAs: ({ context }) => viewAs.set(context.viewAsUserId),
+    /** Every later call carries X-View-As (derived from the session); runs after the choice is assigned. */
+    applyViewAs: sendToSession((params: { userId: number | null }) => ({ type: 'session.viewAsChanged', userId: params.userId }))(),
     requestSwitch: sendTo('houseSwitch', ({ event }) => ({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'dashboard.distributorSelected' ? event.distributorId : 0,
@@ -215,11 +132,12 @@ export const dashboardMachine = setup({
 }).createMachine({
   id: 'dashboard',
   context: ({ input }) => ({
-    range: previousMonth(input.today),
+    range: previousMonth(input.today ?? todayIso()),
     merchants: [],
     selectedMerchantId: null,
-    dashboard: null,
-    lostVolume: EMPTY_LOST_VOLUME,
+    ...NO_DASHBOARD,
+    ...NO_LOST_VOLUME,
+    lostItemsSort: 'volume',
     monthlyVolume: [],
     monthlyVolumeOn: false,
     monthlyMonths: 3,
@@ -232,7 +150,7 @@ export const dashboardMachine = setup({
     canViewAs: input.canViewAs,
     viewAsUsers: [],
     // A View As chosen earlier stays on across pages (until logout or a house switch).
-    viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? viewAs.get()) : null,
+    viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? null) : null,
   }),
   entry: 'loadViewAsUsers',
   // For the whole life of the screen: the houses for the selector and the banners.
@@ -246,21 +164,23 @@ export const dashboardMachine = setup({
     },
   ],
   on: {
-    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'assignRange' }],
+    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths'] }],
     // From every state but switchingDistributor, which refuses both. A target below the machine
     // exits the state it is in, so a choice while merchants load aborts that load and asks again.
-    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'applyViewAs', 'requestSwitch'] },
-    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', 'applyViewAs'] },
+    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch'] },
+    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED] },
     'houseSwitch.housesLoaded': { actions: assign(({ event }) => ({ houses: event.houses, activeDistributor: event.active })) },
     'dashboard.dialogClosed': { actions: assign({ dialog: null }) },
     'dashboard.monthlyMonthsChanged': { actions: assign({ monthlyMonths: ({ event }) => event.months }) },
     'dashboard.monthlyTableToggled': { actions: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })) },
+    'dashboard.lostItemsSorted': { actions: assign({ lostItemsSort: ({ event }) => event.sortBy }) },
+    'dashboard.rowsResized': { actions: assign(({ context, event }) => resizedRows(context, event)) },
     'dashboard.announcementDismissed': {
       actions: [assign(({ context, event }) => ({ announcements: context.announcements.filter((a) => a.id !== event.id) })), 'dismissAnnouncement'],
     },
     // Spec §8: these failures fall back to empty data silently.
     'xstate.done.actor.loadLostVolume': { actions: assign({ lostVolume: ({ event }) => outputOf<LostVolumeResponse>(event) }) },
-    'xstate.error.actor.loadLostVolume': { actions: assign({ lostVolume: EMPTY_LOST_VOLUME }) },
+    'xstate.error.actor.loadLostVolume': { actions: assign(NO_LOST_VOLUME) },
     'xstate.done.actor.loadMonthlyVolume': {
       actions: assign(({ event }) => {
         const output = outputOf<MonthlyVolumeResponse | null>(event);

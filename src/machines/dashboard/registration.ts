@@ -1,6 +1,7 @@
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
-import { dashboardMachine, type DashboardContext } from './dashboard.ts';
+import { dashboardMachine } from './dashboard.ts';
+import type { DashboardContext } from './dashboard-context.ts';
 import { boston, dashboardEvents, SAMPLE_TODAY, SAMPLE_USER_ID } from './dashboard-samples.ts';
 
 
@@ -13,11 +14,11 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     variants: [
       {
         label: 'leader of Harbor Foods Boston',
-        input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: true }),
+        input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: true, viewAsUserId: null }),
       },
     ],
-    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, and whose view.
-    serializeState: seenState<DashboardContext>((c) => [c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId]),
+    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, whose view and the Top Items Lost tab.
+    serializeState: seenState<DashboardContext>((c) => [c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId, c.lostItemsSort]),
     labels: {
       'xstate.done.actor.loadMerchants': 'The locations arrive',
       'xstate.error.actor.loadMerchants': 'Loading the locations fails',
@@ -30,6 +31,8 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'dashboard.distributorSelected': 'Pick another house',
       'dashboard.viewAsChanged': 'Pick a user in View As',
       'dashboard.dialogClosed': 'Press OK on the dialog',
+      'dashboard.lostItemsSorted': 'Pick the Volume or Rebates tab of Top Items Lost',
+      'dashboard.rowsResized': 'Press Show more or Show less under a card',
     },
     unreachable: {
       'switchingDistributor --dashboard.viewAsChanged--> loadingMerchants': "Refused while switching: the users listed were the old house's",

@@ -5,9 +5,10 @@ import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
 import { selectChoosesHouse, selectViewsAs } from '../shell/selectors.ts';
 import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { dashboardMachine } from './dashboard.ts';
-import { boston, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
+import { boston, otherRange, portland, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
-  lostItemsBy, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostVolumeCsv, selectMonthlyBars, selectMonthlyVolumeCsv,
+  lostItemsBy, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
+  selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv,
 } from './selectors.ts';
 
 beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
@@ -81,5 +82,77 @@ describe('what the dashboard cards show', () => {
     const range = s.now().context.range;
     expect(selectCategoriesLostCsv(s.now())!.fileName).toContain(`${range.startDate} to ${range.endDate}`);
     expect(selectItemsLostCsv(s.now())!.rows).toHaveLength(1);
+  });
+});
+
+describe('how many rows the lost cards show', () => {
+  // Twelve items: item n has volume 100·n and rebate 100·(13 − n), so the two tabs order them oppositely.
+  const items = Array.from({ length: 12 }, (_, i) => ({ item: `Item ${i + 1}`, min: `M${i + 1}`, volume: 100 * (i + 1), rebate: 100 * (12 - i), deviation: 0 }));
+  const lostRows = Array.from({ length: 7 }, (_, i) => ({ locationName: `Location ${i + 1}`, lastMonthPurchase: 1, twoMonthsAgoPurchase: 2 }));
+  const names = (rows: { item: string }[]) => rows.map((r) => r.item);
+  async function loaded() {
+    const s = start();
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loadingDashboard');
+    await s.settle('loadLostVolume', 'done', { data: lostRows, totalLastMonthPurchase: 7, totalTwoMonthsAgoPurchase: 14 });
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: { ...sampleDashboard, lostItemDescriptions: items } }, 'complete');
+    return s;
+  }
+  const more = (card: 'lostItems' | 'lostVolume') => ({ type: 'dashboard.rowsResized', card, direction: 'more' }) as const;
+  const less = { type: 'dashboard.rowsResized', card: 'lostItems', direction: 'less' } as const;
+
+  it('shows the five largest by volume, then five more at a time up to every item, and back', async () => {
+    const s = await loaded();
+    expect(selectLostItems(s.now())).toEqual({ rows: [...items].reverse().slice(0, 5), more: true, less: false });
+    s.actor.send(more('lostItems'));
+    s.actor.send(more('lostItems'));
+    expect(selectLostItems(s.now())).toMatchObject({ more: false, less: true });
+    expect(selectLostItems(s.now()).rows).toHaveLength(12);
+    s.actor.send(more('lostItems'));
+    expect(selectLostItems(s.now()).rows).toHaveLength(12);
+    s.actor.send(less);
+    expect(selectLostItems(s.now())).toMatchObject({ more: true, less: true });
+    expect(selectLostItems(s.now()).rows).toHaveLength(7);
+  });
+
+  it('the Rebates tab orders by estimated rebates and keeps how many rows are open', async () => {
+    const s = await loaded();
+    s.actor.send(more('lostItems'));
+    s.actor.send({ type: 'dashboard.lostItemsSorted', sortBy: 'rebate' });
+    expect(selectLostItemsSort(s.now())).toBe('rebate');
+    expect(names(selectLostItems(s.now()).rows)).toEqual(names(items.slice(0, 10)));
+  });
+
+  it('the lost-volume card grows by five up to its rows, apart from the items card', async () => {
+    const s = await loaded();
+    expect(selectLostVolumeRows(s.now())).toEqual({ rows: lostRows.slice(0, 5), more: true, less: false });
+    s.actor.send(more('lostVolume'));
+    expect(selectLostVolumeRows(s.now())).toEqual({ rows: lostRows, more: false, less: true });
+    expect(selectLostItems(s.now()).rows).toHaveLength(5);
+  });
+
+  it('a new range starts the items over at five on the same tab; a new location starts both cards over', async () => {
+    const s = await loaded();
+    s.actor.send({ type: 'dashboard.lostItemsSorted', sortBy: 'rebate' });
+    s.actor.send(more('lostItems'));
+    s.actor.send(more('lostVolume'));
+    s.actor.send({ type: 'dashboard.rangeChanged', range: otherRange });
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: { ...sampleDashboard, lostItemDescriptions: items } }, 'complete');
+    expect(selectLostItems(s.now()).rows).toHaveLength(5);
+    expect(selectLostItemsSort(s.now())).toBe('rebate');
+    // Lost volume follows the locations, not the range.
+    expect(selectLostVolumeRows(s.now()).rows).toHaveLength(7);
+    s.actor.send(more('lostItems'));
+    s.actor.send({ type: 'dashboard.locationSelected', merchantId: 101 });
+    await s.settle('loadLostVolume', 'done', { data: lostRows, totalLastMonthPurchase: 7, totalTwoMonthsAgoPurchase: 14 });
+    await s.replay({ type: 'xstate.done.actor.loadDashboard', output: { ...sampleDashboard, lostItemDescriptions: items } }, 'complete');
+    expect([selectLostItems(s.now()).rows.length, selectLostVolumeRows(s.now()).rows.length]).toEqual([5, 5]);
+  });
+
+  it('another house starts both cards over at five', async () => {
+    const s = await loaded();
+    s.actor.send(more('lostItems'));
+    s.actor.send(more('lostVolume'));
+    await s.replay({ type: 'dashboard.distributorSelected', distributorId: portland.id }, 'switchingDistributor');
+    expect([s.now().context.lostItemsShown, s.now().context.lostVolumeShown]).toEqual([5, 5]);
   });
 });

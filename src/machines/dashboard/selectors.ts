@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import type { SnapshotFrom } from 'xstate';
 import { categoriesLostExport, itemsLostExport, lostVolumeExport, monthlyVolumeExport, type CsvExport } from '../../model/dashboard-exports.ts';
-import { MONTHLY_MONTHS, type dashboardMachine } from './dashboard.ts';
+import type { dashboardMachine } from './dashboard.ts';
+import { MONTHLY_MONTHS, ROWS_STEP, type LostItemsSort } from './dashboard-context.ts';
 
 /** What the dashboard shows (analytics spec §2–§6), read from its machine's snapshot. */
 
@@ -32,12 +33,29 @@ export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
 /** Whose view is shown: the chosen user, else the user themselves. */
 export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;
 
-export type LostItemsSort = 'volume' | 'rebate';
+export type { LostItemsSort };
 type LostItem = NonNullable<S['context']['dashboard']>['lostItemDescriptions'][number];
 
 /** Top Items Lost: largest first by the tab's measure (volume or estimated rebates). */
 export const lostItemsBy = (data: S['context']['dashboard'], sortBy: LostItemsSort): LostItem[] =>
   [...(data?.lostItemDescriptions ?? [])].sort((a, b) => b[sortBy] - a[sortBy]);
+
+/** What a card's Show more / Show less buttons offer over a list of `total` rows. */
+export interface ShownRows<T> {
+  rows: T[];
+  more: boolean;
+  less: boolean;
+}
+const shownRows = <T,>(all: T[], shown: number): ShownRows<T> => ({ rows: all.slice(0, shown), more: shown < all.length, less: shown > ROWS_STEP });
+/** useSelector's compare for ShownRows: the same rows (by reference) and buttons, so a card re-renders only when they change. */
+export const sameShownRows = <T,>(a: ShownRows<T>, b: ShownRows<T>) =>
+  a.more === b.more && a.less === b.less && a.rows.length === b.rows.length && a.rows.every((row, i) => row === b.rows[i]);
+
+export const selectLostItemsSort = (s: S) => s.context.lostItemsSort;
+/** Top Items Lost: the rows on screen, in the tab's order. */
+export const selectLostItems = (s: S): ShownRows<LostItem> => shownRows(lostItemsBy(s.context.dashboard, s.context.lostItemsSort), s.context.lostItemsShown);
+/** Customers With Lost Volume: the rows on screen (the card offers no Show less). */
+export const selectLostVolumeRows = (s: S): ShownRows<S['context']['lostVolume']['data'][number]> => shownRows(s.context.lostVolume.data, s.context.lostVolumeShown);
 
 /** Volume By Month: the last `monthlyMonths` months, oldest first, labelled 'Oct 2026'. */
 export const selectMonthlyBars = (s: S): { month: string; volume: number }[] =>

@@ -5,6 +5,7 @@ import type { CompetitiveItems } from '../../model/insights.ts';
 import { DEFAULT_ITEM_SORT, ITEM_TEXT_COLUMNS, type ItemColumn, type ItemsTab } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import { insightsService } from '../../services/insights-service.ts';
+import { followSectionRange, type RangeSource } from './section-range.ts';
 
 /**
  * One merchant's items page (analytics spec §2, §4): its competitive purchases (competition), the
@@ -14,6 +15,8 @@ import { insightsService } from '../../services/insights-service.ts';
 export interface CompetitiveItemsInput {
   merchantId: number;
   range: DateRange;
+  /** The section whose range the page follows. */
+  section?: RangeSource;
 }
 
 export interface CompetitiveItemsContext {
@@ -25,6 +28,7 @@ export interface CompetitiveItemsContext {
   categories: string[];
   mins: string[];
   sort: ColumnSort<ItemColumn>;
+  section: RangeSource | undefined;
 }
 
 export type CompetitiveItemsEvent =
@@ -39,6 +43,7 @@ export type CompetitiveItemsEvent =
 export const competitiveItemsMachine = setup({
   types: { context: {} as CompetitiveItemsContext, events: {} as CompetitiveItemsEvent, input: {} as CompetitiveItemsInput },
   actors: {
+    followRange: followSectionRange('items.rangeChanged'),
     loadItems: fromObservableWithOutput<CompetitiveItems, { merchantId: number; range: DateRange }>((input) => insightsService.items(input.merchantId, input.range)),
   },
   guards: {
@@ -49,7 +54,9 @@ export const competitiveItemsMachine = setup({
   id: 'competitiveItems',
   context: ({ input }) => ({
     merchantId: input.merchantId, range: input.range, data: null, tab: 'competition', search: '', categories: [], mins: [], sort: DEFAULT_ITEM_SORT,
+    section: input.section,
   }),
+  invoke: { id: 'followRange', src: 'followRange', input: ({ context }) => ({ section: context.section }) },
   initial: 'loading',
   on: {
     // Another tab lists other items: its own categories and items to choose from.

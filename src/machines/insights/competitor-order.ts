@@ -1,10 +1,9 @@
 import { assign, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
-import { DEFAULT_LINE_SORT, LINE_TEXT_COLUMNS, monthOf, type LineColumn } from '../../model/insights-rules.ts';
+import { DEFAULT_LINE_SORT, LINE_TEXT_COLUMNS, type LineColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import { insightsService } from '../../services/insights-service.ts';
-import { orderHistoryStore } from '../page-state/order-history-store.ts';
 
 /**
  * One competitor order (analytics spec §2 'Estimated Invoice Volume On {date}'): the invoices of a
@@ -27,11 +26,7 @@ export interface CompetitorOrderContext extends CompetitorOrderInput {
   sort: ColumnSort<LineColumn>;
 }
 
-export type CompetitorOrderEvent = { type: 'order.opened' } | { type: 'order.sortChanged'; column: LineColumn } | { type: 'order.retry' };
-
-/** The screen's input: that date's invoices if its month was fetched already. */
-export const competitorOrderInput = (merchantId: number, merchant: string, date: string): CompetitorOrderInput =>
-  ({ merchantId, merchant, date, invoices: (orderHistoryStore.monthsOf(merchantId)[monthOf(date)] ?? []).filter((i) => i.date === date) });
+export type CompetitorOrderEvent = { type: 'order.sortChanged'; column: LineColumn } | { type: 'order.retry' };
 
 export const competitorOrderMachine = setup({
   types: { context: {} as CompetitorOrderContext, events: {} as CompetitorOrderEvent, input: {} as CompetitorOrderInput },
@@ -50,7 +45,8 @@ export const competitorOrderMachine = setup({
     'order.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextColumnSort(context.sort, event.column, LINE_TEXT_COLUMNS) })) },
   },
   states: {
-    idle: { on: { 'order.opened': [{ guard: 'cached', target: 'loaded' }, { target: 'loading' }] } },
+    // The screen opens: that date's invoices from a month fetched before, else from the server.
+    idle: { always: [{ guard: 'cached', target: 'loaded' }, { target: 'loading' }] },
     loading: {
       invoke: {
         id: 'loadDay',

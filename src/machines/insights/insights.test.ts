@@ -3,13 +3,16 @@ import { stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { visibleInsightsMerchants } from '../../model/insights-rules.ts';
-import { insightsLastUrl } from '../page-state/last-url.ts';
+import { testSession } from '../testing/session-double.ts';
 import { MACHINES } from '../registry.ts';
 import { insightsMachine } from './insights.ts';
 import { insightsMerchant, otherRange, SAMPLE_TODAY, sampleMerchants, serverError, tooLongRange } from './insights-samples.ts';
 
 const entry = MACHINES.find((m) => m.name === 'insights-merchants')!;
-const start = () => startControlled(insightsMachine, { actors: ['loadMerchants'], input: { today: SAMPLE_TODAY } });
+const start = () => {
+  const session = testSession();
+  return { ...startControlled(insightsMachine, { actors: ['loadMerchants'], input: { today: SAMPLE_TODAY }, beforeStart: session.join }), session };
+};
 
 function assertScreen({ actor }: ReturnType<typeof start>) {
   const { value, context } = actor.getSnapshot();
@@ -75,8 +78,8 @@ describe('insights merchants', () => {
   it('remembers the last page viewed; an unknown path means the merchants list', () => {
     const s = start();
     s.actor.send({ type: 'insights.visited', path: '/competitiveinsights/orderhistory/Merchant%201/1' });
-    expect(insightsLastUrl.get()).toBe('/competitiveinsights/orderhistory/Merchant%201/1');
+    expect(s.session.context().lastUrls.insights).toBe('/competitiveinsights/orderhistory/Merchant%201/1');
     s.actor.send({ type: 'insights.visited', path: '/competitiveinsights/nowhere' });
-    expect(insightsLastUrl.get()).toBe('/competitiveinsights/merchants');
+    expect(s.session.pages.lastUrl('insights')).toBe('/competitiveinsights/merchants');
   });
 });

@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
-import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
+import { previousMonth, rangeReversed, rangeTooLong, todayIso, type DateRange } from '../../model/date-range.ts';
 import type { InsightsMerchant, InsightsMerchantsPayload } from '../../model/insights.ts';
-import { DEFAULT_MERCHANT_SORT, insightsPath, MERCHANT_TEXT_COLUMNS, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
+import { DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, insightsPath, MERCHANT_TEXT_COLUMNS, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
-import { insightsLastUrl } from '../page-state/last-url.ts';
+import { sendToSession } from '../shell/system-actors.ts';
 import { insightsService } from '../../services/insights-service.ts';
 
 /**
@@ -15,8 +15,9 @@ import { insightsService } from '../../services/insights-service.ts';
  */
 
 export interface InsightsInput {
-  /** YYYY-MM-DD; passed in so the default range is testable. */
-  today: string;
+  /** YYYY-MM-DD; the browser's today unless a test passes its own. */
+  today?: string;
+  /** The section's page last viewed (the session's: it outlives the screen). */
   lastUrl?: string;
 }
 
@@ -71,18 +72,18 @@ export const insightsMachine = setup({
     assignRange: assign(({ event }) => (event.type === 'insights.rangeChanged' ? { range: event.range } : {})),
     refuseRange: assign({ dialog: RANGE_TOO_LONG_MESSAGE }),
     clearFilter: assign({ filter: null }),
-    rememberUrl: ({ context }) => insightsLastUrl.set(context.lastUrl),
+    rememberUrl: sendToSession((params: { url: string }) => ({ type: 'session.pageVisited', section: 'insights', url: params.url }))(),
   },
 }).createMachine({
   id: 'insights',
   context: ({ input }) => ({
-    today: input.today,
-    range: previousMonth(input.today),
+    today: input.today ?? todayIso(),
+    range: previousMonth(input.today ?? todayIso()),
     search: '',
     sort: DEFAULT_MERCHANT_SORT,
     filter: null,
     rows: [],
-    lastUrl: insightsPath(input.lastUrl ?? insightsLastUrl.get()),
+    lastUrl: insightsPath(input.lastUrl ?? DEFAULT_INSIGHTS_URL),
     dialog: null,
     redirect: null,
     banner: false,
@@ -106,7 +107,7 @@ export const insightsMachine = setup({
     'insights.bannerDismissed': { actions: assign({ banner: false }) },
     'insights.dialogClosed': { actions: assign({ dialog: null }) },
     'insights.visited': {
-      actions: [assign(({ event }) => ({ lastUrl: insightsPath(event.path) })), 'rememberUrl'],
+      actions: [assign(({ event }) => ({ lastUrl: insightsPath(event.path) })), { type: 'rememberUrl', params: ({ context }) => ({ url: context.lastUrl }) }],
     },
   },
   states: {

@@ -1,15 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stateChangingEdges, type Edge } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { ORDER_HISTORY_FAILED } from '../../model/insights-rules.ts';
-import { orderHistoryStore } from '../page-state/order-history-store.ts';
+import { selectOrderMonths } from '../session/selectors.ts';
+import { testSession } from '../testing/session-double.ts';
 import { MACHINES } from '../registry.ts';
 import { orderHistoryMachine, type OrderHistoryInput } from './order-history.ts';
 import { sampleHistory, SAMPLE_TODAY, serverError } from './insights-samples.ts';
 
 const entry = MACHINES.find((m) => m.name === 'order-history')!;
 const fresh: OrderHistoryInput = { merchantId: 1, merchant: 'Merchant 1', month: '2026-10', today: SAMPLE_TODAY, months: {} };
-const start = (input: unknown = fresh) => startControlled(orderHistoryMachine, { actors: ['loadMonth'], input });
+const start = (input: unknown = fresh, session = testSession()) =>
+  ({ ...startControlled(orderHistoryMachine, { actors: ['loadMonth'], input, beforeStart: session.join }), session });
 
 /** What the rep sees: the alert only when failed, and when loaded the month's invoices are known. */
 function assertScreen({ actor }: ReturnType<typeof start>) {
@@ -19,8 +21,6 @@ function assertScreen({ actor }: ReturnType<typeof start>) {
   expect(context.month <= context.currentMonth).toBe(true);
 }
 
-beforeEach(() => orderHistoryStore.clear());
-
 describe('order history, model-based', () => {
   itReplaysEdges(stateChangingEdges(entry), (edge: Edge) => start(edge.input), assertScreen);
 });
@@ -28,7 +28,6 @@ describe('order history, model-based', () => {
 describe('order history', () => {
   it('asks for the first through last day of the month, and of the adjacent month on Last Month / Next Month', async () => {
     const s = start();
-    await s.replay({ type: 'orders.opened' }, 'loading');
     expect(s.callsOf('loadMonth')[0]!.input).toEqual({ merchantId: 1, merchant: 'Merchant 1', month: '2026-10' });
     await s.replay({ type: 'xstate.done.actor.loadMonth', output: sampleHistory() }, 'loaded');
     await s.replay({ type: 'orders.lastMonth' }, 'loading');
@@ -39,22 +38,22 @@ describe('order history', () => {
 
   it('keeps the months fetched: going back to one makes no call, and a new screen on the merchant starts from the store', async () => {
     const s = start();
-    await s.replay({ type: 'orders.opened' }, 'loading');
+    expect(s.actor.getSnapshot().value).toBe('loading');
     await s.replay({ type: 'xstate.done.actor.loadMonth', output: sampleHistory() }, 'loaded');
     await s.replay({ type: 'orders.lastMonth' }, 'loading');
     await s.replay({ type: 'xstate.done.actor.loadMonth', output: [] }, 'loaded');
     await s.replay({ type: 'orders.nextMonth' }, 'loaded');
     expect(s.callsOf('loadMonth')).toHaveLength(2);
     expect(s.actor.getSnapshot().context.month).toBe('2026-10');
-    expect(Object.keys(orderHistoryStore.monthsOf(1)).sort()).toEqual(['2026-09', '2026-10']);
-    const again = start({ ...fresh, months: orderHistoryStore.monthsOf(1) });
-    await again.replay({ type: 'orders.opened' }, 'loaded');
+    const kept = selectOrderMonths(1)(s.session.memory.getSnapshot());
+    expect(Object.keys(kept).sort()).toEqual(['2026-09', '2026-10']);
+    const again = start({ ...fresh, months: kept });
+    expect(again.actor.getSnapshot().value).toBe('loaded');
     expect(again.calls).toHaveLength(0);
   });
 
   it('Next Month stops at the current month', async () => {
     const s = start({ ...fresh, month: '2026-11' });
-    await s.replay({ type: 'orders.opened' }, 'loading');
     await s.replay({ type: 'xstate.done.actor.loadMonth', output: [] }, 'loaded');
     await s.replay({ type: 'orders.nextMonth' }, 'loaded');
     expect(s.actor.getSnapshot().context.month).toBe('2026-11');
@@ -62,7 +61,6 @@ describe('order history', () => {
 
   it('a failure shows the danger alert, and another month aborts a fetch in flight', async () => {
     const s = start();
-    await s.replay({ type: 'orders.opened' }, 'loading');
     await s.replay({ type: 'xstate.error.actor.loadMonth', error: serverError }, 'failed');
     expect(s.actor.getSnapshot().context.error).toBe(ORDER_HISTORY_FAILED);
     await s.replay({ type: 'orders.lastMonth' }, 'loading');

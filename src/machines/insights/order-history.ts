@@ -3,12 +3,13 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
 import { monthOf, monthRange, ORDER_HISTORY_FAILED, shiftMonth } from '../../model/insights-rules.ts';
 import { insightsService } from '../../services/insights-service.ts';
-import { orderHistoryStore } from '../page-state/order-history-store.ts';
+import { todayIso } from '../../model/date-range.ts';
+import { sendToSession } from '../shell/system-actors.ts';
 
 /**
  * A merchant's order history (analytics spec §2, §4, §7, §8): one calendar month at a time; Last
  * Month and Next Month move the range to the first through last day of the adjacent month; months
- * already fetched (kept in orderHistoryStore, which outlives the screen) are shown without a call.
+ * already fetched (kept by the session memory, which outlives the screen) are shown without a call.
  */
 
 export interface OrderHistoryInput {
@@ -16,9 +17,9 @@ export interface OrderHistoryInput {
   merchant: string;
   /** 'YYYY-MM': the month shown first. */
   month: string;
-  /** YYYY-MM-DD: Next Month stops at the current month. */
-  today: string;
-  /** The merchant's months already fetched (orderHistoryStore.monthsOf). */
+  /** YYYY-MM-DD: Next Month stops at the current month; the browser's today unless a test passes its own. */
+  today?: string;
+  /** The merchant's months already fetched (the session's). */
   months: Record<string, OrderInvoice[]>;
 }
 
@@ -31,7 +32,7 @@ export interface OrderHistoryContext {
   error: string | null;
 }
 
-export type OrderHistoryEvent = { type: 'orders.opened' } | { type: 'orders.lastMonth' } | { type: 'orders.nextMonth' } | { type: 'orders.retry' };
+export type OrderHistoryEvent = { type: 'orders.lastMonth' } | { type: 'orders.nextMonth' } | { type: 'orders.retry' };
 
 // A month already fetched shows at once; leaving a month being fetched aborts its call.
 const shiftMonths = {
@@ -44,10 +45,6 @@ const shiftMonths = {
     { guard: 'beforeCurrentMonth', target: 'loading', reenter: true, actions: 'nextMonth' },
   ],
 } as const;
-
-/** The screen's input: the merchant's months already fetched come from the store. */
-export const orderHistoryInput = (merchantId: number, merchant: string, month: string, today: string): OrderHistoryInput =>
-  ({ merchantId, merchant, month, today, months: orderHistoryStore.monthsOf(merchantId) });
 
 export const orderHistoryMachine = setup({
   types: { context: {} as OrderHistoryContext, events: {} as OrderHistoryEvent, input: {} as OrderHistoryInput },
@@ -64,6 +61,8 @@ export const orderHistoryMachine = setup({
   actions: {
     lastMonth: assign(({ context }) => ({ month: shiftMonth(context.month, -1), error: null })),
     nextMonth: assign(({ context }) => ({ month: shiftMonth(context.month, 1), error: null })),
+    /** The session keeps the month for when the screen opens again. */
+    keepMonth: sendToSession((params: { merchantId: number; month: string; invoices: OrderInvoice[] }) => ({ type: 'session.monthFetched', ...params }))(),
   },
 }).createMachine({
   id: 'orderHistory',
@@ -71,14 +70,14 @@ export const orderHistoryMachine = setup({
     merchantId: input.merchantId,
     merchant: input.merchant,
     month: input.month,
-    currentMonth: monthOf(input.today),
+    currentMonth: monthOf(input.today ?? todayIso()),
     months: input.months,
     error: null,
   }),
   initial: 'idle',
   states: {
     // The screen opens: its first month from what was fetched before, else from the server.
-    idle: { on: { 'orders.opened': [{ guard: 'cached', target: 'loaded' }, { target: 'loading' }] } },
+    idle: { always: [{ guard: 'cached', target: 'loaded' }, { target: 'loading' }] },
     loading: {
       on: shiftMonths,
       invoke: {
@@ -89,7 +88,7 @@ export const orderHistoryMachine = setup({
           target: 'loaded',
           actions: [
             assign(({ context, event }) => ({ months: { ...context.months, [context.month]: event.output[0]?.invoices ?? [] } })),
-            ({ context }) => orderHistoryStore.put(context.merchantId, context.month, context.months[context.month]!),
+            { type: 'keepMonth', params: ({ context }) => ({ merchantId: context.merchantId, month: context.month, invoices: context.months[context.month]! }) },
           ],
         },
         onError: { target: 'failed', actions: assign({ error: ORDER_HISTORY_FAILED }) },

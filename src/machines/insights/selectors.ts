@@ -10,8 +10,6 @@ export {
   categoriesLabel, competitorOrder, competitorOrderTitle, competitorOrderUrl, DEFAULT_INSIGHTS_URL, estimateText, invoiceExport, itemsLabel, itemsUrl, LOAD_FAILED,
   matchesUrl, monthOf, monthTitle, orderHistoryUrl, REDIRECT_BANNER, sortLines, usDate, visibleItems, WINBACK_URL, winBackExport,
 } from '../../model/insights-rules.ts';
-export { competitorOrderInput } from './competitor-order.ts';
-export { orderHistoryInput } from './order-history.ts';
 export { filterText, hasVolume };
 
 type S = SnapshotFrom<typeof insightsMachine>;

@@ -41,10 +41,10 @@ describe('competitor order, model-based', () => {
 describe('competitor order', () => {
   it('uses the invoices already fetched, else asks for that one day', async () => {
     const cached = startControlled(competitorOrderMachine, { actors: ['loadDay'], input: { merchantId: 1, merchant: 'Merchant 1', date: '2026-10-20', invoices: [sampleInvoice('2026-10-20')] } });
-    await cached.replay({ type: 'order.opened' }, 'loaded');
+    expect(cached.actor.getSnapshot().value).toBe('loaded');
     expect(cached.calls).toHaveLength(0);
     const asked = startControlled(competitorOrderMachine, { actors: ['loadDay'], input: { merchantId: 1, merchant: 'Merchant 1', date: '2026-10-20', invoices: [] } });
-    await asked.replay({ type: 'order.opened' }, 'loading');
+    expect(asked.actor.getSnapshot().value).toBe('loading');
     expect(asked.callsOf('loadDay')[0]!.input).toEqual({ merchantId: 1, merchant: 'Merchant 1', date: '2026-10-20' });
     await asked.replay({ type: 'xstate.done.actor.loadDay', output: sampleHistory() }, 'loaded');
     asked.actor.send({ type: 'order.sortChanged', column: 'description' });

@@ -3,15 +3,21 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { WinBackList, WinBackPayload } from '../../model/insights.ts';
 import { insightsService } from '../../services/insights-service.ts';
+import { followSectionRange, type RangeSource } from './section-range.ts';
 
 /** The win-back list (docs/insights.md): one merchant's (merchantId) or the whole visible house's. */
 
 export interface WinBackInput {
   merchantId: number | null;
   range: DateRange;
+  /** The section whose range the list follows. */
+  section?: RangeSource;
 }
 
-export interface WinBackContext extends WinBackInput {
+export interface WinBackContext {
+  merchantId: number | null;
+  range: DateRange;
+  section: RangeSource | undefined;
   list: WinBackList | null;
 }
 
@@ -22,6 +28,7 @@ const payload = (c: WinBackContext): WinBackPayload => ({ ...c.range, ...(c.merc
 export const winBackMachine = setup({
   types: { context: {} as WinBackContext, events: {} as WinBackEvent, input: {} as WinBackInput },
   actors: {
+    followRange: followSectionRange('winback.rangeChanged'),
     loadWinBack: fromObservableWithOutput<WinBackList, WinBackPayload>((input) => insightsService.winBack(input)),
   },
   guards: {
@@ -30,7 +37,8 @@ export const winBackMachine = setup({
   },
 }).createMachine({
   id: 'winBack',
-  context: ({ input }) => ({ ...input, list: null }),
+  context: ({ input }) => ({ merchantId: input.merchantId, range: input.range, section: input.section, list: null }),
+  invoke: { id: 'followRange', src: 'followRange', input: ({ context }) => ({ section: context.section }) },
   initial: 'loading',
   on: {
     'winback.rangeChanged': { guard: 'otherRange', target: '.loading', reenter: true, actions: assign(({ event }) => ({ range: event.range, list: null })) },

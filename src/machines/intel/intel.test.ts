@@ -5,10 +5,11 @@ import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-act
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { INTEL_BATCH_SIZE } from '../../model/intel.ts';
 import { progressText } from '../../model/intel-rules.ts';
-import { intelLastUrl } from '../page-state/last-url.ts';
+import { testSession } from '../testing/session-double.ts';
 import { MACHINES } from '../registry.ts';
 import { houseSwitchMachine } from '../house-switch/house-switch.ts';
-import { intelMachine, MERCHANTS_FAILED_MESSAGE } from './intel.ts';
+import { intelMachine } from './intel.ts';
+import { MERCHANTS_FAILED_MESSAGE } from '../../model/dashboard.ts';
 import {
   boston, firstBatch, otherRange, SAMPLE_TODAY, sampleMerchants, secondBatch, serverError, switchedToPortland, tooLongRange,
 } from './intel-samples.ts';
@@ -20,12 +21,14 @@ const ACTORS = ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatc
 
 function startReal(lastUrl = '/intel/list') {
   const changed: unknown[] = [];
+  const session = testSession();
   const run = startControlled(intelMachine, {
+    beforeStart: session.join,
     actors: ACTORS,
     input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
     children: { houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }) },
   });
-  return { ...run, changed };
+  return { ...run, changed, session };
 }
 type Started = ReturnType<typeof startReal>;
 
@@ -170,7 +173,7 @@ describe('intel, pages', () => {
   it('remembers the last intel page, and sends unknown ones to the list', async () => {
     const s = startReal();
     s.actor.send({ type: 'intel.visited', path: '/intel/graph' });
-    expect([s.actor.getSnapshot().context.lastUrl, intelLastUrl.get()]).toEqual(['/intel/graph', '/intel/graph']);
+    expect([s.actor.getSnapshot().context.lastUrl, s.session.context().lastUrls.intel, s.session.pages.lastUrl('intel')]).toEqual(['/intel/graph', '/intel/graph', '/intel/graph']);
     s.actor.send({ type: 'intel.visited', path: '/intel/nonsense' });
     expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/list');
     expect(startReal('/intel/detail/7/distributor').actor.getSnapshot().context.lastUrl).toBe('/intel/detail/7/distributor');

@@ -2,97 +2,19 @@ import { assign, fromEventObservable, sendTo, setup } from 'xstate';
 import { map } from 'rxjs';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
-import { RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
-import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
-import type { House } from '../../model/distributor.ts';
-import { batchesOf } from '../../services/intel-batches.ts';
-import type { IntelMerchant } from '../../model/intel.ts';
-import { DEFAULT_SORT, intelPath, nextSort, type LineChartMonths, type Sort, type SortColumn } from '../../model/intel-rules.ts';
-import type { ActiveDistributor } from '../../model/session-user.ts';
+import { MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
+import { previousMonth, rangeReversed, rangeTooLong, todayIso } from '../../model/date-range.ts';
+import { DEFAULT_INTEL_URL, DEFAULT_SORT, intelPath, nextSort } from '../../model/intel-rules.ts';
 import { intelService } from '../../services/intel-service.ts';
-import { intelLastUrl } from '../page-state/last-url.ts';
+import { sendToSession } from '../shell/system-actors.ts';
 import { merchantService } from '../../services/merchant-service.ts';
-import { houseSwitchMachine, isOtherHouse, type HouseSwitchReport } from '../house-switch/house-switch.ts';
+import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
+import { LINE_CHART_URL, restart, type BatchInput, type IntelContext, type IntelEvent, type IntelInput } from './intel-context.ts';
 
 /** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */
 
-export const MERCHANTS_FAILED_MESSAGE = "We couldn't load the merchant list for this distributor. Please try refreshing the page.";
-
-export interface IntelInput {
-  today: string;
-  activeDistributor: ActiveDistributor | null;
-  /** The intel page last viewed (it outlives the screen). */
-  lastUrl?: string;
-}
-
-export interface IntelContext {
-  range: DateRange;
-  merchants: Merchant[];
-  /** Intel rows of the batches loaded so far, in the order they arrived. */
-  rows: IntelMerchant[];
-  /** Merchants of the list whose batch has answered (the progress text's n). */
-  loaded: number;
-  /** Batches (indexes) still to load: all at first, then the failed ones for a retry. */
-  pending: number[];
-  /** Batches (indexes) answered, and those that failed. */
-  done: number[];
-  failed: number[];
-  houses: House[];
-  activeDistributor: ActiveDistributor | null;
-  dialog: string | null;
-  lastUrl: string;
-  /** The list's applied search (Search button or Enter), sort and page. */
-  search: string;
-  sort: Sort;
-  page: number;
-  /** Detail pages: their applied search (description or manufacturer) and the one revealed row (spec §4: one at a time). */
-  detailSearch: string;
-  revealed: string | null;
-  /** Graph cards showing all their distributors. */
-  expanded: number[];
-  months: LineChartMonths;
-  logScale: boolean;
-  /** Charts shown as tables (their accessible fallback), for the whole section. */
-  chartTables: boolean;
-  /**
-   * Whether the batches ask for the line chart's 12 months: only once the line chart has been
-   * open, since they are most of a batch's bytes and of its work on the server.
-   */
-  monthly: boolean;
-}
-
-export type IntelEvent =
-  | { type: 'intel.rangeChanged'; range: DateRange }
-  | { type: 'intel.distributorSelected'; distributorId: number }
-  | { type: 'intel.batchLoaded'; index: number; merchants: IntelMerchant[]; loaded: number }
-  | { type: 'intel.batchFailed'; index: number; loaded: number }
-  | { type: 'intel.retry' }
-  | { type: 'intel.searchApplied'; search: string }
-  | { type: 'intel.sortChanged'; column: SortColumn }
-  | { type: 'intel.pageChanged'; page: number }
-  | { type: 'intel.visited'; path: string }
-  | { type: 'intel.detailSearchApplied'; search: string }
-  | { type: 'intel.revealToggled'; key: string }
-  | { type: 'intel.showMoreToggled'; merchantId: number }
-  | { type: 'intel.monthsChanged'; months: LineChartMonths }
-  | { type: 'intel.scaleToggled' }
-  | { type: 'intel.chartTablesToggled' }
-  | { type: 'intel.dialogClosed' }
-  | HouseSwitchReport;
-
-interface BatchInput {
-  range: DateRange;
-  merchants: Merchant[];
-  indexes: number[];
-  alreadyLoaded: number;
-  monthly: boolean;
-}
-
-const LINE_CHART_URL = '/intel/linechart';
-
-const allBatches = (merchants: readonly Merchant[]) => batchesOf(merchants).map((_, i) => i);
-/** A fresh load of every batch: what a new range or a new merchant list starts. */
-const restart = (merchants: Merchant[]) => ({ rows: [], loaded: 0, failed: [], done: [], pending: allBatches(merchants), revealed: null, page: 1 });
+// After the visit is assigned, the session keeps the page for the menu entry and a reload.
+const REMEMBER_URL = { type: 'rememberUrl', params: ({ context }: { context: IntelContext }) => ({ url: context.lastUrl }) } as const;
 
 export const intelMachine = setup({
   types: {
@@ -145,7 +67,7 @@ export const intelMachine = setup({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'intel.distributorSelected' ? event.distributorId : 0,
     })),
-    rememberUrl: ({ context }) => intelLastUrl.set(context.lastUrl),
+    rememberUrl: sendToSession((params: { url: string }) => ({ type: 'session.pageVisited', section: 'intel', url: params.url }))(),
     visit: assign(({ context, event }) => {
       if (event.type !== 'intel.visited') return {};
       const lastUrl = intelPath(event.path);
@@ -161,9 +83,9 @@ export const intelMachine = setup({
 }).createMachine({
   id: 'intel',
   context: ({ input }) => {
-    const lastUrl = intelPath(input.lastUrl ?? intelLastUrl.get());
+    const lastUrl = intelPath(input.lastUrl ?? DEFAULT_INTEL_URL);
     return {
-      range: previousMonth(input.today),
+      range: previousMonth(input.today ?? todayIso()),
       merchants: [],
       rows: [],
       loaded: 0,
@@ -198,7 +120,7 @@ export const intelMachine = setup({
     'intel.searchApplied': { actions: assign(({ event }) => ({ search: event.search, page: 1 })) },
     'intel.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextSort(context.sort, event.column), page: 1 })) },
     'intel.pageChanged': { actions: assign(({ event }) => ({ page: Math.max(1, event.page) })) },
-    'intel.visited': { actions: ['visit', 'rememberUrl'] },
+    'intel.visited': { actions: ['visit', REMEMBER_URL] },
     'intel.detailSearchApplied': { actions: assign(({ event }) => ({ detailSearch: event.search, revealed: null })) },
     'intel.revealToggled': { actions: assign(({ context, event }) => ({ revealed: context.revealed === event.key ? null : event.key })) },
     'intel.showMoreToggled': {
@@ -238,13 +160,13 @@ export const intelMachine = setup({
         'intel.batchFailed': { actions: 'noteFailure' },
         // Re-entering stops the stream: the batch in flight is aborted and the load starts over.
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
       },
     },
     complete: {
       on: {
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
       },
     },
     /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
@@ -252,7 +174,7 @@ export const intelMachine = setup({
       on: {
         'intel.retry': { target: 'loading', actions: 'retryFailed' },
         'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', 'rememberUrl', 'reloadWithMonths'] },
+        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
       },
     },
     /** 'No Data Found': the house has no merchant this user sees. */

@@ -1,6 +1,7 @@
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
-import { intelMachine, type IntelContext } from './intel.ts';
+import { intelMachine } from './intel.ts';
+import type { IntelContext } from './intel-context.ts';
 import { debugDetailsMachine } from './debug-details.ts';
 import { intelItemsMachine } from './intel-items.ts';
 import { boston, debugDetailsEvents, intelEvents, intelItemsEvents, otherRange, SAMPLE_TODAY } from './intel-samples.ts';

@@ -82,13 +82,20 @@ export function pieGroups(merchant: IntelMerchant, expanded: boolean) {
 /** A line chart's series: the merchant's monthly volume per distributor over the months chosen. */
 export const merchantSeries = (merchant: IntelMerchant, endDate: string, months: number): LineSeries[] => lineSeries(merchant.monthly ?? [], endDate, months);
 
-/** Log-scale ticks: 0 and the powers of ten up to the largest value, so the axis reads as orders of magnitude. */
+/**
+ * Log-scale ticks: 0 and the powers of ten up to the first one at or above the largest value; the
+ * last tick is also the axis' top (nivo's own 'auto' top for a symlog scale is the last value it
+ * met, not the largest, so the largest series would leave the plot).
+ */
 export function powersOfTen(series: readonly LineSeries[]): number[] {
   const max = Math.max(1, ...series.flatMap((s) => s.data.map((p) => p.y)));
   const ticks = [0];
-  for (let t = 10; t <= max * 10 && ticks.length < 8; t *= 10) ticks.push(t);
+  for (let t = 10; ticks.at(-1)! < max; t *= 10) ticks.push(t);
   return ticks;
 }
+
+/** The distributor whose series is the active house's own (the one not a competitor), if it sold in the months. */
+export const ownSeriesName = (merchant: IntelMerchant): string | undefined => merchant.data.find((g) => !g.competitor)?.distributor;
 
 // ---- The detail page --------------------------------------------------------------------------
 

@@ -1,38 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
+import { allEdges, distinctEdges, shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { INVOICE_MESSAGES } from '../../model/invoices.ts';
 import { MACHINES } from '../registry.ts';
 import { invoiceDetailMachine } from './invoice-detail.ts';
-import { sampleDetail } from './invoice-samples.ts';
+import { closesOpenUploadOnly, sampleDetail } from './invoice-samples.ts';
+import { selectConfirmingDelete, selectDetailUpload, selectEnlargedImage } from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'invoice-detail')!;
 
-/** The real machine with its calls held: following only fails when the path says so (its `invoice.loaded` are sent), deletes settle as told. */
+/**
+ * The real machine with its calls held: following only fails when the path says so (its
+ * `invoice.loaded` are sent), deletes settle as told, the Add Images modal closes as told.
+ */
 function startModel() {
-  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'deleteImage', 'deleteInvoice'], input: { id: 7 } });
+  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'deleteImage', 'deleteInvoice', 'upload'], input: { id: 7 } });
   return { ...run, followed: () => run.callsOf('follow').map((c) => c.input as { id: number; shown: unknown }) };
 }
 
 function assertScreen(run: ReturnType<typeof startModel>) {
-  const { value, context } = run.actor.getSnapshot();
-  // Only this invoice is ever followed, and only its own images and itself deleted.
+  const snapshot = run.actor.getSnapshot();
+  const { value, context } = snapshot;
+  // Only this invoice is ever followed, and only its own images and itself deleted; Add Images adds to it.
   expect(new Set(run.followed().map((f) => f.id))).toEqual(new Set([7]));
   // Loading asks now; once shown, the invoice is asked for again only as it is (the service polls only while it is being read).
   if (value === 'loading') expect(run.followed().at(-1)!.shown).toBeNull();
   if (value === 'loaded') expect(run.followed().at(-1)!.shown).toBe(context.invoice);
   for (const c of run.callsOf('deleteImage')) expect(c.input).toEqual({ id: 7, imageId: 31 });
   for (const c of run.callsOf('deleteInvoice')) expect(c.input).toBe(7);
+  for (const c of run.callsOf('upload')) expect(c.input).toEqual({ invoiceId: 7 });
   if (value === 'loaded' || value === 'deletingImage' || value === 'deletingInvoice') expect(context.invoice).not.toBeNull();
+  // Only an image of the invoice is enlarged; the Add Images modal is open while the page holds it; Delete asks no more once deleting.
+  const enlarged = selectEnlargedImage(snapshot);
+  if (enlarged !== null) expect(context.invoice?.images.map((i) => i.attachmentId)).toContain(enlarged);
+  expect(run.isRunning('upload')).toBe(selectDetailUpload(snapshot) !== null);
+  if (value === 'deletingInvoice') expect(selectConfirmingDelete(snapshot)).toBe(false);
 }
 
 describe('invoice-detail, model-based', () => {
-  const edges = stateChangingEdges(entry);
   it('reaches every state and takes every transition', () => {
     expectEveryStateReached(invoiceDetailMachine, shortestPaths(entry), 'loading');
-    expectEveryTransitionTaken(invoiceDetailMachine, edges);
+    expectEveryTransitionTaken(invoiceDetailMachine, stateChangingEdges(entry));
   });
+  // State changes, and what the search box, the enlarged image, the dialog and the modal do within a state.
+  const within = new Set([
+    'invoice.searchChanged', 'invoice.imageEnlarged', 'invoice.imageClosed', 'invoice.addImagesOpened', 'xstate.done.actor.upload',
+    'invoice.deleteAsked', 'invoice.deleteCancelled', 'invoice.deleteConfirmed',
+  ]);
+  const replayable = closesOpenUploadOnly('invoice.addImagesOpened');
+  // Nothing happens once the invoice is deleted (the machine is done; the page has gone to the list).
+  const edges = distinctEdges(allEdges(entry).filter((e) => replayable(e.path) && e.from !== 'deleted'))
+    .filter((e) => JSON.stringify(e.from) !== JSON.stringify(e.to) || within.has(e.event.type));
   itReplaysEdges(edges, () => startModel(), assertScreen);
 });
 
@@ -49,11 +68,38 @@ describe('invoice-detail, behaviour', () => {
     expect(run.actor.getSnapshot().context).toMatchObject({ message: null, invoice: { id: 7 } });
   });
 
-  it('goes back to the list after Delete Invoice, even when the server fails (silently, §8)', async () => {
+  it('Delete Invoice asks first: Cancel keeps it; Delete goes back to the list, even when the server fails (silently, §8)', async () => {
     const run = startModel();
     await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
-    await run.replay({ type: 'invoice.delete' }, 'deletingInvoice');
+    await run.replay({ type: 'invoice.deleteAsked' }, 'loaded');
+    expect(selectConfirmingDelete(run.actor.getSnapshot())).toBe(true);
+    await run.replay({ type: 'invoice.deleteCancelled' }, 'loaded');
+    expect(selectConfirmingDelete(run.actor.getSnapshot())).toBe(false);
+    await run.replay({ type: 'invoice.deleteConfirmed' }, 'loaded'); // nothing was asked: nothing deleted
+    await run.replay({ type: 'invoice.deleteAsked' }, 'loaded');
+    await run.replay({ type: 'invoice.deleteConfirmed' }, 'deletingInvoice');
+    expect(selectConfirmingDelete(run.actor.getSnapshot())).toBe(false);
     await run.replay({ type: 'xstate.error.actor.deleteInvoice', error: new Error('500') }, 'deleted');
-    expect(run.actor.getSnapshot().status).toBe('done');
+    expect([run.actor.getSnapshot().status, run.callsOf('deleteInvoice').length]).toEqual(['done', 1]);
+  });
+
+  it('an image of the invoice opens enlarged until closed', async () => {
+    const run = startModel();
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    await run.replay({ type: 'invoice.imageEnlarged', imageId: 99 }, 'loaded'); // not one of its images
+    expect(selectEnlargedImage(run.actor.getSnapshot())).toBeNull();
+    await run.replay({ type: 'invoice.imageEnlarged', imageId: 31 }, 'loaded');
+    expect(selectEnlargedImage(run.actor.getSnapshot())).toBe(31);
+    await run.replay({ type: 'invoice.imageClosed' }, 'loaded');
+    expect(selectEnlargedImage(run.actor.getSnapshot())).toBeNull();
+  });
+
+  it('Add Images opens a modal adding to this invoice; closing it asks for the invoice now (it is being read again)', async () => {
+    const run = startModel();
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    await run.replay({ type: 'invoice.addImagesOpened' }, 'loaded');
+    expect(run.callsOf('upload').map((c) => c.input)).toEqual([{ invoiceId: 7 }]);
+    await run.replay({ type: 'xstate.done.actor.upload', output: { id: 7, description: 'Weekly produce', merchantName: 'Blue Anchor Grill' } }, 'loading');
+    expect([selectDetailUpload(run.actor.getSnapshot()), run.followed().at(-1)!.shown]).toEqual([null, null]);
   });
 });

@@ -3,44 +3,86 @@ import { map } from 'rxjs';
 import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { invoiceUploadMachine } from './invoice-upload.ts';
+import { closeUpload, uploadClosed, type UploadChild } from './upload-child.ts';
 
-export type InvoiceDetailContext = { id: number; invoice: InvoiceDetail | null; message: string | null };
+export type InvoiceDetailContext = {
+  id: number;
+  invoice: InvoiceDetail | null;
+  message: string | null;
+  /** The items page's search box (the items it keeps: selectors.ts). */
+  search: string;
+  /** The image shown enlarged, by attachment id. */
+  enlarged: number | null;
+  /** Delete Invoice's dialog is open. */
+  confirmingDelete: boolean;
+  /** The open Add Images modal: a fresh upload machine, adding to this invoice, each time it opens. */
+  upload: UploadChild | null;
+};
 export type InvoiceDetailEvent =
   | { type: 'invoice.loaded'; invoice: InvoiceDetail }
   | { type: 'invoice.retry' }
+  | { type: 'invoice.searchChanged'; search: string }
   | { type: 'invoice.deleteImage'; imageId: number }
   | { type: 'invoice.imageFailed' }
-  | { type: 'invoice.imagesAdded' }
-  | { type: 'invoice.delete' };
+  | { type: 'invoice.imageEnlarged'; imageId: number }
+  | { type: 'invoice.imageClosed' }
+  | { type: 'invoice.addImagesOpened' }
+  | { type: 'invoice.deleteAsked' }
+  | { type: 'invoice.deleteCancelled' }
+  | { type: 'invoice.deleteConfirmed' };
 
 /**
  * One invoice (/invoice/{id} and its items): loaded, then followed while its images are read
  * (the service polls until the status settles), an image or the whole invoice deleted on request.
- * Deleting the invoice fails silently (§8): either way the page goes back to the list.
+ * Deleting the invoice asks first and fails silently (§8): either way the page goes back to the
+ * list. The Add Images modal is its child (id `upload`); closing it asks for the invoice again.
  */
 export const invoiceDetailMachine = setup({
-  types: { context: {} as InvoiceDetailContext, events: {} as InvoiceDetailEvent, input: {} as { id: number } },
+  types: { context: {} as InvoiceDetailContext, events: {} as InvoiceDetailEvent, input: {} as { id: number }, children: {} as { upload: 'upload' } },
   actors: {
     follow: fromEventObservable<InvoiceDetailEvent, { id: number; shown: InvoiceDetail | null }>(({ input }) =>
       invoiceService.follow(input.id, input.shown).pipe(map((invoice) => ({ type: 'invoice.loaded' as const, invoice })))),
     deleteImage: fromObservableWithOutput(({ id, imageId }: { id: number; imageId: number }) => invoiceService.deleteImage(id, imageId)),
     deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
+    upload: invoiceUploadMachine,
+  },
+  guards: {
+    shownImage: ({ context, event }) => event.type === 'invoice.imageEnlarged' && (context.invoice?.images.some((i) => i.attachmentId === event.imageId) ?? false),
+    confirmingDelete: ({ context }) => context.confirmingDelete,
+    uploadClosed,
   },
   actions: {
     store: assign(({ event }) => (event.type === 'invoice.loaded' ? { invoice: event.invoice } : {})),
     sayDeleteFailed: assign({ message: INVOICE_MESSAGES.deleteImage }),
     sayImagesFailed: assign({ message: INVOICE_MESSAGES.loadImages }),
     forgetMessage: assign({ message: null }),
+    search: assign(({ event }) => (event.type === 'invoice.searchChanged' ? { search: event.search } : {})),
+    askDelete: assign({ confirmingDelete: true }),
+    enlarge: assign(({ event }) => (event.type === 'invoice.imageEnlarged' ? { enlarged: event.imageId } : {})),
+    openUpload: assign({ upload: ({ context, spawn }) => spawn('upload', { id: 'upload', input: { invoiceId: context.id } }) }),
+    closeUpload: closeUpload<InvoiceDetailContext, InvoiceDetailEvent>(),
   },
 }).createMachine({
   id: 'invoiceDetail',
-  context: ({ input }) => ({ id: input.id, invoice: null, message: null }),
+  context: ({ input }) => ({ id: input.id, invoice: null, message: null, search: '', enlarged: null, confirmingDelete: false, upload: null }),
   initial: 'loading',
+  // The search box, the images and the dialogs work whatever the page is waiting for (Delete Invoice: see loading and loaded).
+  on: {
+    'invoice.searchChanged': { actions: 'search' },
+    'invoice.imageEnlarged': { guard: 'shownImage', actions: 'enlarge' },
+    'invoice.imageClosed': { actions: assign({ enlarged: null }) },
+    'invoice.addImagesOpened': { guard: 'uploadClosed', actions: 'openUpload' },
+    'xstate.done.actor.upload': { actions: 'closeUpload' },
+    'invoice.deleteCancelled': { actions: assign({ confirmingDelete: false }) },
+    // Only a shown invoice is deleted (as before: a confirmation meanwhile just closes the dialog).
+    'invoice.deleteConfirmed': { actions: assign({ confirmingDelete: false }) },
+  },
   states: {
     loading: {
       // Asks now (what is shown, if anything, may be out of date after a change).
       invoke: { id: 'follow', src: 'follow', input: ({ context }) => ({ id: context.id, shown: null }), onError: 'failed' },
-      on: { 'invoice.loaded': { target: 'loaded', actions: 'store' } },
+      on: { 'invoice.loaded': { target: 'loaded', actions: 'store' }, 'invoice.deleteAsked': { actions: 'askDelete' } },
     },
     loaded: {
       // Asks again only while the images are being read.
@@ -49,9 +91,11 @@ export const invoiceDetailMachine = setup({
         'invoice.loaded': { actions: 'store' },
         'invoice.imageFailed': { actions: 'sayImagesFailed' },
         // New images make it 'inprocessing' again: ask now and follow it.
-        'invoice.imagesAdded': { target: 'loading' },
+        'xstate.done.actor.upload': { target: 'loading', actions: 'closeUpload' },
         'invoice.deleteImage': { target: 'deletingImage' },
-        'invoice.delete': { target: 'deletingInvoice' },
+        // Delete Invoice spins while an image or the invoice is being deleted: it asks nothing then.
+        'invoice.deleteAsked': { actions: 'askDelete' },
+        'invoice.deleteConfirmed': { guard: 'confirmingDelete', target: 'deletingInvoice', actions: assign({ confirmingDelete: false }) },
       },
     },
     deletingImage: {

@@ -3,36 +3,80 @@ import { map } from 'rxjs';
 import { inProcessRow, type InvoiceSummary } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { invoiceUploadMachine, type UploadedInvoice } from './invoice-upload.ts';
+import { closeUpload, uploadClosed, type UploadChild } from './upload-child.ts';
 
-export type JustUploaded = { id: number; description: string; merchantName: string };
-export type InvoiceListContext = { invoices: InvoiceSummary[] };
+export type InvoiceListContext = {
+  invoices: InvoiceSummary[];
+  /** The search box's text (the rows it keeps: selectors.ts). */
+  search: string;
+  /** The invoice whose Delete Invoice dialog is open. */
+  confirming: number | null;
+  /** The invoice being deleted at the server (its row is already gone). */
+  deleting: number | null;
+  /** The open Upload Invoice modal: a fresh machine each time it opens. */
+  upload: UploadChild | null;
+};
 export type InvoiceListEvent =
   | { type: 'invoices.loaded'; invoices: InvoiceSummary[] }
   | { type: 'invoices.retry' }
-  | { type: 'invoices.delete'; id: number }
-  | { type: 'invoices.uploaded'; invoice: JustUploaded };
+  | { type: 'invoices.searchChanged'; search: string }
+  | { type: 'invoices.deleteAsked'; id: number }
+  | { type: 'invoices.deleteCancelled' }
+  | { type: 'invoices.deleteConfirmed' }
+  | { type: 'invoices.uploadOpened' };
+/** What the closed Upload Invoice modal sent (its done event is not among the typed events: it is spawned). */
+const sentBy = (event: unknown) => (event as { output: UploadedInvoice | null }).output;
 
 /**
  * The invoice list (/invoice/scanning): loaded, then followed while an invoice is being read so
  * statuses change without a reload. A just-uploaded invoice shows 'InProcess' (§4) until the
- * server's status arrives. Deleting fails silently (§8): the row goes either way.
+ * server's status arrives. Deleting asks first and fails silently (§8): the row goes either way.
+ * The Upload Invoice modal is its child (id `upload`); closing it tells the list what was sent.
  */
 export const invoiceListMachine = setup({
-  types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent },
+  types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent, children: {} as { upload: 'upload' } },
   actors: {
     watch: fromEventObservable<InvoiceListEvent, InvoiceSummary[] | null>(({ input }) => invoiceService.watch(input).pipe(map((invoices) => ({ type: 'invoices.loaded' as const, invoices })))),
     deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
+    upload: invoiceUploadMachine,
+  },
+  guards: {
+    listed: ({ context, event }) => event.type === 'invoices.deleteAsked' && context.invoices.some((i) => i.id === event.id),
+    confirming: ({ context }) => context.confirming !== null,
+    uploadClosed,
+    sentOne: ({ event }) => sentBy(event) !== null,
   },
   actions: {
-    store: assign(({ event }) => (event.type === 'invoices.loaded' ? { invoices: event.invoices } : {})),
-    dropRow: assign(({ context, event }) => (event.type === 'invoices.delete' ? { invoices: context.invoices.filter((i) => i.id !== event.id) } : {})),
-    showInProcess: assign(({ context, event }) => (event.type === 'invoices.uploaded' && !context.invoices.some((i) => i.id === event.invoice.id)
-      ? { invoices: [inProcessRow(event.invoice, new Date().toISOString()), ...context.invoices] } : {})),
+    // An invoice gone meanwhile (deleted elsewhere) is no longer asked about.
+    store: assign(({ context, event }) => (event.type === 'invoices.loaded'
+      ? { invoices: event.invoices, confirming: event.invoices.some((i) => i.id === context.confirming) ? context.confirming : null } : {})),
+    search: assign(({ event }) => (event.type === 'invoices.searchChanged' ? { search: event.search } : {})),
+    askDelete: assign(({ event }) => (event.type === 'invoices.deleteAsked' ? { confirming: event.id } : {})),
+    forgetConfirming: assign({ confirming: null }),
+    // The row goes at once; the dialog closes.
+    dropRow: assign(({ context }) => ({ invoices: context.invoices.filter((i) => i.id !== context.confirming), deleting: context.confirming, confirming: null })),
+    openUpload: assign({ upload: ({ spawn }) => spawn('upload', { id: 'upload', input: { invoiceId: null } }) }),
+    closeUpload: closeUpload<InvoiceListContext, InvoiceListEvent>(),
+    showInProcess: assign(({ context, event }) => {
+      const sent = sentBy(event);
+      return sent && !context.invoices.some((i) => i.id === sent.id) ? { invoices: [inProcessRow(sent, new Date().toISOString()), ...context.invoices] } : {};
+    }),
   },
 }).createMachine({
   id: 'invoiceList',
-  context: { invoices: [] },
+  context: { invoices: [], search: '', confirming: null, deleting: null, upload: null },
   initial: 'loading',
+  // The search box, the Upload Invoice button and the dialogs work whatever the table shows.
+  on: {
+    'invoices.searchChanged': { actions: 'search' },
+    'invoices.deleteAsked': { guard: 'listed', actions: 'askDelete' },
+    'invoices.deleteCancelled': { actions: 'forgetConfirming' },
+    // Only a shown list deletes (as before: a confirmation meanwhile just closes the dialog).
+    'invoices.deleteConfirmed': { actions: 'forgetConfirming' },
+    'invoices.uploadOpened': { guard: 'uploadClosed', actions: 'openUpload' },
+    'xstate.done.actor.upload': { actions: 'closeUpload' },
+  },
   states: {
     loading: {
       invoke: { id: 'watch', src: 'watch', input: null, onError: 'failed' },
@@ -44,13 +88,14 @@ export const invoiceListMachine = setup({
       on: {
         'invoices.loaded': { actions: 'store' },
         // Watch again from now: the new invoice is being read.
-        'invoices.uploaded': { target: 'loaded', reenter: true, actions: 'showInProcess' },
-        'invoices.delete': { target: 'deleting', actions: 'dropRow' },
+        'xstate.done.actor.upload': { guard: 'sentOne', target: 'loaded', reenter: true, actions: ['closeUpload', 'showInProcess'] },
+        'invoices.deleteConfirmed': { guard: 'confirming', target: 'deleting', actions: 'dropRow' },
       },
     },
     deleting: {
       // Back to the list as shown (without the row), whatever the server said.
-      invoke: { id: 'deleteInvoice', src: 'deleteInvoice', input: ({ event }) => (event.type === 'invoices.delete' ? event.id : 0), onDone: 'loaded', onError: 'loaded' },
+      invoke: { id: 'deleteInvoice', src: 'deleteInvoice', input: ({ context }) => context.deleting ?? 0, onDone: 'loaded', onError: 'loaded' },
+      exit: assign({ deleting: null }),
     },
     failed: { on: { 'invoices.retry': 'loading' } },
   },

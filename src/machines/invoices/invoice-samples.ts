@@ -33,6 +33,9 @@ export const invoiceUploadEvents: readonly AnyEventObject[] = [
   { type: 'upload.fileFailed', index: 1, message: 'Failed to upload page-2.png' },
   { type: 'upload.retry' },
   { type: 'upload.cleared' },
+  { type: 'upload.closed' },
+  { type: 'xstate.done.actor.locations', output: ['Blue Anchor Grill', 'Harbor Diner'] },
+  { type: 'xstate.error.actor.locations', error: new ApiError(500, 'Something went wrong') },
 ];
 
 export const invoiceListEvents: readonly AnyEventObject[] = [
@@ -40,8 +43,14 @@ export const invoiceListEvents: readonly AnyEventObject[] = [
   { type: 'invoices.loaded', invoices: [] },
   { type: 'xstate.error.actor.watch', error: new ApiError(500, 'Something went wrong') },
   { type: 'invoices.retry' },
-  { type: 'invoices.uploaded', invoice: { id: 8, description: 'Friday delivery', merchantName: 'Blue Anchor Grill' } },
-  { type: 'invoices.delete', id: 7 },
+  { type: 'invoices.searchChanged', search: 'grill' },
+  { type: 'invoices.searchChanged', search: '' },
+  { type: 'invoices.uploadOpened' },
+  { type: 'xstate.done.actor.upload', output: { id: 8, description: 'Friday delivery', merchantName: 'Blue Anchor Grill' } },
+  { type: 'xstate.done.actor.upload', output: null },
+  { type: 'invoices.deleteAsked', id: 7 },
+  { type: 'invoices.deleteCancelled' },
+  { type: 'invoices.deleteConfirmed' },
   { type: 'xstate.done.actor.deleteInvoice' },
   { type: 'xstate.error.actor.deleteInvoice', error: new ApiError(500, 'Something went wrong') },
 ];
@@ -52,11 +61,18 @@ export const invoiceDetailEvents: readonly AnyEventObject[] = [
   { type: 'xstate.error.actor.follow', error: new ApiError(404, 'No such invoice.') },
   { type: 'invoice.retry' },
   { type: 'invoice.imageFailed' },
+  { type: 'invoice.searchChanged', search: 'salmon' },
+  { type: 'invoice.searchChanged', search: '' },
+  { type: 'invoice.imageEnlarged', imageId: 31 },
+  { type: 'invoice.imageClosed' },
   { type: 'invoice.deleteImage', imageId: 31 },
   { type: 'xstate.done.actor.deleteImage', output: { ok: true } },
   { type: 'xstate.error.actor.deleteImage', error: new ApiError(500, 'Something went wrong') },
-  { type: 'invoice.imagesAdded' },
-  { type: 'invoice.delete' },
+  { type: 'invoice.addImagesOpened' },
+  { type: 'xstate.done.actor.upload', output: { id: 7, description: 'Weekly produce', merchantName: 'Blue Anchor Grill' } },
+  { type: 'invoice.deleteAsked' },
+  { type: 'invoice.deleteCancelled' },
+  { type: 'invoice.deleteConfirmed' },
   { type: 'xstate.done.actor.deleteInvoice' },
   { type: 'xstate.error.actor.deleteInvoice', error: new ApiError(500, 'Something went wrong') },
 ];
@@ -71,3 +87,19 @@ export const invoiceImageEvents: readonly AnyEventObject[] = [
   { type: 'image.ready', url: 'blob:http://127.0.0.1/3f1c' },
   { type: 'image.failed' },
 ];
+
+/**
+ * Whether a replay can take a generated path: the upload modal's done event (it closed) comes
+ * only from an open modal (`opened` opens it), which the path generator does not know.
+ */
+export const closesOpenUploadOnly = (opened: string) => (path: readonly AnyEventObject[]) => {
+  let open = false;
+  for (const e of path) {
+    if (e.type === opened) open = true;
+    else if (e.type === 'xstate.done.actor.upload') {
+      if (!open) return false;
+      open = false;
+    }
+  }
+  return true;
+};

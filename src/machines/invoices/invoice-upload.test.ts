@@ -66,14 +66,19 @@ function start(invoiceId: number | null = null) {
   const actor = createActor(invoiceUploadMachine.provide({
     actors: { upload: fromEventObservable<UploadEvent, UploadActorInput>(({ input }) => { sent.push(input); stream = new Subject(); return stream; }) },
   }), { input: { invoiceId } }).start();
-  return { actor, sent, emit: (e: UploadEvent) => stream.next(e), state: () => actor.getSnapshot() };
+  return { actor, sent, emit: (e: UploadEvent) => stream.next(e), sending: () => stream.observed, state: () => actor.getSnapshot() };
 }
 const file = (name: string, size = 100) => ({ name, size, file: new Blob([]) });
 
   it('needs a name and location, refuses big or repeated files before sending', () => {
     const { actor, sent, state } = start();
     actor.send({ type: 'upload.filesAdded', files: [file('a.png', 10_000_001)] });
-    expect(state().context.message).toBe('Max file size is 10mb');
+    expect(state().context.message).toBe('Max file size is 10mb: a.png');
+    expect(state().context.files).toEqual([]);
+    // A wrong file chosen with a good one: only the wrong one is refused, by name.
+    actor.send({ type: 'upload.filesAdded', files: [file('scan.png'), file('notes.txt')] });
+    expect(state().context.message).toBe('Only png, jpg and gif images are accepted: notes.txt');
+    expect(state().context.files.map((f) => f.name)).toEqual(['scan.png']);
     actor.send({ type: 'upload.filesAdded', files: [file('a.png')] });
     actor.send({ type: 'upload.filesAdded', files: [file('a.png')] });
     expect(state().context.message).toBe('You have already uploaded the following files: a.png');
@@ -101,6 +106,21 @@ const file = (name: string, size = 100) => ({ name, size, file: new Blob([]) });
     emit({ type: 'upload.fileDone', index: 1, invoiceId: 7 });
     expect(state().value).toBe('success');
     expect(state().context.message).toBe('Successfully Uploaded Invoice!');
+  });
+
+  it('closing ends it: a send still going is abandoned, and the page is told the invoice the files went to (or none)', () => {
+    const { actor, emit, sending, state } = start();
+    actor.send({ type: 'upload.fieldChanged', field: 'description', value: 'Weekly' });
+    actor.send({ type: 'upload.fieldChanged', field: 'merchant', value: 'Blue Anchor Grill' });
+    actor.send({ type: 'upload.filesAdded', files: [file('a.png'), file('b.png')] });
+    actor.send({ type: 'upload.send' });
+    emit({ type: 'upload.fileDone', index: 0, invoiceId: 7 });
+    expect(sending()).toBe(true);
+    actor.send({ type: 'upload.closed' });
+    expect([sending(), state().status, state().output]).toEqual([false, 'done', { id: 7, description: 'Weekly', merchantName: 'Blue Anchor Grill' }]);
+    const untouched = start();
+    untouched.actor.send({ type: 'upload.closed' });
+    expect(untouched.state().output).toBeNull();
   });
 
   it('says which file failed when none arrived', () => {

@@ -1,5 +1,8 @@
+import { map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
-import { fileProblem, INVOICE_MESSAGES } from '../../model/invoices.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { merchantService } from '../../services/merchant-service.ts';
+import { INVOICE_MESSAGES, screenFiles } from '../../model/invoices.ts';
 import { invoiceService, type UploadEvent, type UploadFile, type UploadForm } from '../../services/invoice-service.ts';
 
 export type ChosenFile = { name: string; size: number; file: Blob; state: 'waiting' | 'sending' | 'done' | 'failed'; percent: number };
@@ -10,26 +13,38 @@ export type InvoiceUploadContext = {
   /** The invoice the first answer made: later files and retries join it. Given when adding images to an invoice. */
   invoiceId: number | null;
   message: string | null;
+  /** The Location field's suggestions: every location the user may see (§2.6), by name. */
+  locations: string[];
 };
 export type InvoiceUploadInput = { invoiceId?: number | null };
+/** What a closed modal tells the page that opened it: the invoice its files went to, or null when nothing was sent. */
+export type UploadedInvoice = { id: number; description: string; merchantName: string };
 export type InvoiceUploadEvent =
   | { type: 'upload.filesAdded'; files: { name: string; size: number; file: Blob }[] }
   | { type: 'upload.cleared' }
   | { type: 'upload.fieldChanged'; field: 'description' | 'merchant'; value: string }
   | { type: 'upload.send' }
   | { type: 'upload.retry' }
+  | { type: 'upload.closed' }
   | UploadEvent;
 export type UploadActorInput = { files: UploadFile[]; form: UploadForm; invoiceId: number | null };
 
 const settled = (c: InvoiceUploadContext) => c.files.every((f) => f.state === 'done' || f.state === 'failed');
 const setFile = (c: InvoiceUploadContext, index: number, patch: Partial<ChosenFile>) => c.files.map((f, i) => (i === index ? { ...f, ...patch } : f));
 
-/** The Upload Invoice modal: files one after another, then success, partial success (Retry sends the failed ones) or failure. */
+/**
+ * The Upload Invoice modal: files one after another, then success, partial success (Retry sends
+ * the failed ones) or failure. Closing it ends the machine (a send still going is aborted); its
+ * output is the invoice the files went to, for the page that opened it.
+ */
 export const invoiceUploadMachine = setup({
   types: { context: {} as InvoiceUploadContext, events: {} as InvoiceUploadEvent, input: {} as InvoiceUploadInput },
   actors: {
     // One file after another (src/services/invoice-service.ts); leaving the state aborts the request.
     upload: fromEventObservable<UploadEvent, UploadActorInput>(({ input }) => invoiceService.upload(input.files, input.form, input.invoiceId)),
+    // The server scopes the list to the caller's locations in the active house; an invoice names
+    // its location, so two locations of one name are one suggestion (the field refuses repeats).
+    locations: fromObservableWithOutput<string[], void>(() => merchantService.merchants().pipe(map((list) => [...new Set(list.map((m) => m.merchant))]))),
   },
   guards: {
     formMissing: ({ context }) => context.invoiceId === null && (context.description.trim() === '' || context.merchant.trim() === ''),
@@ -41,9 +56,8 @@ export const invoiceUploadMachine = setup({
   actions: {
     addFiles: assign(({ context, event }) => {
       if (event.type !== 'upload.filesAdded') return {};
-      const problem = fileProblem(event.files, context.files.map((f) => f.name));
-      if (problem) return { message: problem };
-      return { message: null, files: [...context.files, ...event.files.map((f) => ({ ...f, state: 'waiting' as const, percent: 0 }))] };
+      const { accepted, problem } = screenFiles(event.files, context.files.map((f) => f.name));
+      return { message: problem, files: [...context.files, ...accepted.map((f) => ({ ...f, state: 'waiting' as const, percent: 0 }))] };
     }),
     clear: assign({ files: [], message: null }),
     setField: assign(({ event }) => (event.type === 'upload.fieldChanged' ? { [event.field]: event.value } : {})),
@@ -59,12 +73,15 @@ export const invoiceUploadMachine = setup({
   },
 }).createMachine({
   id: 'invoiceUpload',
-  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, message: null }),
+  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, message: null, locations: [] }),
   initial: 'idle',
+  // Loaded beside the form; without them the Location field still takes a typed name.
+  invoke: { id: 'locations', src: 'locations', onDone: { actions: assign({ locations: ({ event }) => event.output }) }, onError: { actions: assign({ locations: [] }) } },
   on: { 'upload.fieldChanged': { actions: 'setField' } },
   states: {
     idle: {
       on: {
+        'upload.closed': 'closed',
         'upload.filesAdded': { actions: 'addFiles' },
         'upload.cleared': { actions: 'clear' },
         'upload.send': [
@@ -85,6 +102,7 @@ export const invoiceUploadMachine = setup({
         }),
       },
       on: {
+        'upload.closed': 'closed',
         'upload.progress': { actions: 'progress' },
         'upload.fileDone': { actions: 'fileDone' },
         'upload.fileFailed': { actions: 'fileFailed' },
@@ -95,19 +113,25 @@ export const invoiceUploadMachine = setup({
         { guard: 'someFailed', target: 'partialSuccess', actions: 'sayPartial' },
       ],
     },
-    success: { on: { 'upload.filesAdded': { target: 'idle', actions: 'addFiles' }, 'upload.cleared': { target: 'idle', actions: 'clear' } } },
+    success: { on: { 'upload.closed': 'closed', 'upload.filesAdded': { target: 'idle', actions: 'addFiles' }, 'upload.cleared': { target: 'idle', actions: 'clear' } } },
     partialSuccess: {
       on: {
+        'upload.closed': 'closed',
         'upload.retry': { target: 'uploading', actions: 'startSending' },
         'upload.cleared': { target: 'idle', actions: 'clear' },
       },
     },
     failure: {
       on: {
+        'upload.closed': 'closed',
         // The modal offers Retry here, not Send Images.
         'upload.retry': { target: 'uploading', actions: 'startSending' },
         'upload.cleared': { target: 'idle', actions: 'clear' },
       },
     },
+    // Its X or Escape, from every state above: the machine ends (a send still going is aborted).
+    closed: { type: 'final' },
   },
+  output: ({ context }): UploadedInvoice | null =>
+    (context.invoiceId === null ? null : { id: context.invoiceId, description: context.description, merchantName: context.merchant }),
 });

@@ -39,6 +39,8 @@ export interface CheckListContext extends CheckListInput {
   error: string | null;
   /** A failed download or print, said until the next one. */
   notice: string | null;
+  /** The check whose details and voucher panel is open, by merchant id. */
+  panel: number | null;
 }
 
 export type CheckListEvent =
@@ -54,6 +56,8 @@ export type CheckListEvent =
   | { type: 'checks.download' }
   | { type: 'checks.print' }
   | { type: 'checks.summary' }
+  | { type: 'checks.panelOpened'; merchantId: number }
+  | { type: 'checks.panelClosed' }
   | TransferEvent;
 
 type TransferInput = { kind: TransferKind; payload: BulkPayload; relationship: string };
@@ -79,6 +83,7 @@ export const checkListMachine = setup({
   },
   guards: {
     canBulk: ({ context }) => mayBulk(context),
+    listed: ({ context, event }) => event.type === 'checks.panelOpened' && context.checks.some((c) => c.merchantid === event.merchantId),
   },
   actions: {
     startTransfer: assign(({ event }) => ({
@@ -90,7 +95,7 @@ export const checkListMachine = setup({
   id: 'checkList',
   context: ({ input }) => ({
     ...input, quarters: [], timeframe: null, checks: [], routing: 'All', search: '', sort: DEFAULT_SORT,
-    selected: [], vouchers: true, details: false, transfer: null, error: null, notice: null,
+    selected: [], vouchers: true, details: false, transfer: null, error: null, notice: null, panel: null,
   }),
   initial: 'loadingQuarters',
   // Filters, selection and toggles change what is on screen in any state (they are only offered with rows).
@@ -119,11 +124,13 @@ export const checkListMachine = setup({
     'checks.selectionCleared': { actions: assign({ selected: [] }) },
     'checks.vouchersToggled': { actions: assign({ vouchers: ({ context }) => !context.vouchers }) },
     'checks.detailsToggled': { actions: assign({ details: ({ context }) => !context.details }) },
+    'checks.panelOpened': { guard: 'listed', actions: assign({ panel: ({ event }) => event.merchantId }) },
+    'checks.panelClosed': { actions: assign({ panel: null }) },
     // A new quarter reloads (re-entering aborts the call in flight) and starts a new selection.
     'checks.quarterChanged': {
       target: '.loading',
       reenter: true,
-      actions: assign(({ event }) => ({ timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null })),
+      actions: assign(({ event }) => ({ timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null, panel: null })),
     },
   },
   states: {

@@ -41,6 +41,8 @@ export const checkListEvents: readonly AnyEventObject[] = [
   { type: 'checks.download' },
   { type: 'checks.print' },
   { type: 'checks.summary' },
+  { type: 'checks.panelOpened', merchantId: 1 },
+  { type: 'checks.panelClosed' },
   { type: 'transfer.progress', loaded: 2048, total: null },
   { type: 'transfer.delivered' },
   { type: 'xstate.error.actor.transfer', error: serverError },

@@ -11,7 +11,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
     machine: checkListMachine,
     events: checkListEvents,
     variants: [{ label: 'a finance person of Harbor Foods Boston', input: () => ({ distributorId: 10, distributorPlatformId: 'CP-000010', relationship: 'Harbor Foods Boston' }) }],
-    serializeState: seenState<CheckListContext>((c) => [c.timeframe, c.checks.length > 0, c.selected.length > 0, c.details, c.transfer?.kind ?? null, c.notice !== null]),
+    serializeState: seenState<CheckListContext>((c) => [c.timeframe, c.checks.length > 0, c.selected.length > 0, c.details, c.transfer?.kind ?? null, c.notice !== null, c.panel !== null]),
     labels: {
       'xstate.done.actor.loadQuarters': 'The last 8 quarters arrive',
       'xstate.error.actor.loadQuarters': 'Loading the quarters fails',
@@ -23,6 +23,8 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
       'checks.download': 'Press Download',
       'checks.print': 'Press Print',
       'checks.summary': 'Press Pay / No Pay Summary',
+      'checks.panelOpened': 'Press View Details And Voucher on a row',
+      'checks.panelClosed': 'Close the check details panel',
       'transfer.progress': 'Some of the file has arrived',
       'transfer.delivered': 'The file is saved (or the print dialog opens)',
       'xstate.error.actor.transfer': 'The download fails',

@@ -4,7 +4,7 @@ import { checkDetailsMachine } from './check-details.ts';
 import { checkListMachine } from './check-list.ts';
 import { manyMakersCheck, sampleChecks, sampleQuarters } from './payment-samples.ts';
 import {
-  selectBreakdownCsv, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListLoading, selectShownChecks, selectVoucherName,
+  selectBreakdownCsv, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListLoading, selectPanelCheck, selectTotalsScope, selectShownChecks, selectVoucherName,
 } from './selectors.ts';
 
 const list = async () => {
@@ -20,11 +20,14 @@ const list = async () => {
 const names = (rows: { merchant: string }[]) => rows.map((r) => r.merchant);
 
 describe('what the payment list shows', () => {
-  it('totals the whole quarter, checks apart from ACH, whatever the search', async () => {
+  it('totals the checks shown, checks apart from ACH, and says what it counts', async () => {
     const s = await list();
+    expect(selectCheckTotals(s.now())).toEqual({ payments: 3, amount: 245.75, check: 165.75, ach: 80 });
+    expect(selectTotalsScope(s.now())).toMatch(/^Totals of the checks of \S+, every payment routing$/);
     s.actor.send({ type: 'checks.searchChanged', search: 'Merchant 2' });
     expect(names(selectShownChecks(s.now()))).toEqual(['Merchant 2']);
-    expect(selectCheckTotals(s.now())).toEqual({ payments: 3, amount: 245.75, check: 165.75, ach: 80 });
+    expect(selectCheckTotals(s.now())).toEqual({ payments: 1, amount: 80, check: 0, ach: 80 });
+    expect(selectTotalsScope(s.now())).toMatch(/, every payment routing, matching 'Merchant 2'$/);
   });
 
   it('shows the rows of the routing filter in the chosen order', async () => {
@@ -58,6 +61,24 @@ describe('what the payment list shows', () => {
     expect([selectCanBulk(s.now()), selectCanSummarise(s.now())]).toEqual([false, false]);
     s.actor.send({ type: 'transfer.delivered' });
     expect([selectCanBulk(s.now()), selectCanSummarise(s.now())]).toEqual([true, true]);
+  });
+});
+
+describe('the check details panel', () => {
+  it('opens on a listed check, closes, and a new quarter closes it', async () => {
+    const s = await list();
+    expect(selectPanelCheck(s.now())).toBeNull();
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 2 });
+    expect(selectPanelCheck(s.now())?.merchant).toBe('Merchant 2');
+    s.actor.send({ type: 'checks.panelClosed' });
+    expect(selectPanelCheck(s.now())).toBeNull();
+    // A merchant the quarter does not list has no panel to open.
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 99 });
+    expect(s.now().context.panel).toBeNull();
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 3 });
+    await s.replay({ type: 'checks.quarterChanged', timeframe: '26Q3' }, 'loading');
+    expect(selectPanelCheck(s.now())).toBeNull();
+    expect(s.now().context.panel).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
-import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
+import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, paymentLabel, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
 import type { checkDetailsMachine } from './check-details.ts';
 import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-list.ts';
 
@@ -9,14 +9,21 @@ import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-
 type CheckListSnapshot = SnapshotFrom<typeof checkListMachine>;
 type CheckDetailsSnapshot = SnapshotFrom<typeof checkDetailsMachine>;
 
-export { DONUT_STEP, donutSlices, NO_CHECKS, ROUTING_FILTERS };
+export { DONUT_STEP, donutSlices, NO_CHECKS, paymentLabel, ROUTING_FILTERS };
 
 // ---- The list -----------------------------------------------------------------------------------
 
 /** The rows on screen: the routing filter, the search, then the sort. */
 export const selectShownChecks = (s: CheckListSnapshot) => shownChecks(s.context);
-/** The four stats: over the whole quarter, whatever the filters. */
-export const selectCheckTotals = (s: CheckListSnapshot): CheckTotals => checkTotals(s.context.checks);
+/** The four stats: over the checks shown, so they follow the search and the routing filter. */
+export const selectCheckTotals = (s: CheckListSnapshot): CheckTotals => checkTotals(shownChecks(s.context));
+/** What the stats count, said above them: the quarter, the routing and the search in force. */
+export function selectTotalsScope(s: CheckListSnapshot): string {
+  const { timeframe, routing, search } = s.context;
+  const parts = [timeframe ? `the checks of ${timeframe}` : 'the checks', routing === 'All' ? 'every payment routing' : `routed to ${routing}`];
+  if (search.trim() !== '') parts.push(`matching '${search.trim()}'`);
+  return `Totals of ${parts.join(', ')}`;
+}
 
 export interface CheckSelection {
   /** Selected checks by merchant id (also those a search now hides). */
@@ -42,6 +49,8 @@ export const selectCanBulk = (s: CheckListSnapshot) => mayBulk(s.context) && !s.
 export const selectCanSummarise = (s: CheckListSnapshot) => s.matches('ready');
 export const selectListLoading = (s: CheckListSnapshot) => s.matches('loading') || s.matches('loadingQuarters');
 export const selectListFailed = (s: CheckListSnapshot) => s.matches('failed');
+/** The check whose details panel is open: null when none is, or the quarter's rows no longer hold it. */
+export const selectPanelCheck = (s: CheckListSnapshot) => s.context.checks.find((c) => c.merchantid === s.context.panel) ?? null;
 
 // ---- One check --------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import type { ItemMatch } from '../../model/match.ts';
 import type { MatchKey } from '../../services/matches-service.ts';
 import { cacheKey, itemMatchMachine, type ItemMatchEvent } from './item-match.ts';
 import { itemA, itemB, sampleMatch } from './match-samples.ts';
+import { selectShownMatches } from './selectors.ts';
 import { MACHINES } from '../registry.ts';
 
 const entry = MACHINES.find((m) => m.name === 'item-match')!;
@@ -17,7 +18,7 @@ function startReal() {
       loadMatches: callDouble<ItemMatch[], MatchKey>((input, signal) => new Promise((resolve, reject) => calls.push({ input, signal, resolve, reject }))),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   async function replay(event: AnyEventObject, expected: unknown) {
     const outcome = /^xstate\.(done|error)\.actor\.loadMatches$/.exec(event.type)?.[1];
     if (outcome) {
@@ -84,5 +85,29 @@ describe('item-match, cache', () => {
     expect(calls[2]!.signal.aborted).toBe(true);
     await replay({ type: 'matches.refreshed' }, 'loading');
     expect(calls).toHaveLength(4);
+  });
+});
+
+describe('item-match, a page for one item', () => {
+  it('asks for its item as it starts, without an event from the view', () => {
+    const asked: MatchKey[] = [];
+    const machine = itemMatchMachine.provide({ actors: { loadMatches: callDouble<ItemMatch[], MatchKey>((input) => (asked.push(input), new Promise(() => {}))) } });
+    const actor = createActor(machine, { input: { key: itemA } }).start();
+    expect([actor.getSnapshot().value, asked]).toEqual(['loading', [itemA]]);
+  });
+});
+
+describe('item-match, the page search', () => {
+  it('narrows the items shown by MIN, description or manufacturer, ignoring case and spaces around', async () => {
+    const { actor, replay } = startReal();
+    const other = { ...sampleMatch, min: '999', description: 'PAPER NAPKIN', manufacturerName: 'Other Mills' };
+    await replay({ type: 'matches.requested', key: itemA }, 'loading');
+    await replay({ type: 'xstate.done.actor.loadMatches', output: [sampleMatch, other] }, 'complete');
+    actor.send({ type: 'matches.searchChanged', search: '  napkin ' });
+    expect(selectShownMatches(actor.getSnapshot())).toEqual([other]);
+    actor.send({ type: 'matches.searchChanged', search: 'MILLS' });
+    expect(selectShownMatches(actor.getSnapshot()).map((m) => m.min)).toEqual(['999']);
+    actor.send({ type: 'matches.searchChanged', search: '' });
+    expect(selectShownMatches(actor.getSnapshot())).toHaveLength(2);
   });
 });

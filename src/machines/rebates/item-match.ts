@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { matchesService, type MatchKey } from '../../services/matches-service.ts';
@@ -13,18 +13,26 @@ import { feedbackDialogMachine } from './feedback-dialog.ts';
 export interface ItemMatchContext {
   key: MatchKey | null;
   matches: ItemMatch[];
+  /** The similar-items page's search over the answer (MIN, description, manufacturer). */
+  search: string;
   cache: Record<string, ItemMatch[]>;
+}
+
+export interface ItemMatchInput {
+  /** A page for one item asks for it as it opens; a panel asks when a row is chosen. */
+  key?: MatchKey;
 }
 
 export type ItemMatchEvent =
   | { type: 'matches.requested'; key: MatchKey }
   | { type: 'matches.refreshed' }
-  | { type: 'matches.retry' };
+  | { type: 'matches.retry' }
+  | { type: 'matches.searchChanged'; search: string };
 
 export const cacheKey = (key: MatchKey) => `${key.min}|${key.manufacturerPlatformId}`;
 
 export const itemMatchMachine = setup({
-  types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent, children: {} as { feedback: 'feedback' } },
+  types: { context: {} as ItemMatchContext, events: {} as ItemMatchEvent, input: {} as ItemMatchInput, children: {} as { feedback: 'feedback' } },
   actors: {
     feedback: feedbackDialogMachine,
     loadMatches: fromObservableWithOutput<ItemMatch[], MatchKey>((input) => matchesService.similar(input)),
@@ -41,11 +49,17 @@ export const itemMatchMachine = setup({
   },
 }).createMachine({
   id: 'itemMatch',
-  context: { key: null, matches: [], cache: {} },
+  context: { key: null, matches: [], search: '', cache: {} },
+  // The start event carries the input: a page's item is requested at once.
+  entry: enqueueActions(({ event, enqueue }) => {
+    const key = (event as { input?: ItemMatchInput }).input?.key;
+    if (key) enqueue.raise({ type: 'matches.requested', key });
+  }),
   // The feedback dialog: a sent recommendation or bad match changes the answer, so it asks again.
   invoke: { id: 'feedback', src: 'feedback' },
   initial: 'idle',
   on: {
+    'matches.searchChanged': { actions: assign({ search: ({ event }) => event.search }) },
     'matches.requested': [
       { guard: 'cached', target: '.complete', actions: 'fromCache' },
       { target: '.loading', reenter: true, actions: 'choose' },
@@ -69,7 +83,7 @@ export const itemMatchMachine = setup({
       },
     },
     complete: {
-      on: { 'matches.refreshed': { target: 'loading', guard: 'hasKey' } },
+      on: { 'matches.refreshed': { target: 'loading', guard: 'hasKey', actions: ({ context }) => matchesService.forget(context.key!) } },
     },
     failed: {
       on: { 'matches.retry': 'loading' },

@@ -33,6 +33,8 @@ describe('rebate-filters, model-based', () => {
       await waitFor(actor, (s) => s.value === edge.to, { timeout: 1000 });
       // The choices are there exactly when they loaded.
       expect(actor.getSnapshot().context.filters).toEqual(edge.to === 'loaded' ? event.output : null);
+      // ...and what it ends with, for the page that invoked it.
+      expect(actor.getSnapshot().output).toEqual(edge.to === 'loaded' ? event.output : null);
       actor.stop();
     });
   }

@@ -5,11 +5,13 @@ import { rebatesService } from '../../services/rebates-service.ts';
 
 /**
  * The filter choices of the rebate list (manufacturers, categories), loaded once: loading
- * (the Filters button spins), loaded, or failed ('Couldn't load filters, try refreshing').
+ * (the Filters button spins), loaded, or failed ('Couldn't load filters, try refreshing'). It ends
+ * with the choices (null when they could not load), which the rebates page takes for its panel.
  */
 export const rebateFiltersMachine = setup({
   types: {
     context: {} as { filters: RebateFilters | null },
+    output: {} as RebateFilters | null,
   },
   actors: {
     loadFilters: fromObservableWithOutput<RebateFilters>(() => rebatesService.filters()),
@@ -17,6 +19,7 @@ export const rebateFiltersMachine = setup({
 }).createMachine({
   id: 'rebateFilters',
   context: { filters: null },
+  output: ({ context }) => context.filters,
   initial: 'loading',
   states: {
     loading: {

@@ -42,3 +42,20 @@ export const rebateFiltersEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.loadFilters', output: sampleFilters },
   { type: 'xstate.error.actor.loadFilters', error: new ApiError(0, 'offline') },
 ];
+
+/** The page's own events; its children's answers are given as the filter choices arriving. */
+export const rebatesScreenEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.filters', output: sampleFilters },
+  { type: 'rebatesScreen.searchChanged', text: 'acme' },
+  { type: 'rebatesScreen.searchSubmitted' },
+  { type: 'rebatesScreen.searchCleared' },
+  { type: 'rebatesScreen.filtersOpened' },
+  { type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: 'acm' },
+  { type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [1] },
+  { type: 'rebatesScreen.draftChanged', list: 'categories', ids: [2] },
+  { type: 'rebatesScreen.filtersReset' },
+  { type: 'rebatesScreen.filtersApplied' },
+  { type: 'rebatesScreen.filtersClosed' },
+  { type: 'rebatesScreen.similarOpened', row: sampleRebateRow(1) },
+  { type: 'rebatesScreen.similarClosed' },
+];

@@ -5,10 +5,45 @@ import { cacheKey, itemMatchMachine, type ItemMatchContext } from './item-match.
 import { feedbackDialogEvents, itemMatchEvents } from './match-samples.ts';
 import { pagedRebatesMachine, type PagedRebatesContext } from './paged-rebates.ts';
 import { rebateFiltersMachine } from './rebate-filters.ts';
-import { pagedRebatesEvents, rebateFiltersEvents } from './rebate-samples.ts';
+import { pagedRebatesEvents, rebateFiltersEvents, rebatesScreenEvents } from './rebate-samples.ts';
+import { rebatesScreenMachine, type RebatesScreenContext } from './rebates-screen.ts';
 
+const filterCount = (f: { manufacturers: number[]; categories: number[] }) => f.manufacturers.length + f.categories.length;
 
 export const REBATES_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'rebates-screen',
+    description: 'The Rebates & Deviations page: the search box, the Filters panel (drafts until Apply) and the similar items of a row; it tells its list, filters and matches children.',
+    machine: rebatesScreenMachine,
+    events: rebatesScreenEvents,
+    variants: [{ label: 'page opened' }],
+    // Whether something is typed, searched, applied or drafted is what a user sees change; which
+    // ids are ticked, and the drafts once the panel is closed, are not.
+    serializeState: (s) => {
+      const c = s.context as RebatesScreenContext;
+      const drafted = s.value === 'filtering' ? filterCount(c.draft) > 0 : null;
+      return JSON.stringify([s.value, c.search !== '', c.applied.search !== '', filterCount(c.applied) > 0, drafted, c.choices !== null]);
+    },
+    labels: {
+      'xstate.done.actor.filters': 'The filter choices arrive',
+      'rebatesScreen.searchChanged': 'Type in the search box',
+      'rebatesScreen.searchSubmitted': 'Press Search',
+      'rebatesScreen.searchCleared': 'Press the clear button of the search box',
+      'rebatesScreen.filtersOpened': 'Press Filters',
+      'rebatesScreen.checklistSearched': 'Type in the Manufacturer (or Category) search of the panel',
+      'rebatesScreen.draftChanged': 'Tick or untick a manufacturer or category',
+      'rebatesScreen.filtersReset': 'Press Reset',
+      'rebatesScreen.filtersApplied': 'Press Apply',
+      'rebatesScreen.filtersClosed': 'Close the Filters panel',
+      'rebatesScreen.similarOpened': 'Press Similar Items on a row',
+      'rebatesScreen.similarClosed': 'Close the Similar Items panel',
+    },
+    checks: {
+      browsing: "The list; 'Filters (n)' counts what is applied; Search is enabled once text is typed; the clear button shows while text is typed or the list is searched",
+      filtering: 'The Filters panel with the distributor and both checklists, ticked as applied when it opened; a checklist search narrows only what it lists',
+      viewingSimilar: 'The Similar Items panel naming the row, with the link to the Similar Items page',
+    },
+  },
   {
     name: 'paged-rebates',
     description: 'A rebate list loaded 20 rows at a time: load more, retry the same page, one row revealed.',

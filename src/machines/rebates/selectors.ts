@@ -1,13 +1,82 @@
 import type { SnapshotFrom } from 'xstate';
-import { REBATE_PAGE_SIZE } from '../../model/rebates.ts';
+import { cachedVisible } from '../cached-visible.ts';
+import { REBATE_PAGE_SIZE, type FilterEntry } from '../../model/rebates.ts';
 import type { pagedRebatesMachine } from './paged-rebates.ts';
+import type { itemMatchMachine } from './item-match.ts';
+import type { rebateFiltersMachine } from './rebate-filters.ts';
+import type { FilterList, rebatesScreenMachine } from './rebates-screen.ts';
+import { searchMatches } from '../../model/match.ts';
 
 /** What the rebate pages show (analytics spec §7), read from their machines' snapshots. */
 
 export { rebatesDetailsExport, rebatesExport } from '../../model/rebate-export.ts';
 export { FEEDBACK_FAILED_MESSAGE } from './feedback-dialog.ts';
 
+// ---- The page: search box, Filters panel, similar-items panel --------------------------------
+
+type PageSnapshot = SnapshotFrom<typeof rebatesScreenMachine>;
+
+export const selectSearchText = (s: PageSnapshot) => s.context.search;
+/** Search is offered once something other than spaces is typed. */
+export const selectMaySearch = (s: PageSnapshot) => s.context.search.trim() !== '';
+/** The clear button: while there is text to clear or the list is searched. */
+export const selectShowsClearSearch = (s: PageSnapshot) => s.context.search !== '' || s.context.applied.search !== '';
+/** 'Filters', or 'Filters (n)' with the number of manufacturers and categories applied. */
+export const selectFiltersLabel = (s: PageSnapshot) => {
+  const count = s.context.applied.manufacturers.length + s.context.applied.categories.length;
+  return count > 0 ? `Filters (${count})` : 'Filters';
+};
+export const selectFilterChoices = (s: PageSnapshot) => s.context.choices;
+export const selectFiltersOpen = (s: PageSnapshot) => s.matches('filtering');
+/** The checks of a checklist: drafts while the panel is open. */
+export const selectDraft = (list: FilterList) => (s: PageSnapshot) => s.context.draft[list];
+export const selectChecklistSearch = (list: FilterList) => (s: PageSnapshot) => s.context.checklistSearch[list];
+
+const entriesMatching = cachedVisible((entries: readonly FilterEntry[], search: string) => {
+  const needle = search.trim().toLowerCase();
+  return entries.filter((e) => e.label.toLowerCase().includes(needle));
+});
+/** The entries a checklist lists: its choices whose label holds its search, ignoring case and spaces around. */
+export const selectShownEntries = (list: FilterList) => (s: PageSnapshot): FilterEntry[] =>
+  entriesMatching(s.context.choices?.[list] ?? [], s.context.checklistSearch[list], undefined);
+/** The row whose similar items the side panel shows; none when the panel is closed. */
+export const selectSimilarRow = (s: PageSnapshot) => s.context.similarRow;
+
+// ---- The list (the page's `list` child) --------------------------------------------------------
+
 type PagedSnapshot = SnapshotFrom<typeof pagedRebatesMachine>;
 
 /** Load More (phones): offered while the server has more and a whole page has arrived. */
 export const selectMayLoadMore = (s: PagedSnapshot) => s.context.hasMore && s.context.rows.length >= REBATE_PAGE_SIZE;
+export const selectRows = (s: PagedSnapshot) => s.context.rows;
+export const selectRevealedId = (s: PagedSnapshot) => s.context.revealedId;
+export const selectScope = (s: PagedSnapshot) => s.context.scope;
+/** The list's criteria, of which the table and the cards show the sort. */
+export const selectCriteria = (s: PagedSnapshot) => s.context.criteria;
+/** The first page failed: a message instead of the table. */
+export const selectListFailed = (s: PagedSnapshot) => s.matches('failed');
+
+export type ListFooter = 'loadingRebates' | 'loadingMore' | 'retry' | 'noResults' | 'loadMore' | null;
+/** Under the rows: progress, the retry of a failed page, the empty state, or Load More (phones only show it). */
+export const selectListFooter = (s: PagedSnapshot): ListFooter => {
+  const empty = s.context.rows.length === 0;
+  if (s.matches('loading')) return empty ? 'loadingRebates' : 'loadingMore';
+  if (s.matches('failedToLoadMore')) return 'retry';
+  if (s.matches('idle') && empty) return 'noResults';
+  if (s.matches('idle') && selectMayLoadMore(s)) return 'loadMore';
+  return null;
+};
+
+// ---- The filter choices (the page's `filters` child) -------------------------------------------
+
+export const selectFilterStatus = (s: SnapshotFrom<typeof rebateFiltersMachine>) => s.value;
+
+// ---- Similar items (the page's `matches` child, and the similar-items page) ------------------
+
+type MatchSnapshot = SnapshotFrom<typeof itemMatchMachine>;
+export const selectMatchStatus = (s: MatchSnapshot) => s.value;
+/** The similar items the page lists: the answer narrowed by the page's search. */
+export const selectShownMatches = (s: MatchSnapshot) => searchMatches(s.context.matches, s.context.search);
+export const selectMatchSearch = (s: MatchSnapshot) => s.context.search;
+/** The count in the similar-items page's breadcrumb: '…' until the answer is complete. */
+export const selectMatchCount = (s: MatchSnapshot) => (s.matches('complete') ? String(s.context.matches.length) : '…');

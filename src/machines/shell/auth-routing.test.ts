@@ -5,7 +5,6 @@ import { itReplaysEdges, replaySteps, startControlled } from '../../../tests/pat
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus } from '../../model/auth.ts';
 import { decideRoute, type AccessMode } from '../../model/route-access.ts';
 import type { SessionStore } from '../../services/storage.ts';
-import { viewAs } from '../page-state/view-as.ts';
 import { adminUser, distributorUser, loginAs } from './samples.ts';
 import { isInternalAdmin } from '../../model/route-access.ts';
 import { authRoutingMachine } from './auth-routing.ts';
@@ -24,9 +23,16 @@ const LANDING: Record<AccessMode, ReturnType<typeof decideRoute>> = {
   switchingBack: { kind: 'wait' },
 };
 
+/** What the session memory holds (View As), as the machine leaves it. */
+const memory = { viewAs: null as number | null };
+
 /** The real machine with its actors replaced by promises the test settles step by step. */
 function startReal(input: { store: SessionStore }) {
-  return startControlled(authRoutingMachine, { actors: ['loadStatus', 'serverLogout', 'switchSession'], input });
+  return startControlled(authRoutingMachine, {
+    actors: ['loadStatus', 'serverLogout', 'switchSession'],
+    input,
+    provide: { actions: { forgetSessionMemory: () => void (memory.viewAs = null) } },
+  });
 }
 
 function assertRouting(actor: ReturnType<typeof startReal>['actor']) {
@@ -43,7 +49,7 @@ function assertRouting(actor: ReturnType<typeof startReal>['actor']) {
     expect(context.adminUser.id).not.toBe(context.user?.id);
   }
   if (mode === 'internalAdmin' && context.adminUser) expect(context.user?.id).toBe(context.adminUser.id);
-  if (mode === 'switchingBack' || mode === 'loggingOut') expect(viewAs.get()).toBeNull();
+  if (mode === 'switchingBack' || mode === 'loggingOut') expect(memory.viewAs).toBeNull();
   // The only reason to keep /logout on screen is the no-channel-partner message.
   if (context.logoutNotice !== null) expect(context.logoutNotice).toBe(NO_CHANNEL_PARTNER_MESSAGE);
 }
@@ -112,7 +118,7 @@ describe('auth-routing, an internal admin acting as a distributor user', () => {
   it('switching in routes to the dashboard as the user, keeping the admin data and its features', async () => {
     const { input, actor, replay } = startFrom('admin session stored');
     await replay(status, 'internalAdmin');
-    viewAs.set(7);
+    memory.viewAs = 7;
     await replay({ type: 'auth.switchedIn', response: loginAs(distributorUser) }, 'distributor');
     const { context } = actor.getSnapshot();
     expect(decideRoute('distributor', '/admin-login', context)).toEqual({ kind: 'redirect', to: '/dashboard' });
@@ -120,7 +126,7 @@ describe('auth-routing, an internal admin acting as a distributor user', () => {
       .toEqual([`key-${distributorUser.id}`, distributorUser.email, adminUser.email]);
     // The admin's features (CSV exports) stay: the stored admin data counts as internal admin.
     expect(isInternalAdmin(context.user!, context.adminUser !== null)).toBe(true);
-    expect(viewAs.get()).toBeNull();
+    expect(memory.viewAs).toBeNull();
   });
 
   it('a reload keeps routing as the user, not as the admin', async () => {
@@ -132,10 +138,10 @@ describe('auth-routing, an internal admin acting as a distributor user', () => {
   it('Switch User goes back to the admin’s own session and /admin-login', async () => {
     const { input, actor, replay, inputs } = startFrom('admin acting as a distributor user stored');
     await replay(status, 'distributor');
-    viewAs.set(7);
+    memory.viewAs = 7;
     await replay({ type: 'auth.switchBack' }, 'switchingBack');
     expect(inputs.switchSession).toEqual([{ id: adminUser.id }]);
-    expect(viewAs.get()).toBeNull();
+    expect(memory.viewAs).toBeNull();
     await replay({ type: 'xstate.done.actor.switchSession', output: loginAs(adminUser) }, 'internalAdmin');
     expect(decideRoute('internalAdmin', '/dashboard', actor.getSnapshot().context)).toEqual({ kind: 'redirect', to: '/admin-login' });
     expect([input.store.getUser()?.email, input.store.getAdminUser()?.email, input.store.getAuthKey()])

@@ -6,7 +6,7 @@ import { enteredByAdmin, isInternalAdmin, keepsAdminData } from '../../model/rou
 import type { ActiveDistributor, SessionUser } from '../../model/session-user.ts';
 import { apiClient, authService } from '../../services/auth-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
-import { viewAs } from '../page-state/view-as.ts';
+import { sendToSession } from './system-actors.ts';
 import type { SessionStore } from '../../services/storage.ts';
 
 /**
@@ -95,8 +95,8 @@ export const authRoutingMachine = setup({
       user: params.response.user,
       adminUser: params.response.user,
     })),
-    /** Whose view was shown belongs to the session that ends. */
-    forgetViewAs: () => viewAs.clear(),
+    /** Whose view was shown, the last pages and the months fetched belong to the session that ends. */
+    forgetSessionMemory: sendToSession(() => ({ type: 'session.forgotten' }))(),
     applyHouse: assign(({ context, event }) =>
       event.type === 'auth.houseChanged' && context.user
         ? { user: { ...context.user, channelPartner: event.channelPartner, activeDistributor: event.activeDistributor } }
@@ -160,7 +160,7 @@ export const authRoutingMachine = setup({
       on: {
         'auth.logout': 'loggingOut',
         'auth.unauthorized': 'loggingOut',
-        'auth.switchedIn': { target: 'distributor', actions: ['rememberSwitch', 'forgetViewAs', 'persistSession'] },
+        'auth.switchedIn': { target: 'distributor', actions: ['rememberSwitch', 'forgetSessionMemory', 'persistSession'] },
       },
     },
     distributor: {
@@ -173,7 +173,7 @@ export const authRoutingMachine = setup({
     },
     /** Spec §4 Switch User: back to the admin's own session (it clears cached data), then /admin-login. */
     switchingBack: {
-      entry: 'forgetViewAs',
+      entry: 'forgetSessionMemory',
       invoke: {
         id: 'switchSession',
         src: 'switchSession',
@@ -187,7 +187,7 @@ export const authRoutingMachine = setup({
       },
     },
     loggingOut: {
-      entry: ['clearStorage', 'forgetViewAs'],
+      entry: ['clearStorage', 'forgetSessionMemory'],
       invoke: {
         id: 'serverLogout',
         src: 'serverLogout',

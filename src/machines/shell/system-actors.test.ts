@@ -3,6 +3,7 @@ import { SimulatedClock, createActor, createMachine, waitFor, type AnyEventObjec
 import { callDouble } from '../testing/call-double.ts';
 import type { LoginPayload, LoginResponse } from '../../model/auth.ts';
 import type { PendingUser, UserRow } from '../../model/account.ts';
+import { memoryPageStore } from '../../services/page-store.ts';
 import { memoryBacking, createSessionStore } from '../../services/storage.ts';
 import { pendingUsersMachine } from '../user-management/pending-users.ts';
 import { userListMachine } from '../user-management/user-list.ts';
@@ -23,8 +24,8 @@ const applicant: PendingUser = { id: 9, contactName: 'Pat Applicant', email: 'pa
 
 describe('the app actor', () => {
   it('holds auth, spinner and notices under their system ids before it starts', () => {
-    const app = createActor(appMachine, { input: { store: createSessionStore(memoryBacking()) } });
-    for (const id of ['auth', 'spinner', 'notices'] as const) expect(app.system.get(id)).toBe(app.getSnapshot().context[id]);
+    const app = createActor(appMachine, { input: { store: createSessionStore(memoryBacking()), pages: memoryPageStore(), api: { setHeaderProvider: () => {} } } });
+    for (const id of ['auth', 'spinner', 'notices', 'session'] as const) expect(app.system.get(id)).toBe(app.getSnapshot().context[id]);
   });
 });
 

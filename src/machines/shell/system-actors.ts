@@ -2,13 +2,14 @@ import { sendTo, type ActionFunction, type AnyActorRef, type ActorSystem, type A
 import type { Notice } from '../../model/notices.ts';
 import type { AuthRoutingEvent } from './auth-routing.ts';
 import type { NoticesEvent } from './notices.ts';
+import type { SessionMemoryEvent } from '../session/session-memory.ts';
 
 /**
  * The system ids of the app-wide actors (./app.ts). A machine created in the app's actor system
  * reaches them through these; outside it (a unit test) the lookup finds nothing and XState hands
  * the event to the machine itself, which ignores it.
  */
-export type SystemId = 'auth' | 'notices' | 'spinner';
+export type SystemId = 'auth' | 'notices' | 'spinner' | 'session';
 
 // Not found (no app system): XState then sends to the machine itself, see above.
 const systemActor = (id: SystemId) => ({ system }: { system: ActorSystem<ActorSystemInfo> }) => system.get(id) as AnyActorRef;
@@ -24,6 +25,9 @@ const sendToSystem = <E extends EventObject>(id: SystemId) =>
 
 /** `sendToAuth((params) => event)()`: hands the event to the auth-routing actor (a login, a switch into a user's session, a new house). */
 export const sendToAuth = sendToSystem<AuthRoutingEvent>('auth');
+
+/** `sendToSession((params) => event)()`: tells the session memory what changed (View As, last page, fetched months). */
+export const sendToSession = sendToSystem<SessionMemoryEvent>('session');
 
 /** `sendToNotices((params) => event)()`: hands the event to the app-wide notices actor. */
 export const sendToNotices = sendToSystem<NoticesEvent>('notices');

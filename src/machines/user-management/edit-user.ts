@@ -45,6 +45,8 @@ export interface EditUserContext {
   choices: Merchant[];
   /** Checked in the Add Locations picker. */
   picked: number[];
+  /** Typed in the picker's Find a location box: narrows the choices shown, not what is checked. */
+  locationFilter: string;
   notice: Notice | null;
   notices: number;
 }
@@ -66,6 +68,7 @@ export type EditUserEvent =
   | { type: 'edit.locationsCleared' }
   | { type: 'edit.addLocationsOpened' }
   | { type: 'edit.locationPicked'; id: number }
+  | { type: 'edit.locationFilterChanged'; value: string }
   | { type: 'edit.locationsAdded' }
   | { type: 'edit.addLocationsCancelled' }
   | { type: 'edit.saved' }
@@ -134,7 +137,7 @@ export const editUserMachine = setup({
   },
 }).createMachine({
   id: 'editUser',
-  context: { user: null, selfEdit: false, ownerApproves: false, original: null, draft: null, choices: [], picked: [], notice: null, notices: 0 },
+  context: { user: null, selfEdit: false, ownerApproves: false, original: null, draft: null, choices: [], picked: [], locationFilter: '', notice: null, notices: 0 },
   initial: 'closed',
   on: { 'edit.noticeDismissed': { actions: assign({ notice: null }) } },
   states: {
@@ -150,6 +153,7 @@ export const editUserMachine = setup({
             draft: null,
             choices: [],
             picked: [],
+            locationFilter: '',
           })),
         },
       },
@@ -188,7 +192,8 @@ export const editUserMachine = setup({
           actions: { type: 'edit', params: ({ context, event }) => ({ locations: context.draft!.locations.filter((m) => m.id !== event.id) }) },
         },
         'edit.locationsCleared': { guard: 'mayChangeAccess', actions: { type: 'edit', params: { locations: [] } } },
-        'edit.addLocationsOpened': { target: 'picking', guard: 'mayChangeAccess', actions: assign({ picked: [] }) },
+        // The picker opens afresh: nothing checked, every choice listed.
+        'edit.addLocationsOpened': { target: 'picking', guard: 'mayChangeAccess', actions: assign({ picked: [], locationFilter: '' }) },
         'edit.saved': { target: 'saving', guard: 'canSave', actions: assign({ notice: null }) },
         'edit.deactivateAsked': { target: 'confirmingDeactivate', guard: 'mayDeactivate' },
       },
@@ -201,6 +206,7 @@ export const editUserMachine = setup({
             picked: context.picked.includes(event.id) ? context.picked.filter((x) => x !== event.id) : [...context.picked, event.id],
           })),
         },
+        'edit.locationFilterChanged': { actions: assign({ locationFilter: ({ event }) => event.value }) },
         'edit.locationsAdded': {
           target: 'editing',
           guard: 'somethingPicked',

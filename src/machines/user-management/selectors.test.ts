@@ -7,9 +7,11 @@ import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
 import type { selectUser } from '../shell/selectors.ts';
 import { callDouble } from '../testing/call-double.ts';
 import { editUserMachine } from './edit-user.ts';
-import { managerGates, selectEmptyText, selectLocationChoices, selectManager, selectShownUsers } from './selectors.ts';
+import {
+  managerGates, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+} from './selectors.ts';
 import { userListMachine } from './user-list.ts';
-import { dockDiner, leaderManager, loadedDm, pierGrill, sampleUserRow } from './user-management-samples.ts';
+import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, sampleUserRow } from './user-management-samples.ts';
 
 /** The auth snapshot as the selectors read it: the signed-in user. */
 const signedIn = (user: SessionUser | null) => ({ context: { user, adminUser: null } }) as unknown as Parameters<typeof selectUser>[0];
@@ -61,5 +63,34 @@ describe('the Add Locations picker', () => {
     await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
     await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
     expect(selectLocationChoices(r.actor.getSnapshot())).toEqual([pierGrill, dockDiner]);
+  });
+
+  it('narrows the list to the text typed (name or DCN, any case), keeps what was ticked, and forgets the text when reopened', async () => {
+    const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
+    await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    await r.replay({ type: 'edit.addLocationsOpened' }, 'picking');
+    const now = () => r.actor.getSnapshot();
+    r.actor.send({ type: 'edit.locationPicked', id: dockDiner.id });
+    r.actor.send({ type: 'edit.locationFilterChanged', value: ' PIER ' });
+    expect([selectLocationFilter(now()), selectShownLocationChoices(now())]).toEqual([' PIER ', [pierGrill]]);
+    r.actor.send({ type: 'edit.locationFilterChanged', value: `D${dockDiner.id}` });
+    expect(selectShownLocationChoices(now())).toEqual([dockDiner]);
+    expect(now().context.picked).toEqual([dockDiner.id]);
+    await r.replay({ type: 'edit.addLocationsCancelled' }, 'editing');
+    await r.replay({ type: 'edit.addLocationsOpened' }, 'picking');
+    expect(selectShownLocationChoices(now())).toEqual([pierGrill, dockDiner]);
+  });
+
+  it('offers Find a location only for more than eight choices', async () => {
+    const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
+    await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
+    const many = Array.from({ length: 9 }, (_, i) => merchant(100 + i, `Place ${i}`));
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: { ...loadedDm, choices: [harborCafe, ...many] } }, 'editing');
+    expect(selectOffersLocationFilter(r.actor.getSnapshot())).toBe(true);
+    await r.replay({ type: 'edit.addLocationsOpened' }, 'picking');
+    await r.replay({ type: 'edit.locationPicked', id: 100 }, 'picking');
+    await r.replay({ type: 'edit.locationsAdded' }, 'editing');
+    expect(selectOffersLocationFilter(r.actor.getSnapshot())).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { UserRow } from '../../model/account.ts';
 import { assignableTitles, DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
-import { selectUser } from '../shell/selectors.ts';
+import { selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { canSave, emailMoved, type editUserMachine } from './edit-user.ts';
+import { locationLabel } from './role-options.ts';
 import { visibleUsers, type userListMachine } from './user-list.ts';
 
 /** What /user-management shows (accounts spec §2.4), read from the auth and user machines' snapshots. */
@@ -20,9 +21,10 @@ type EditUserSnapshot = SnapshotFrom<typeof editUserMachine>;
 /** The signed-in user as the permission rules see them. */
 export const selectManager = (s: AuthSnapshot): Manager | null => {
   const u = selectUser(s);
-  return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin };
+  return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin, actingAdmin: selectEnteredByAdmin(s) };
 };
-export const sameManager = (a: Manager | null, b: Manager | null) => a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin;
+export const sameManager = (a: Manager | null, b: Manager | null) =>
+  a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin && a?.actingAdmin === b?.actingAdmin;
 
 export interface ManagerGates {
   /** Invite User is offered. */
@@ -62,5 +64,14 @@ export const selectAwaitsOwner = (s: EditUserSnapshot) => s.context.ownerApprove
 export function selectLocationChoices(s: EditUserSnapshot) {
   const have = new Set(s.context.draft?.locations.map((m) => m.id));
   return s.context.choices.filter((m) => !have.has(m.id));
+}
+/** The picker's Find a location box: offered only for a list long enough to need it. */
+const LOCATION_FILTER_FROM = 8;
+export const selectOffersLocationFilter = (s: EditUserSnapshot) => selectLocationChoices(s).length > LOCATION_FILTER_FROM;
+export const selectLocationFilter = (s: EditUserSnapshot) => s.context.locationFilter;
+/** The choices listed: those whose name or DCN contains the text typed, in any case. */
+export function selectShownLocationChoices(s: EditUserSnapshot) {
+  const text = s.context.locationFilter.trim().toLowerCase();
+  return selectLocationChoices(s).filter((m) => locationLabel(m).toLowerCase().includes(text));
 }
 export const sameLocations = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id);

@@ -48,6 +48,7 @@ export const editUserEvents: readonly AnyEventObject[] = [
   { type: 'edit.locationsCleared' },
   { type: 'edit.addLocationsOpened' },
   { type: 'edit.locationPicked', id: pierGrill.id },
+  { type: 'edit.locationFilterChanged', value: 'pier' },
   { type: 'edit.locationsAdded' },
   { type: 'edit.addLocationsCancelled' },
   { type: 'edit.saved' },

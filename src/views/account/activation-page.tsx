@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
 import { PublicCard } from './form-bits.tsx';
 import { CardLink, NextButton } from './result-card.tsx';
+import { selectLinkExpired } from '../../machines/account/selectors.ts';
 
 interface LinkScreen {
   machine: typeof activationMachine;
@@ -35,6 +36,7 @@ function LinkPage({ screen }: { screen: LinkScreen }) {
   const actor = useActorRef(screen.machine, { input: { token } });
   const status = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
+  const expired = useSelector(actor, selectLinkExpired);
 
   return (
     <PublicCard title={screen.title}>
@@ -57,6 +59,8 @@ function LinkPage({ screen }: { screen: LinkScreen }) {
           <Alert color="red" icon={<IconAlertCircle />} role="alert" title={screen.failedTitle}>
             {message}
           </Alert>
+          {/* §8: a dead link leads to Forgot Password, whose email brings a working one. */}
+          {expired && <NextButton to="/forgot-password">Forgot Password</NextButton>}
           <CardLink to="/login">Back to Login</CardLink>
         </>
       )}

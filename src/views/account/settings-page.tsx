@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { changePasswordMachine } from '../../machines/account/account-forms.ts';
 import { PASSWORD_CHANGED } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
+import { DigestPreferencesCard } from '../digest/digest-preferences-card.tsx';
 import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 
 /** Settings (accounts spec §2.5): Change Password; on mobile, rows for Change Password and Log Out. */
@@ -59,6 +60,7 @@ export function SettingsPage() {
           {changePassword}
         </Paper>
       )}
+      <DigestPreferencesCard />
       <MessageModal opened={form.status === 'succeeded'} message={success ?? PASSWORD_CHANGED} action="GOT IT" onAction={form.dismiss} />
     </Box>
   );

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Container, Group, Select, Stack, TextInput, Titl
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
-import { SELECT_DISTRIBUTOR, usersShown } from '../../machines/admin-dashboard/selectors.ts';
+import { SELECT_DISTRIBUTOR, selectUsersShown, selectUserSearch } from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminUserRow } from '../../model/admin.ts';
 import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
@@ -35,8 +35,8 @@ function AdminDashboardPage() {
   const children = useSelector(picker, (s) => s.context.children);
   const childId = useSelector(picker, (s) => s.context.childId);
   const error = useSelector(picker, (s) => s.context.error);
-  const [search, setSearch] = useState('');
-  const users = useSelector(picker, (s) => usersShown(s, search));
+  const search = useSelector(picker, selectUserSearch);
+  const users = useSelector(picker, selectUsersShown);
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const child = children.find((c) => c.id === childId) ?? null;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
@@ -78,7 +78,7 @@ function AdminDashboardPage() {
             disabled={children.length === 0}
             w={compact ? '100%' : 260}
           />
-          <TextInput label="User search" placeholder="Name or email" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={compact ? '100%' : 220} />
+          <TextInput label="User search" placeholder="Name or email" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => picker.send({ type: 'adminDashboard.searchChanged', search: e.currentTarget.value })} w={compact ? '100%' : 220} />
           <Button variant="default" leftSection={<IconDownload size={16} />} disabled={parentId === null} onClick={() => parentId !== null && exporter.send({ type: 'export.opened', parentId })}>
             Export Users
           </Button>

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
-import { AUDIT_EVENTS } from '../../machines/admin-panel/selectors.ts';
+import { AUDIT_EVENTS, selectAuditDraft } from '../../machines/admin-panel/selectors.ts';
 import type { AuditEvent } from '../../model/impersonation.ts';
 
 /** The impersonation audit log (docs/admin-tools.md): read only, newest first, filtered by event, day and text. */
@@ -12,17 +11,15 @@ export function AuditLogSection() {
   const state = useSelector(actor, (s) => s.value as string);
   const rows = useSelector(actor, (s) => s.context.rows);
   const error = useSelector(actor, (s) => s.context.error);
-  const [event, setEvent] = useState<AuditEvent | null>(null);
-  const [search, setSearch] = useState('');
-  const [from, setFrom] = useState('');
-  const apply = () => actor.send({ type: 'audit.filtered', filter: { ...(event ? { event } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(from ? { from } : {}) } });
+  const draft = useSelector(actor, selectAuditDraft);
+  const change = (fields: Partial<typeof draft>) => actor.send({ type: 'audit.draftChanged', draft: fields });
   return (
     <>
       <Group align="end" wrap="wrap" mb="sm">
-        <Select label="Event" placeholder="All events" clearable data={AUDIT_EVENTS} value={event} onChange={(v) => setEvent(v as AuditEvent | null)} w={150} />
-        <TextInput label="From day" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
-        <TextInput label="Search" placeholder="Email, reason, call" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={220} />
-        <Button onClick={apply} loading={state === 'loading'}>Filter</Button>
+        <Select label="Event" placeholder="All events" clearable data={AUDIT_EVENTS} value={draft.event} onChange={(v) => change({ event: v as AuditEvent | null })} w={150} />
+        <TextInput label="From day" type="date" value={draft.from} onChange={(e) => change({ from: e.currentTarget.value })} w={170} />
+        <TextInput label="Search" placeholder="Email, reason, call" value={draft.search} onChange={(e) => change({ search: e.currentTarget.value })} w={220} />
+        <Button onClick={() => actor.send({ type: 'audit.applied' })} loading={state === 'loading'}>Filter</Button>
       </Group>
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {state === 'showing' && rows.length === 0 && <Text c="dimmed">No audit entries.</Text>}

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Paper, ScrollArea, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
-import { SALES_REP_ROLE_OPTIONS } from '../../machines/business-panel/selectors.ts';
+import {
+  SALES_REP_ROLE_OPTIONS, sameHouses, selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch,
+} from '../../machines/business-panel/selectors.ts';
 import type { SalesRepRole } from '../../model/sales-reps.ts';
 
 /** The Business Panel's sales reps (spec §2.10): runs its own machine; the page places it. */
@@ -11,18 +12,17 @@ export function SalesRepsSection() {
   const actor = useActorRef(salesRepsMachine);
   const state = useSelector(actor, (s) => s.value as string);
   const reps = useSelector(actor, (s) => s.context.reps);
-  const houses = useSelector(actor, (s) => s.context.houses);
   const selected = useSelector(actor, (s) => s.context.selected);
   const newRep = useSelector(actor, (s) => s.context.newRep);
   const form = useSelector(actor, (s) => s.context.form);
+  const formOpen = useSelector(actor, (s) => s.context.formOpen);
   const error = useSelector(actor, (s) => s.context.error);
-  const [search, setSearch] = useState('');
+  const search = useSelector(actor, selectRepSearch);
+  const chosen = useSelector(actor, selectRepDistributors, sameHouses);
+  const listed = useSelector(actor, selectListedDistributors, sameHouses);
+  const addable = useSelector(actor, selectAddableDistributors, sameHouses);
   const send = actor.send;
   const busy = state === 'saving' || state === 'deleting';
-  const byId = new Map(houses.map((h) => [h.id, h]));
-  const chosen = form.distributors.map((id) => byId.get(id)).filter((h) => h !== undefined);
-  const listed = chosen.filter((h) => h.nickname.toLowerCase().includes(search.trim().toLowerCase()));
-  const addable = houses.filter((h) => !form.distributors.includes(h.id));
 
   return (
     <Paper withBorder p="md">
@@ -35,63 +35,71 @@ export function SalesRepsSection() {
             {state === 'repsFailed' && <Button ml="sm" size="compact-sm" variant="default" onClick={() => send({ type: 'reps.retried' })}>Try again</Button>}
           </Alert>
         )}
-        <Switch label="New sales rep" checked={newRep} onChange={() => send({ type: 'reps.newToggled' })} disabled={state !== 'ready'} />
-        {newRep ? (
-          <Group grow wrap="wrap">
-            <TextInput label="Email" type="email" value={form.email} onChange={(e) => send({ type: 'reps.changed', field: 'email', value: e.currentTarget.value })} />
-            <TextInput label="Name" value={form.name} onChange={(e) => send({ type: 'reps.changed', field: 'name', value: e.currentTarget.value })} />
+        {!formOpen ? (
+          <Group>
+            <Button onClick={() => send({ type: 'reps.formOpened' })} disabled={state !== 'ready'}>Add Sales Reps</Button>
           </Group>
         ) : (
-          <Group align="end" wrap="nowrap">
-            <Select
-              style={{ flex: 1 }}
-              label="Sales rep"
-              placeholder={state === 'loadingReps' ? 'Loading…' : 'Sales Reps'}
-              data={reps.map((r) => ({ value: r.email, label: `${r.name} – ${r.email}` }))}
-              value={selected}
-              onChange={(v) => send({ type: 'reps.chosen', email: v })}
-              searchable
-              clearable
-              disabled={state !== 'ready' && state !== 'loadingRepDistributors'}
-            />
-            {selected && (
-              <ActionIcon size="lg" variant="subtle" color="red" aria-label={`Delete sales rep ${selected}`} onClick={() => send({ type: 'reps.deleteAsked' })}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            )}
+          <>
+          <Switch label="New sales rep" checked={newRep} onChange={() => send({ type: 'reps.newToggled' })} disabled={state !== 'ready'} />
+          {newRep ? (
+            <Group grow wrap="wrap">
+              <TextInput label="Email" type="email" value={form.email} onChange={(e) => send({ type: 'reps.changed', field: 'email', value: e.currentTarget.value })} />
+              <TextInput label="Name" value={form.name} onChange={(e) => send({ type: 'reps.changed', field: 'name', value: e.currentTarget.value })} />
+            </Group>
+          ) : (
+            <Group align="end" wrap="nowrap">
+              <Select
+                style={{ flex: 1 }}
+                label="Sales rep"
+                placeholder={state === 'loadingReps' ? 'Loading…' : 'Sales Reps'}
+                data={reps.map((r) => ({ value: r.email, label: `${r.name} – ${r.email}` }))}
+                value={selected}
+                onChange={(v) => send({ type: 'reps.chosen', email: v })}
+                searchable
+                clearable
+                disabled={state !== 'ready' && state !== 'loadingRepDistributors'}
+              />
+              {selected && (
+                <ActionIcon size="lg" variant="subtle" color="red" aria-label={`Delete sales rep ${selected}`} onClick={() => send({ type: 'reps.deleteAsked' })}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
+            </Group>
+          )}
+          <Select
+            label="Role"
+            placeholder="Pick a role"
+            data={SALES_REP_ROLE_OPTIONS}
+            value={form.role}
+            onChange={(v) => v && send({ type: 'reps.roleChosen', role: v as SalesRepRole })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Distributors"
+            placeholder="Add a distributor"
+            data={addable.map((h) => ({ value: String(h.id), label: h.nickname }))}
+            value={null}
+            onChange={(v) => v && send({ type: 'reps.distributorToggled', id: Number(v) })}
+            searchable
+            nothingFoundMessage="No distributors"
+          />
+          <TextInput label="Search" placeholder="Search the rep's distributors" value={search} onChange={(e) => send({ type: 'reps.searchChanged', value: e.currentTarget.value })} />
+          <ScrollArea.Autosize mah={240} type="auto">
+            <Stack gap={4} role="group" aria-label="Distributors of the sales rep">
+              {state === 'loadingRepDistributors' && <Text size="sm" c="dimmed">Loading distributors…</Text>}
+              {chosen.length === 0 && state !== 'loadingRepDistributors' && <Text size="sm" c="dimmed">No distributors yet.</Text>}
+              {listed.map((h) => (
+                <Checkbox key={h.id} label={h.nickname} checked onChange={() => send({ type: 'reps.distributorToggled', id: h.id })} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Group>
+            <Button onClick={() => send({ type: 'reps.saved' })} loading={state === 'saving'} disabled={busy}>Save</Button>
+            <Button variant="default" onClick={() => send({ type: 'reps.cancelled' })} disabled={busy}>Cancel</Button>
           </Group>
+          </>
         )}
-        <Select
-          label="Role"
-          placeholder="Pick a role"
-          data={SALES_REP_ROLE_OPTIONS}
-          value={form.role}
-          onChange={(v) => v && send({ type: 'reps.roleChosen', role: v as SalesRepRole })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Distributors"
-          placeholder="Add a distributor"
-          data={addable.map((h) => ({ value: String(h.id), label: h.nickname }))}
-          value={null}
-          onChange={(v) => v && send({ type: 'reps.distributorToggled', id: Number(v) })}
-          searchable
-          nothingFoundMessage="No distributors"
-        />
-        <TextInput label="Search" placeholder="Search the rep's distributors" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        <ScrollArea.Autosize mah={240} type="auto">
-          <Stack gap={4} role="group" aria-label="Distributors of the sales rep">
-            {state === 'loadingRepDistributors' && <Text size="sm" c="dimmed">Loading distributors…</Text>}
-            {chosen.length === 0 && state !== 'loadingRepDistributors' && <Text size="sm" c="dimmed">No distributors yet.</Text>}
-            {listed.map((h) => (
-              <Checkbox key={h.id} label={h.nickname} checked onChange={() => send({ type: 'reps.distributorToggled', id: h.id })} />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-        <Group>
-          <Button onClick={() => send({ type: 'reps.saved' })} loading={state === 'saving'} disabled={busy}>Save</Button>
-          <Button variant="default" onClick={() => send({ type: 'reps.cancelled' })} disabled={busy}>Cancel</Button>
-        </Group>
       </Stack>
       <Modal opened={state === 'confirmingDelete' || state === 'deleting'} onClose={() => send({ type: 'reps.deleteRefused' })} title="Are you sure?">
         <Text mb="md">Delete the sales rep {selected}?</Text>

@@ -2,12 +2,12 @@ import '@mantine/dates/styles.css';
 import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { selectMonthlyVolumeOn } from '../../machines/dashboard/selectors.ts';
 import { selectActsAsInternalAdmin, selectChoosesHouse, selectEnteredByAdmin, selectUser, selectViewsAs } from '../../machines/shell/selectors.ts';
 import type { SessionUser } from '../../model/session-user.ts';
-import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
+import { selectViewAs } from '../../machines/session/selectors.ts';
+import { AuthActor, JoinAppSystem, useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
@@ -25,15 +25,16 @@ const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test-view.tsx
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
   const canViewAs = AuthActor.useSelector(selectViewsAs);
+  const viewAsUserId = useSessionOnOpen(selectViewAs);
   if (!user) return null;
   return (
     <DashboardActor.Provider
       options={{
         input: {
-          today: dayjs().format('YYYY-MM-DD'),
           activeDistributor: user.activeDistributor,
           userId: user.id,
           canViewAs,
+          viewAsUserId,
         },
       }}
     >

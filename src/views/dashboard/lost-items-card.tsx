@@ -1,38 +1,34 @@
 import { Button, Group, Table, Tabs, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney, itemDescription, nextCount } from '../../model/format.ts';
+import { formatMoney, itemDescription } from '../../model/format.ts';
 import { CardBody } from './card-body.tsx';
-import { lostItemsBy, selectDashboard, selectItemsLostCsv, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
+import { sameShownRows, selectDashboard, selectItemsLostCsv, selectLostItems, selectLostItemsSort, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { TabPanels } from '../common/tab-panels.tsx';
 
-const STEP = 5;
-
 export function LostItemsCard({ canExport }: { canExport: boolean }) {
   const data = DashboardActor.useSelector(selectDashboard);
   const actor = DashboardActor.useActorRef();
   const navigate = useNavigate();
-  // Presentation-only state: which tab and how many rows are open.
-  const [sortBy, setSortBy] = useState<SortBy>('volume');
-  const [shown, setShown] = useState(STEP);
-  const items = lostItemsBy(data, sortBy);
+  const sortBy = DashboardActor.useSelector(selectLostItemsSort);
+  const items = DashboardActor.useSelector(selectLostItems, sameShownRows);
+  const resize = (direction: 'more' | 'less') => actor.send({ type: 'dashboard.rowsResized', card: 'lostItems', direction });
 
   return (
     <DashboardCard
       title="Top Items Lost to Competitors"
       actions={canExport && data && <ExportButton label="Export items lost" build={() => selectItemsLostCsv(actor.getSnapshot())!} />}
     >
-      <Tabs value={sortBy} onChange={(v) => setSortBy((v as SortBy) ?? 'volume')} mb="xs">
+      <Tabs value={sortBy} onChange={(v) => actor.send({ type: 'dashboard.lostItemsSorted', sortBy: (v as SortBy | null) ?? 'volume' })} mb="xs">
         <Tabs.List>
           <Tabs.Tab value="volume">Volume</Tabs.Tab>
           <Tabs.Tab value="rebate">Rebates</Tabs.Tab>
         </Tabs.List>
         <TabPanels values={['volume', 'rebate']} active={sortBy}>
           <CardBody>
-            {items.length === 0 ? (
+            {items.rows.length === 0 ? (
               <NoResults />
             ) : (
               <>
@@ -44,7 +40,7 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {items.slice(0, shown).map((i) => (
+                    {items.rows.map((i) => (
                       <Table.Tr key={`${i.min}-${i.item}`}>
                         <Table.Td>
                           <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(`/competitiveinsights?item=${encodeURIComponent(i.min)}`)}>
@@ -57,13 +53,13 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
                   </Table.Tbody>
                 </Table>
                 <Group justify="center" gap="xs" mt="xs">
-                  {shown > STEP && (
-                    <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'less'))}>
+                  {items.less && (
+                    <Button variant="subtle" size="compact-sm" onClick={() => resize('less')}>
                       Show less
                     </Button>
                   )}
-                  {shown < items.length && (
-                    <Button variant="subtle" size="compact-sm" onClick={() => setShown(nextCount(shown, STEP, items.length, 'more'))}>
+                  {items.more && (
+                    <Button variant="subtle" size="compact-sm" onClick={() => resize('more')}>
                       Show more
                     </Button>
                   )}

@@ -1,18 +1,15 @@
 import { Button, Group, Table } from '@mantine/core';
-import { useState } from 'react';
 import { formatMoney } from '../../model/format.ts';
-import { selectLostVolume, selectLostVolumeCsv } from '../../machines/dashboard/selectors.ts';
+import { sameShownRows, selectLostVolume, selectLostVolumeCsv, selectLostVolumeRows } from '../../machines/dashboard/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
-
-const STEP = 5;
 
 /** Locations whose volume at the active house fell from two months ago to last month. */
 export function LostVolumeCard({ canExport }: { canExport: boolean }) {
   const actor = DashboardActor.useActorRef();
   const lost = DashboardActor.useSelector(selectLostVolume);
-  const [shown, setShown] = useState(STEP);
+  const shown = DashboardActor.useSelector(selectLostVolumeRows, sameShownRows);
   return (
     <DashboardCard
       title="Customers With Lost Volume Month over Month"
@@ -31,7 +28,7 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {lost.data.slice(0, shown).map((row) => (
+              {shown.rows.map((row) => (
                 <Table.Tr key={row.locationName}>
                   <Table.Td>{row.locationName}</Table.Td>
                   <Table.Td ta="right">{formatMoney(row.twoMonthsAgoPurchase)}</Table.Td>
@@ -47,9 +44,9 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-          {shown < lost.data.length && (
+          {shown.more && (
             <Group justify="center" mt="xs">
-              <Button variant="subtle" size="compact-sm" onClick={() => setShown(shown + STEP)}>
+              <Button variant="subtle" size="compact-sm" onClick={() => actor.send({ type: 'dashboard.rowsResized', card: 'lostVolume', direction: 'more' })}>
                 Show more
               </Button>
             </Group>

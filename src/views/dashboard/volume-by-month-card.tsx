@@ -1,7 +1,7 @@
 import { Box, Group, SegmentedControl, Switch } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import { formatMoney } from '../../model/format.ts';
-import type { MonthlyMonths } from '../../machines/dashboard/dashboard.ts';
+import type { MonthlyMonths } from '../../machines/dashboard/dashboard-context.ts';
 import {
   MONTHLY_MONTHS, selectMonthlyAsTable, selectMonthlyBars, selectMonthlyMonths, selectMonthlyVolume, selectMonthlyVolumeCsv,
 } from '../../machines/dashboard/selectors.ts';

@@ -1,13 +1,10 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { selectRange } from '../../machines/insights/selectors.ts';
-import { InsightsActor } from './insights-actor.ts';
 import { useInsightsVisited } from './use-insights-visited.ts';
 import { WinBackTable } from './win-back-table.tsx';
 
 /** /competitiveinsights/winback: the whole visible house's win-back list, ranked by money at stake. */
 export function HouseWinBackPage() {
   useInsightsVisited();
-  const range = InsightsActor.useSelector(selectRange);
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -17,7 +14,7 @@ export function HouseWinBackPage() {
             What your merchants bought from competitors, the similar item you carry that would replace each, and what it is worth.
           </Text>
         </div>
-        <WinBackTable scope={null} range={range} />
+        <WinBackTable scope={null} />
       </Stack>
     </Card>
   );

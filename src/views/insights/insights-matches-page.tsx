@@ -10,6 +10,7 @@ export function InsightsMatchesPage() {
   const house = useHouseLabel();
   return (
     <SimilarItemsView
+      key={`${min}|${manufacturerPlatId}`}
       min={min}
       manufacturerPlatformId={manufacturerPlatId}
       crumbs={(count) => insightsCrumbs(house, merchant, Number(merchantId), `Similar Items (${count})`)}

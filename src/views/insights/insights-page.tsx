@@ -1,17 +1,19 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Stack, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { MessageModal } from '../common/message-modal.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import { selectDialog, selectLastUrl, selectRange, WINBACK_URL } from '../../machines/insights/selectors.ts';
+import { selectLastPage } from '../../machines/session/selectors.ts';
+import { useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { InsightsActor } from './insights-actor.ts';
 
 /** The competitive-insights section: one actor for its pages, so the range and the last page survive moving between them. */
 export function InsightsPage() {
+  const lastUrl = useSessionOnOpen(selectLastPage('insights'));
   return (
-    <InsightsActor.Provider options={{ input: { today: dayjs().format('YYYY-MM-DD') } }}>
+    <InsightsActor.Provider options={{ input: { lastUrl } }}>
       <Stack gap="md">
         <InsightsHeader />
         <Outlet />

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { competitiveItemsMachine } from '../../machines/insights/competitive-items.ts';
 import { formatMoney } from '../../model/format.ts';
@@ -45,8 +45,7 @@ export function ItemsPage() {
   const section = InsightsActor.useActorRef();
   const range = InsightsActor.useSelector(selectRange);
   const banner = InsightsActor.useSelector(selectBanner);
-  const actor = useActorRef(competitiveItemsMachine, { input: { merchantId: id, range } });
-  useEffect(() => actor.send({ type: 'items.rangeChanged', range }), [actor, range]);
+  const actor = useActorRef(competitiveItemsMachine, { input: { merchantId: id, range, section } });
   const state = useSelector(actor, (s) => s.value);
   const data = useSelector(actor, (s) => s.context.data);
   const tab = useSelector(actor, (s) => s.context.tab);
@@ -117,7 +116,7 @@ export function ItemsPage() {
             </Tabs.List>
             <TabPanels values={TABS.map((t) => t.value)} active={tab}>
               {tab === 'winback' ? (
-                <WinBackTable scope={{ merchant, merchantId: id }} range={range} />
+                <WinBackTable scope={{ merchant, merchantId: id }} />
               ) : (
                 <>
                   <Group gap="sm" wrap="wrap">

@@ -2,18 +2,19 @@ import { Anchor, Button, Card, Group, Stack, Table, Title } from '@mantine/core'
 import { useActorRef, useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { orderHistoryMachine } from '../../machines/insights/order-history.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { OrderInvoice, OrderLine } from '../../model/insights.ts';
 import {
-  competitorOrderUrl, estimateText, invoiceExport, monthOf, monthTitle, orderHistoryInput, selectRange, usDate,
+  competitorOrderUrl, estimateText, invoiceExport, monthOf, monthTitle, selectRange, usDate,
 } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { selectOrderMonths } from '../../machines/session/selectors.ts';
+import { useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
 import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS } from './table-bits.tsx';
@@ -25,10 +26,9 @@ export function OrderHistoryPage() {
   const { merchant = '', merchantId = '' } = useParams();
   const id = Number(merchantId);
   const range = InsightsActor.useSelector(selectRange);
+  const months = useSessionOnOpen(selectOrderMonths(id));
   // The first month shown: the month the section's range starts in.
-  const [input] = useState(() => orderHistoryInput(id, merchant, monthOf(range.startDate), dayjs().format('YYYY-MM-DD')));
-  const actor = useActorRef(orderHistoryMachine, { input });
-  useEffect(() => actor.send({ type: 'orders.opened' }), [actor]);
+  const actor = useActorRef(orderHistoryMachine, { input: { merchantId: id, merchant, month: monthOf(range.startDate), months } });
   const state = useSelector(actor, (s) => s.value);
   const month = useSelector(actor, (s) => s.context.month);
   const invoices = useSelector(actor, (s) => s.context.months[s.context.month]);

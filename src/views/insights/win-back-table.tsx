@@ -3,16 +3,16 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { winBackMachine } from '../../machines/insights/win-back.ts';
-import type { DateRange } from '../../model/date-range.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { WinBackRow } from '../../model/insights.ts';
-import { matchesUrl, winBackExport } from '../../machines/insights/selectors.ts';
+import { matchesUrl, selectRange, winBackExport } from '../../machines/insights/selectors.ts';
 import { formatDescription, formatRebate } from '../../model/rebate-format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
+import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadFailed, Loading, NoData, TABLE_CLASS } from './table-bits.tsx';
 
 /** Where a row's Similar Items link goes: this section's page for a merchant, the rebates area's for the house. */
@@ -42,9 +42,10 @@ function HouseItem({ row }: { row: WinBackRow }) {
  * The win-back list (docs/insights.md): items bought from competitors, the house's best similar
  * item for each, its rebate and deviated price, and the money at stake, largest first.
  */
-export function WinBackTable({ scope, range }: { scope: WinBackScope; range: DateRange }) {
-  const actor = useActorRef(winBackMachine, { input: { merchantId: scope?.merchantId ?? null, range } });
-  useEffect(() => actor.send({ type: 'winback.rangeChanged', range }), [actor, range]);
+export function WinBackTable({ scope }: { scope: WinBackScope }) {
+  const section = InsightsActor.useActorRef();
+  const range = InsightsActor.useSelector(selectRange);
+  const actor = useActorRef(winBackMachine, { input: { merchantId: scope?.merchantId ?? null, range, section } });
   const state = useSelector(actor, (s) => s.value);
   const list = useSelector(actor, (s) => s.context.list);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;

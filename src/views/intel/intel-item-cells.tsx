@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelItem } from '../../model/intel.ts';
@@ -47,10 +47,12 @@ export function DeviationCell({ item, open }: { item: DetailItem; open: boolean 
 export function MarketIndexCell({ item }: { item: DetailItem }) {
   const text = marketIndex(item);
   return text === 'N/A' ? (
-    <Tooltip label={NO_PRICE_HINT}>
-      <Text size="sm" td="underline dotted" aria-label={NO_PRICE_HINT}>
-        N/A
-      </Text>
+    // A button, so the hint shows on focus and on a tap too (a plain text shows it to a mouse only);
+    // its name keeps the visible 'N/A' first, then the hint.
+    <Tooltip label={NO_PRICE_HINT} events={{ hover: true, focus: true, touch: true }} multiline w={220}>
+      <UnstyledButton fz="sm" td="underline dotted" data-testid="market-index-na">
+        N/A<VisuallyHidden>: {NO_PRICE_HINT}</VisuallyHidden>
+      </UnstyledButton>
     </Tooltip>
   ) : (
     <Text size="sm">{text}</Text>

@@ -4,7 +4,7 @@ import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { LineChartMonths } from '../../model/intel-rules.ts';
 import {
-  LINE_CHART_MONTHS, merchantSeries, powersOfTen, sameMerchants, selectChartTables, selectLineChartPage, selectLineChartPageCount, selectLogScale, selectMonths,
+  LINE_CHART_MONTHS, merchantSeries, ownSeriesName, powersOfTen, sameMerchants, selectChartTables, selectLineChartPage, selectLineChartPageCount, selectLogScale, selectMonths,
   selectNoneVisible, selectPage, selectRange, selectSettled,
 } from '../../machines/intel/selectors.ts';
 import { useVisited } from './use-visited.ts';
@@ -71,6 +71,8 @@ export function IntelLineChartPage() {
 function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerchant; months: number; logScale: boolean; asTable: boolean }) {
   const range = IntelActor.useSelector(selectRange);
   const series = merchantSeries(merchant, range.endDate, months);
+  const own = ownSeriesName(merchant);
+  const logTicks = powersOfTen(series);
   return (
     <Card withBorder padding="sm" data-testid="intel-line-card" data-scale={logScale ? 'log' : 'linear'}>
       <Stack gap="xs">
@@ -91,13 +93,15 @@ function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerc
           <>
             <Box h={220}>
               <ResponsiveLine
+                // A new chart per scale: animating one scale's positions into the other's draws NaN transforms.
+                key={logScale ? 'log' : 'linear'}
                 data={series}
                 margin={{ top: 10, right: 30, bottom: 30, left: 60 }}
-                // symlog: a logarithmic axis that also shows months without volume (0).
-                yScale={logScale ? { type: 'symlog', min: 0, max: 'auto' } : { type: 'linear', min: 0, max: 'auto' }}
-                axisLeft={{ format: (v: number) => compact.format(v), tickValues: logScale ? powersOfTen(series) : 4 }}
+                // symlog: a logarithmic axis that also shows months without volume (0); its top is the last tick.
+                yScale={logScale ? { type: 'symlog', min: 0, max: logTicks.at(-1)!, nice: false } : { type: 'linear', min: 0, max: 'auto' }}
+                axisLeft={{ format: (v: number) => compact.format(v), tickValues: logScale ? logTicks : 4 }}
                 axisBottom={{ tickRotation: months > 6 ? -45 : 0 }}
-                gridYValues={logScale ? powersOfTen(series) : 4}
+                gridYValues={logScale ? logTicks : 4}
                 yFormat={(v) => formatMoney(Number(v))}
                 colors={PALETTE}
                 pointSize={5}
@@ -110,8 +114,10 @@ function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerc
             <Group gap="xs" wrap="wrap">
               {series.map((s, i) => (
                 <Group key={s.id} gap={4} wrap="nowrap">
-                  <Box w={10} h={10} style={{ background: PALETTE[i % PALETTE.length], borderRadius: 2 }} />
-                  <Text size="xs">{s.id}</Text>
+                  <Box w={10} h={10} style={{ background: PALETTE[i % PALETTE.length], borderRadius: 2 }} data-own-series={s.id === own || undefined} />
+                  <Text size="xs" fw={s.id === own ? 700 : undefined}>
+                    {s.id === own ? `${s.id} (your house)` : s.id}
+                  </Text>
                 </Group>
               ))}
             </Group>

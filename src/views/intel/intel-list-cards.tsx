@@ -45,7 +45,8 @@ export function IntelListCards({ rows, sort }: { rows: IntelMerchant[]; sort: So
                 {m.dcn || '--'}
               </Text>
             </div>
-            <Button size="compact-xs" variant="light" disabled={m.noData} onClick={() => navigate(`/intel/detail/${m.id}/competitive`)}>
+            {/* Never squeezed by a long merchant name: its label stays whole. */}
+            <Button size="compact-xs" variant="light" disabled={m.noData} onClick={() => navigate(`/intel/detail/${m.id}/competitive`)} style={{ flexShrink: 0 }}>
               See Details
             </Button>
           </Group>

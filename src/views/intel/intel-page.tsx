@@ -1,9 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { IntelView } from '../../model/intel-rules.ts';
-import { AuthActor, JoinAppSystem } from '../shell/actor-contexts.ts';
+import { selectLastPage } from '../../machines/session/selectors.ts';
+import { AuthActor, JoinAppSystem, useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { selectChoosesHouse, selectUser } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
@@ -16,9 +16,10 @@ import { IntelActor } from './intel-actor.ts';
 export function IntelPage() {
   const user = AuthActor.useSelector(selectUser);
   const showHouse = AuthActor.useSelector(selectChoosesHouse);
+  const lastUrl = useSessionOnOpen(selectLastPage('intel'));
   if (!user) return null;
   return (
-    <IntelActor.Provider options={{ input: { today: dayjs().format('YYYY-MM-DD'), activeDistributor: user.activeDistributor } }}>
+    <IntelActor.Provider options={{ input: { activeDistributor: user.activeDistributor, lastUrl } }}>
       {/* The session follows a new house (header, storage for a reload). */}
       <JoinAppSystem actor={IntelActor} />
       <Stack gap="md">

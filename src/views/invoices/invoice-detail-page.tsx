@@ -1,15 +1,15 @@
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
-  INVOICE_MESSAGES, invoiceDateText, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectInvoice,
+  INVOICE_MESSAGES, invoiceDateText, selectConfirmingDelete, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectDetailUpload,
+  selectEnlargedImage, selectInvoice,
 } from '../../machines/invoices/selectors.ts';
-import { InvoiceDetailActor, InvoiceUploadActor } from './invoice-actors.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { InvoiceDetailActor } from './invoice-actors.ts';
 import { InvoiceImage } from './invoice-image-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
-import { useFocusBack } from '../common/use-focus-back.ts';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 
@@ -30,9 +30,9 @@ function InvoiceDetail() {
   const message = InvoiceDetailActor.useSelector(selectDetailMessage);
   const deleted = InvoiceDetailActor.useSelector(selectDetailDeleted);
   const busy = InvoiceDetailActor.useSelector(selectDetailBusy);
-  const [enlarged, setEnlarged] = useState<number | null>(null);
-  const [adding, setAdding] = useState(0);
-  const [deleting, setDeleting] = useState(false);
+  const enlarged = InvoiceDetailActor.useSelector(selectEnlargedImage);
+  const upload = InvoiceDetailActor.useSelector(selectDetailUpload);
+  const confirmingDelete = InvoiceDetailActor.useSelector(selectConfirmingDelete);
   if (deleted) return <Navigate to="/invoice/scanning" replace />;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;
   if (!invoice) return <Text p="md">Loading…</Text>;
@@ -62,7 +62,7 @@ function InvoiceDetail() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
           <Card key={img.attachmentId} withBorder p="xs" style={{ alignSelf: 'start' }}>
-            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => setEnlarged(img.attachmentId)} />
+            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => actor.send({ type: 'invoice.imageEnlarged', imageId: img.attachmentId })} />
             <Group justify="space-between" mt={4}>
               <Text size="xs" truncate>{img.filename}</Text>
               <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} disabled={busy} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
@@ -71,35 +71,17 @@ function InvoiceDetail() {
         ))}
       </SimpleGrid>
       <Group>
-        <Button onClick={() => setAdding((n) => n + 1)}>Add Images</Button>
+        <Button onClick={() => actor.send({ type: 'invoice.addImagesOpened' })}>Add Images</Button>
         <Button component={Link} to={`/invoice/${invoice.id}/items`} variant="light">View Items</Button>
-        <Button color="red" variant="outline" loading={busy} onClick={() => setDeleting(true)}>Delete Invoice</Button>
+        <Button color="red" variant="outline" loading={busy} onClick={() => actor.send({ type: 'invoice.deleteAsked' })}>Delete Invoice</Button>
       </Group>
-      <Modal opened={enlarged !== null} onClose={() => setEnlarged(null)} size="xl" title="Invoice image">
+      <Modal opened={enlarged !== null} onClose={() => actor.send({ type: 'invoice.imageClosed' })} size="xl" title="Invoice image">
         {enlarged !== null && (
           <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" />
         )}
       </Modal>
-      {adding > 0 && (
-        <InvoiceUploadActor.Provider key={adding} options={{ input: { invoiceId: invoice.id } }}>
-          <UploadModal opened addingTo locations={[]} onClose={() => { setAdding(0); actor.send({ type: 'invoice.imagesAdded' }); }} />
-        </InvoiceUploadActor.Provider>
-      )}
-      {deleting && <ConfirmDelete onCancel={() => setDeleting(false)} onConfirm={() => { setDeleting(false); actor.send({ type: 'invoice.delete' }); }} />}
+      {upload && <UploadModal actor={upload} addingTo />}
+      {confirmingDelete && <ConfirmDelete onCancel={() => actor.send({ type: 'invoice.deleteCancelled' })} onConfirm={() => actor.send({ type: 'invoice.deleteConfirmed' })} />}
     </Stack>
-  );
-}
-
-/** Delete Invoice asks first; the machine deletes it (and the detail page goes back to the list). */
-export function ConfirmDelete({ what = 'this invoice', onCancel, onConfirm }: { what?: string; onCancel: () => void; onConfirm: () => void }) {
-  useFocusBack();
-  return (
-    <Modal opened onClose={onCancel} title="Delete Invoice">
-      <Text>Delete {what} and its images?</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onCancel}>Cancel</Button>
-        <Button color="red" onClick={onConfirm}>Delete</Button>
-      </Group>
-    </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { useMemo, useState } from 'react';
+import { shallowEqual } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { InvoiceItem } from '../../model/invoices.ts';
-import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectInvoice } from '../../machines/invoices/selectors.ts';
+import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectInvoice, selectItemSearch, selectShownItems } from '../../machines/invoices/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -24,15 +25,12 @@ export function InvoiceItemsPage() {
 }
 
 function InvoiceItems() {
+  const actor = InvoiceDetailActor.useActorRef();
   const invoice = InvoiceDetailActor.useSelector(selectInvoice);
+  const items = InvoiceDetailActor.useSelector(selectShownItems, shallowEqual);
+  const search = InvoiceDetailActor.useSelector(selectItemSearch);
   const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
   const internalAdmin = AuthActor.useSelector(selectActsAsInternalAdmin);
-  const [search, setSearch] = useState('');
-  const items = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const all = invoice?.items ?? [];
-    return q ? all.filter((i) => `${i.description} ${i.brand} ${i.itemCode}`.toLowerCase().includes(q)) : all;
-  }, [invoice, search]);
   const columns = useMemo<MRT_ColumnDef<InvoiceItem>[]>(() => [
     { accessorKey: 'description', header: 'Description', size: 180 },
     { accessorKey: 'brand', header: 'Brand', size: 115 },
@@ -68,9 +66,9 @@ function InvoiceItems() {
       </Breadcrumbs>
       <Title order={2}>Invoice Items</Title>
       <Group justify="space-between">
-        <TextInput placeholder="Search" aria-label="Search items" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput placeholder="Search" aria-label="Search items" value={search} onChange={(e) => actor.send({ type: 'invoice.searchChanged', search: e.currentTarget.value })} />
         {internalAdmin && (
-          <ExportButton text="Export Page Details" label="Export the invoice items" size="compact-sm"
+          <ExportButton text="Export Page Details" label="Export Page Details of the invoice items" size="compact-sm"
             build={() => invoiceItemsCsv(items)} />
         )}
       </Group>

@@ -1,40 +1,34 @@
 import { useFocusBack } from '../common/use-focus-back.ts';
 import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import { shallowEqual } from '@xstate/react';
-import { selectUploadFiles, selectUploadForm, selectUploadedInvoice, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
-import { InvoiceUploadActor } from './invoice-actors.ts';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { UploadChild } from '../../machines/invoices/upload-child.ts';
+import { selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
 
-export type Uploaded = { id: number; description: string; merchantName: string };
-
-/** Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker, per-file progress. */
-export function UploadModal({ opened, onClose, locations, addingTo }: {
-  opened: boolean;
-  /** Told the invoice the files went to, or null when nothing was sent. */
-  onClose: (uploaded: Uploaded | null) => void;
-  locations: string[];
-  addingTo: boolean;
-}) {
-  const actor = InvoiceUploadActor.useActorRef();
-  const state = InvoiceUploadActor.useSelector(selectUploadState);
-  const files = InvoiceUploadActor.useSelector(selectUploadFiles);
-  const message = InvoiceUploadActor.useSelector(selectUploadMessage);
-  const form = InvoiceUploadActor.useSelector(selectUploadForm, shallowEqual);
-  const invoiceId = InvoiceUploadActor.useSelector(selectUploadedInvoice);
+/**
+ * Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker,
+ * per-file progress. Shown while the page's machine holds its upload; closing tells that machine.
+ */
+export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo: boolean }) {
+  const state = useSelector(actor, selectUploadState);
+  const files = useSelector(actor, selectUploadFiles);
+  const message = useSelector(actor, selectUploadMessage);
+  const form = useSelector(actor, selectUploadForm, shallowEqual);
+  const locations = useSelector(actor, selectUploadLocations);
   const input = useRef<HTMLInputElement>(null);
   useFocusBack();
-  const close = () => onClose(invoiceId === null ? null : { id: invoiceId, description: form.description, merchantName: form.merchant });
+  const close = () => actor.send({ type: 'upload.closed' });
   const add = (list: FileList | null) => {
     if (list?.length) actor.send({ type: 'upload.filesAdded', files: [...list].map((file) => ({ name: file.name, size: file.size, file })) });
   };
   const good = state === 'success';
   return (
-    <Modal opened={opened} onClose={close} title={addingTo ? 'Add Images' : 'Upload Invoice'} size="lg">
+    <Modal opened onClose={close} title={addingTo ? 'Add Images' : 'Upload Invoice'} size="lg">
       <Stack>
         {!addingTo && (
           <>
             <TextInput label="Invoice Name" value={form.description} onChange={(e) => actor.send({ type: 'upload.fieldChanged', field: 'description', value: e.currentTarget.value })} />
-            <Autocomplete label="Location" data={locations} value={form.merchant} onChange={(value) => actor.send({ type: 'upload.fieldChanged', field: 'merchant', value })} />
+            <Autocomplete label="Location" data={locations} limit={50} placeholder="Type to search your locations" value={form.merchant} onChange={(value) => actor.send({ type: 'upload.fieldChanged', field: 'merchant', value })} />
           </>
         )}
         <Box

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import {
-  selectBreakdownCsv, selectCheck, selectDetailsError as selectError, selectDetailsFailed as selectFailed, selectDetailsLoading as selectLoading,
+  paymentLabel, selectBreakdownCsv, selectCheck, selectDetailsError as selectError, selectDetailsFailed as selectFailed, selectDetailsLoading as selectLoading,
   selectShownSlices as selectShown, selectVoucherName, selectVoucherOpen, selectVoucherUrl,
 } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
@@ -57,7 +57,7 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
             {formatMoney(check.amount)}
           </Text>
           <Text size="sm" c="dimmed">
-            {check.paymentmethod === 'Check' ? `Check ${check.checkno ?? ''}` : `ACH ${check.checkno ?? ''}`} · {check.paymentrouting ?? '--'}
+            {paymentLabel(check)} · {check.paymentrouting ?? '--'}
           </Text>
         </div>
         <Group gap="xs">

@@ -5,13 +5,14 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_S
 import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
 import './check-table.css';
-import { useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import { checkListMachine } from '../../machines/payments/check-list.ts';
 import {
-  NO_CHECKS, ROUTING_FILTERS, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListFailed, selectListLoading,
-  selectShownChecks,
+  NO_CHECKS, ROUTING_FILTERS, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectTotalsScope, selectListFailed, selectListLoading,
+  selectPanelCheck, selectShownChecks,
 } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/payments.ts';
@@ -35,12 +36,13 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   const [snapshot, send] = useMachine(checkListMachine, {
     input: { distributorId: house?.id ?? null, distributorPlatformId: house?.platform_id ?? null, relationship: house?.nickname ?? 'Portal' },
   });
-  const [panel, setPanel] = useState<CheckSummary | null>(null);
   const { context } = snapshot;
   const rows = useMemo(() => selectShownChecks(snapshot), [snapshot]);
   const totals = useMemo(() => selectCheckTotals(snapshot), [snapshot]);
   const { selected, allShown: allShownSelected, someShown } = useMemo(() => selectCheckSelection(snapshot), [snapshot]);
   const canBulk = selectCanBulk(snapshot);
+  const panel = selectPanelCheck(snapshot);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const columns = useMemo<MRT_ColumnDef<CheckSummary>[]>(
     () => [
@@ -63,7 +65,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
       {
         id: 'details', header: '', size: 130, enableSorting: false,
         Cell: ({ row }) => (
-          <Button size="compact-xs" variant="light" onClick={() => setPanel(row.original)} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={4}>
+          <Button size="compact-xs" variant="light" onClick={() => send({ type: 'checks.panelOpened', merchantId: row.original.merchantid })} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={4}>
             View Details And Voucher
           </Button>
         ),
@@ -97,7 +99,8 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
       <Title order={1} size="h2">
         Payment Information
       </Title>
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="check-stats">
+      <Text size="sm" c="dimmed" data-testid="check-stats-scope">{selectTotalsScope(snapshot)}</Text>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="check-stats" mt={-8}>
         <Stat label="Total Payments" value={String(totals.payments)} />
         <Stat label="Total Amount" value={formatMoney(totals.amount)} />
         <Stat label="Total Check" value={formatMoney(totals.check)} />
@@ -128,15 +131,16 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
           )}
         </Stack>
       </Card>
-      <Paper withBorder shadow="md" p="sm" pos="sticky" bottom={0} style={{ zIndex: 150 }} role="region" aria-label="Selected checks">
+      {/* Held at the screen's foot only while checks are selected: before that, on a phone, it would hide the rows to choose from. */}
+      <Paper withBorder shadow="md" p={phone ? 'xs' : 'sm'} pos={context.selected.length > 0 ? 'sticky' : 'static'} bottom={0} style={{ zIndex: 150 }} role="region" aria-label="Selected checks">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="wrap">
             <Text fw={600} data-testid="selected-count">{context.selected.length} selected</Text>
             <Button variant="subtle" size="compact-sm" disabled={context.selected.length === 0} onClick={() => send({ type: 'checks.selectionCleared' })}>
               Clear Selection
             </Button>
-            <Switch label="Details" checked={context.details} onChange={() => send({ type: 'checks.detailsToggled' })} />
-            <Switch label="Vouchers" checked={context.vouchers} onChange={() => send({ type: 'checks.vouchersToggled' })} />
+            <Switch size={phone ? 'xs' : 'sm'} label="Details" checked={context.details} onChange={() => send({ type: 'checks.detailsToggled' })} />
+            <Switch size={phone ? 'xs' : 'sm'} label="Vouchers" checked={context.vouchers} onChange={() => send({ type: 'checks.vouchersToggled' })} />
           </Group>
           <Group gap="xs">
             {context.transfer && (
@@ -144,16 +148,16 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
                 {TRANSFER_TEXT[context.transfer.kind]}… {context.transfer.loaded > 0 ? kb(context.transfer.loaded) : ''}
               </Text>
             )}
-            <Button variant="light" leftSection={<IconPrinter size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.print' })}>
+            <Button size={phone ? 'compact-sm' : 'sm'} variant="light" leftSection={<IconPrinter size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.print' })}>
               Print
             </Button>
-            <Button leftSection={<IconDownload size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.download' })}>
+            <Button size={phone ? 'compact-sm' : 'sm'} leftSection={<IconDownload size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.download' })}>
               Download
             </Button>
           </Group>
         </Group>
       </Paper>
-      <Drawer opened={panel !== null} onClose={() => setPanel(null)} position="right" size="xl" title={panel?.merchant} closeButtonProps={{ 'aria-label': 'Close the check details' }}>
+      <Drawer opened={panel !== null} onClose={() => send({ type: 'checks.panelClosed' })} position="right" size="xl" title={panel?.merchant} closeButtonProps={{ 'aria-label': 'Close the check details' }}>
         {panel && context.timeframe && <PanelBody key={`${panel.merchantid}:${context.timeframe}`} check={panel} timeframe={context.timeframe} distributorId={house?.id ?? null} />}
       </Drawer>
     </Stack>

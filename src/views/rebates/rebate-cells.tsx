@@ -29,7 +29,7 @@ export function similarItemsPath(row: RebateRow): string {
 /** Opens the similar-items side panel of this row. */
 export function SimilarItemsButton({ row, onOpen }: { row: RebateRow; onOpen: (row: RebateRow) => void }) {
   return (
-    <Anchor component="button" type="button" size="sm" onClick={() => onOpen(row)} aria-label={`Similar items of ${row.min}`}>
+    <Anchor component="button" type="button" size="sm" onClick={() => onOpen(row)} aria-label={`View similar items of ${row.min}`}>
       View
     </Anchor>
   );

@@ -1,27 +1,28 @@
 import { Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import type { FilterEntry, RebateFilters } from '../../model/rebates.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { FilterList, rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
+import { selectChecklistSearch, selectDraft, selectFiltersOpen, selectShownEntries } from '../../machines/rebates/selectors.ts';
 
-export interface FilterSelection {
-  manufacturers: number[];
-  categories: number[];
-}
+type PageActor = ActorRefFrom<typeof rebatesScreenMachine>;
 
 /** One checklist with its own search box; the search only narrows what is listed. */
-function Checklist({ title, entries, selected, onChange }: {
-  title: string;
-  entries: FilterEntry[];
-  selected: number[];
-  onChange: (ids: number[]) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const shown = entries.filter((e) => e.label.toLowerCase().includes(search.trim().toLowerCase()));
+function Checklist({ page, list, title }: { page: PageActor; list: FilterList; title: string }) {
+  const search = useSelector(page, selectChecklistSearch(list));
+  const shown = useSelector(page, selectShownEntries(list));
+  const selected = useSelector(page, selectDraft(list));
   return (
     <Stack gap={6}>
       <Title order={5}>{title}</Title>
-      <TextInput size="xs" placeholder={`Search ${title.toLowerCase()}`} aria-label={`Search ${title}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <TextInput
+        size="xs"
+        placeholder={`Search ${title.toLowerCase()}`}
+        aria-label={`Search ${title}`}
+        value={search}
+        onChange={(e) => page.send({ type: 'rebatesScreen.checklistSearched', list, text: e.currentTarget.value })}
+      />
       <ScrollArea.Autosize mah={220} type="auto">
-        <Checkbox.Group value={selected.map(String)} onChange={(ids) => onChange(ids.map(Number))} aria-label={title}>
+        <Checkbox.Group value={selected.map(String)} onChange={(ids) => page.send({ type: 'rebatesScreen.draftChanged', list, ids: ids.map(Number) })} aria-label={title}>
           <Stack gap={6} py={4}>
             {shown.map((e) => (
               <Checkbox key={e.id} value={String(e.id)} label={e.label} size="xs" radius="sm" />
@@ -34,33 +35,23 @@ function Checklist({ title, entries, selected, onChange }: {
   );
 }
 
-/**
- * The filters panel: choices are drafts until Apply; Reset clears the drafts. It opens with
- * what is applied now (the parent remounts it on each opening).
- */
-export function RebateFiltersPanel({ opened, filters, applied, distributor, onApply, onClose }: {
-  opened: boolean;
-  filters: RebateFilters;
-  applied: FilterSelection;
-  distributor: string;
-  onApply: (selection: FilterSelection) => void;
-  onClose: () => void;
-}) {
-  const [draft, setDraft] = useState<FilterSelection>(applied);
+/** The filters panel: its checks are drafts until Apply; Reset clears them; it opens with what is applied. */
+export function RebateFiltersPanel({ page, distributor }: { page: PageActor; distributor: string }) {
+  const opened = useSelector(page, selectFiltersOpen);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={<Title order={4}>Filters</Title>} size="sm">
+    <Drawer opened={opened} onClose={() => page.send({ type: 'rebatesScreen.filtersClosed' })} position="right" title={<Title order={4}>Filters</Title>} size="sm">
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={5}>Distributor</Title>
           <Text size="sm">{distributor}</Text>
         </Stack>
-        <Checklist title="Manufacturer" entries={filters.manufacturers} selected={draft.manufacturers} onChange={(manufacturers) => setDraft({ ...draft, manufacturers })} />
-        <Checklist title="Category" entries={filters.categories} selected={draft.categories} onChange={(categories) => setDraft({ ...draft, categories })} />
+        <Checklist page={page} list="manufacturers" title="Manufacturer" />
+        <Checklist page={page} list="categories" title="Category" />
         <Group justify="space-between">
-          <Button variant="default" onClick={() => setDraft({ manufacturers: [], categories: [] })}>
+          <Button variant="default" onClick={() => page.send({ type: 'rebatesScreen.filtersReset' })}>
             Reset
           </Button>
-          <Button onClick={() => onApply(draft)}>Apply</Button>
+          <Button onClick={() => page.send({ type: 'rebatesScreen.filtersApplied' })}>Apply</Button>
         </Group>
       </Stack>
     </Drawer>

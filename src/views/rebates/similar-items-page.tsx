@@ -1,12 +1,13 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
+import { selectMatchCount, selectMatchSearch, selectMatchStatus, selectShownMatches } from '../../machines/rebates/selectors.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { FeedbackDialog } from './feedback-dialog-view.tsx';
-import { SimilarItemsResult, type MatchStatus } from './similar-items-result.tsx';
+import { SimilarItemsResult } from './similar-items-result.tsx';
 
 
 /** /rebates/matches/…: similar items of one item, under the rebates breadcrumb. */
@@ -14,6 +15,8 @@ export function SimilarItemsPage() {
   const { itemName = '', min = '', manPlatId = '' } = useParams();
   return (
     <SimilarItemsView
+      // Another item is another page: its own machine, which asks for it as it starts.
+      key={`${min}|${manPlatId}`}
       min={min}
       manufacturerPlatformId={manPlatId}
       crumbs={(count) => [
@@ -35,15 +38,12 @@ export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
   /** The breadcrumb's links and texts, given the count of similar items ('…' while loading). */
   crumbs: (count: string) => ReactNode[];
 }) {
-  const matches = useActorRef(itemMatchMachine);
+  const matches = useActorRef(itemMatchMachine, { input: { key: { min, manufacturerPlatformId } } });
   const feedback = useSelector(matches, (s) => s.children.feedback!);
-  // Opening the page for an item is the request (the machine answers cached pairs without a call).
-  useEffect(() => matches.send({ type: 'matches.requested', key: { min, manufacturerPlatformId } }), [matches, min, manufacturerPlatformId]);
-  const status = useSelector(matches, (s) => s.value as MatchStatus);
-  const rows = useSelector(matches, (s) => s.context.matches);
-  const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
-  const shown = needle === '' ? rows : rows.filter((m) => [m.min, m.description, m.manufacturerName].some((v) => v.toLowerCase().includes(needle)));
+  const status = useSelector(matches, selectMatchStatus);
+  const count = useSelector(matches, selectMatchCount);
+  const search = useSelector(matches, selectMatchSearch);
+  const shown = useSelector(matches, selectShownMatches);
   const giveFeedback = useCallback(
     (m: ItemMatch) => feedback.send({ type: 'feedback.opened', mode: 'badMatch', min, badMatchMin: m.min }),
     [feedback, min],
@@ -51,7 +51,7 @@ export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
 
   return (
     <Stack gap="md" p="md">
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>{crumbs(status === 'complete' ? String(rows.length) : '…')}</Breadcrumbs>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>{crumbs(count)}</Breadcrumbs>
       <Title order={1}>Similar Items</Title>
       <Text c="dimmed" size="sm">MIN {min}</Text>
       <Group justify="space-between">
@@ -59,7 +59,7 @@ export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
           placeholder="Search by MIN, description or manufacturer"
           aria-label="Search similar items"
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => matches.send({ type: 'matches.searchChanged', search: e.currentTarget.value })}
           style={{ flex: 1, maxWidth: 480 }}
         />
         <Button onClick={() => feedback.send({ type: 'feedback.opened', mode: 'recommendation', min })}>+ Recommend Similar Item</Button>

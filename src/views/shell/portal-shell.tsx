@@ -1,12 +1,13 @@
 import { ImpersonationBanner } from '../admin-switch/impersonation-banner-view.tsx';
-import { ActionIcon, AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { AuthActor } from './actor-contexts.ts';
 import { MenuIcon } from './menu-icon.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { HelpLink, UserMenu } from './user-menu.tsx';
+import { AlertsBell } from '../digest/alerts-bell.tsx';
 import { menuItemsFor, sameMenu, selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
 
 const NAV_EXPANDED = 250;
@@ -49,16 +50,6 @@ export function PortalShell() {
             )}
           </Group>
           <Group gap={isMobile ? 'xs' : 'md'} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Box ta="right" visibleFrom="sm">
-              <Text size="sm" fw={600} lh={1.2}>
-                {user.name}
-              </Text>
-              {user.title && (
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {user.title}
-                </Text>
-              )}
-            </Box>
             {switchesUser &&
               // A phone's header has room for an icon only beside Log out.
               (isMobile ? (
@@ -75,7 +66,9 @@ export function PortalShell() {
                   Switch User
                 </Button>
               ))}
-            <UserMenu />
+            {!isMobile && <HelpLink />}
+            <AlertsBell />
+            <UserMenu name={user.name} title={user.title} compact={isMobile} />
             <Button component={Link} to="/logout" variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />}>
               Log out
             </Button>

@@ -2,12 +2,12 @@ import { ActionIcon, Alert, Button, Checkbox, Drawer, Group, Loader, Modal, Pape
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
 import {
-  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, selectAwaitsOwner, selectCanSave, selectLocationChoices, titleOfValue, valueOfTitle,
+  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, selectAwaitsOwner, selectCanSave, selectLocationChoices,
+  selectLocationFilter, selectOffersLocationFilter, selectShownLocationChoices, titleOfValue, valueOfTitle,
 } from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
 
@@ -190,10 +190,10 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
 /** The Add Locations picker: the editor's locations the user does not have yet; Add is disabled until one is checked. */
 function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine> }) {
   const choices = useSelector(actor, selectLocationChoices, sameLocations);
+  const shown = useSelector(actor, selectShownLocationChoices, sameLocations);
+  const offersFilter = useSelector(actor, selectOffersLocationFilter);
+  const filter = useSelector(actor, selectLocationFilter);
   const picked = useSelector(actor, (s) => s.context.picked);
-  // Narrowing the list is the picker's own business: it changes nothing the machine keeps.
-  const [filter, setFilter] = useState('');
-  const shown = choices.filter((m) => locationLabel(m).toLowerCase().includes(filter.trim().toLowerCase()));
   return (
     <Paper withBorder p="xs" aria-label="Add Locations">
       {choices.length === 0 ? (
@@ -202,8 +202,15 @@ function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine>
         </Text>
       ) : (
         <>
-          {choices.length > 8 && (
-            <TextInput size="xs" mb="xs" placeholder="Find a location" aria-label="Find a location" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+          {offersFilter && (
+            <TextInput
+              size="xs"
+              mb="xs"
+              placeholder="Find a location"
+              aria-label="Find a location"
+              value={filter}
+              onChange={(e) => actor.send({ type: 'edit.locationFilterChanged', value: e.currentTarget.value })}
+            />
           )}
           <ScrollArea.Autosize mah={220}>
             <Stack gap={6}>

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { LOAD_FAILED_MESSAGE, MERCHANTS_FAILED_MESSAGE } from '../../../src/machines/dashboard/dashboard.ts';
+import { LOAD_FAILED_MESSAGE } from '../../../src/machines/dashboard/dashboard-context.ts';
+import { MERCHANTS_FAILED_MESSAGE } from '../../../src/model/dashboard.ts';
 import { otherRange, sampleDashboard, sampleMerchants } from '../../../src/machines/dashboard/dashboard-samples.ts';
 import type { BrowserModel } from './browser-model.ts';
 import { openSignedIn } from './signed-in.ts';

@@ -1,0 +1,163 @@
+// Starts the whole cluster in order and stops it in reverse: databases, PgBouncer, the first API
+// node (it migrates and seeds an empty database), the other API nodes, the workers, HAProxy.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeHaproxyConfig } from './haproxy.ts';
+import { ensurePackages, isRoot } from './packages.ts';
+import { writePgbouncerConfig } from './pgbouncer.ts';
+import { createIfMissing, databaseUrl, restart as restartPg, servers, start as startPg, stop as stopPg } from './postgres.ts';
+import { say, startChild, stopChild, type Child } from './processes.ts';
+import type { ClusterOptions } from './options.ts';
+import { isPortOpen, waitForHealth, waitForPort } from './wait.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const log = (line: string) => say('cluster', line);
+
+/** How long the first API node may take to migrate and seed an empty database. */
+const FIRST_START_MS = 15 * 60_000;
+const START_MS = 120_000;
+
+export interface ApiNode { name: string; port: number; child: Child }
+
+export interface Cluster {
+  url: string;
+  api: ApiNode[];
+  workers: Child[];
+  /** Starts API node `index` again (after it was killed or stopped), waiting for its health. */
+  restartApi(index: number): Promise<void>;
+  /** Stops the worker at `index` and starts a new one in its place. */
+  restartWorker(index: number, how?: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** Restarts the replica (pg_ctl stop -m fast, then start). */
+  restartReplica(): Promise<void>;
+  /** Stops everything, once; later calls wait for the first. */
+  stop(): Promise<void>;
+}
+
+async function mustBeFree(port: number, what: string) {
+  if (await isPortOpen(port)) throw new Error(`Port ${port} (${what}) is already in use: another cluster still running? Pick other ports (--help).`);
+}
+
+export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
+  let stopping: Promise<void> | undefined;
+  const [primary, replica] = servers(opts.dataDir, opts.primaryPort, opts.replicaPort);
+  const api: ApiNode[] = [];
+  const workers: Child[] = [];
+  let haproxy: Child | undefined;
+  let pgbouncer: Child | undefined;
+
+  const onExit = (child: Child, code: number | string) => {
+    if (!child.stopping) say(child.name, `exited unexpectedly (${code})`);
+  };
+
+  const stop = () => (stopping ??= (async () => {
+    log('Stopping…');
+    if (haproxy) await stopChild(haproxy);
+    await Promise.all([...api.map((n) => stopChild(n.child)), ...workers.map((w) => stopChild(w))]);
+    if (pgbouncer) await stopChild(pgbouncer);
+    stopPg(replica, log);
+    stopPg(primary, log);
+    log('Stopped.');
+  })());
+
+  try {
+    ensurePackages(log);
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    for (const [port, what] of [[opts.port, 'HAProxy'], [opts.pgbouncerPort, 'PgBouncer'], ...Array.from({ length: opts.api }, (_, i) => [opts.apiPort + i, `api-${i + 1}`])] as [number, string][]) {
+      await mustBeFree(port, what);
+    }
+
+    createIfMissing(primary, replica, log);
+    startPg(replica, log);
+
+    const ini = writePgbouncerConfig(opts.dataDir, { port: opts.pgbouncerPort, primaryPort: opts.primaryPort, poolSize: 20 + 10 * opts.api });
+    pgbouncer = startChild('pgbouncer', '/usr/sbin/pgbouncer', [...(isRoot() ? ['-u', 'postgres'] : []), ini], { onExit });
+    await waitForPort(opts.pgbouncerPort, 10_000, 'PgBouncer');
+
+    if (opts.build) {
+      log('Building the client if its sources changed…');
+      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-client.ts', '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('The client build failed');
+    }
+
+    const pooled = databaseUrl(opts.pgbouncerPort);
+    const direct = databaseUrl(opts.primaryPort);
+    const nodeEnv = (name: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+      ...process.env, // SEED_MERCHANTS, TOKEN_SECRET, … as the user set them
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: pooled,
+      DATABASE_DIRECT_URL: direct,
+      DATABASE_REPLICA_URL: databaseUrl(opts.replicaPort),
+      DATA_DIR: path.join(opts.dataDir, name),
+      ...extra,
+    });
+    const tsx = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];
+
+    const startApi = (index: number): ApiNode => {
+      const name = `api-${index + 1}`;
+      const port = opts.apiPort + index;
+      const env = nodeEnv(name, { PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1' });
+      const child = startChild(name, ...tsx('server/main.ts'), { env, cwd: ROOT, onExit });
+      return { name, port, child };
+    };
+    const startWorker = (index: number): Child =>
+      startChild(`worker-${index + 1}`, ...tsx('server/worker.ts'), { env: nodeEnv(`worker-${index + 1}`, {}), cwd: ROOT, onExit });
+    const health = (node: ApiNode, ms: number) => waitForHealth(`http://127.0.0.1:${node.port}/api/health`, ms, node.name, node.child.exited);
+
+    // The first node migrates and seeds an empty database; the others start on a ready one.
+    const first = startApi(0);
+    api.push(first);
+    log(`Waiting for ${first.name} (migrations, and the demo seed on the first run)…`);
+    await health(first, FIRST_START_MS);
+    for (let i = 1; i < opts.api; i++) api.push(startApi(i));
+    await Promise.all(api.slice(1).map((n) => health(n, START_MS)));
+    for (let i = 0; i < opts.workers; i++) workers.push(startWorker(i));
+
+    const cfg = writeHaproxyConfig(opts.dataDir, {
+      port: opts.port,
+      backends: api.map((n) => ({ name: n.name, port: n.port })),
+      requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS || 600_000),
+    });
+    haproxy = startChild('haproxy', '/usr/sbin/haproxy', ['-db', '-f', cfg], { onExit });
+    const url = `http://127.0.0.1:${opts.port}`;
+    await waitForHealth(`${url}/api/health`, 15_000, 'HAProxy', haproxy.exited);
+
+    return {
+      url,
+      api,
+      workers,
+      async restartApi(index) {
+        const old = api[index]!;
+        await stopChild(old.child);
+        await waitForPortClosed(old.port);
+        api[index] = startApi(index);
+        await health(api[index], START_MS);
+      },
+      async restartWorker(index, how = 'SIGTERM') {
+        const old = workers[index]!;
+        if (how === 'SIGKILL') {
+          old.stopping = true;
+          old.process.kill('SIGKILL');
+          await old.exited;
+        } else {
+          await stopChild(old);
+        }
+        workers[index] = startWorker(index);
+      },
+      async restartReplica() {
+        await restartPg(replica);
+        log('replica restarted (pg_ctl restart -m fast)');
+      },
+      stop,
+    };
+  } catch (err) {
+    log(`Could not start: ${(err as Error).message}`);
+    await stop();
+    throw err;
+  }
+}
+
+async function waitForPortClosed(port: number) {
+  for (let i = 0; i < 50 && (await isPortOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
+}

@@ -1,0 +1,82 @@
+// The cluster's flags and their environment twins: counts, ports and the data folder.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface ClusterOptions {
+  /** Number of API processes behind HAProxy. */
+  api: number;
+  /** Number of worker processes (`tsx server/worker.ts`). */
+  workers: number;
+  /** HAProxy's port: the cluster's URL. */
+  port: number;
+  /** The first API process's port; the others follow. */
+  apiPort: number;
+  primaryPort: number;
+  replicaPort: number;
+  pgbouncerPort: number;
+  /** Where the databases, generated configs and the nodes' DATA_DIRs live. */
+  dataDir: string;
+  /** Build the client (only when sources changed) before the API nodes start. */
+  build: boolean;
+  /** Start, log in, kill an API node, check requests still succeed, stop; print one JSON line. */
+  check: boolean;
+  help: boolean;
+}
+
+export const HELP = `npm run cluster [-- options]: the portal as a local cluster on loopback
+  PostgreSQL 15 primary + streaming replica, PgBouncer (transaction pooling), N API processes
+  behind HAProxy, M worker processes. Installs haproxy, pgbouncer and postgresql-15 with apt-get
+  when missing. Ctrl-C stops everything.
+
+  --api N             API processes (CLUSTER_API, default 3)
+  --workers N         worker processes (CLUSTER_WORKERS, default 2)
+  --port N            HAProxy's port, the URL to open (CLUSTER_PORT, default 8000)
+  --api-port N        first API process's port, the others follow (CLUSTER_API_PORT, default 8101)
+  --primary-port N    PostgreSQL primary (CLUSTER_PRIMARY_PORT, default 55432)
+  --replica-port N    PostgreSQL replica (CLUSTER_REPLICA_PORT, default 55433)
+  --pgbouncer-port N  PgBouncer (CLUSTER_PGBOUNCER_PORT, default 56432)
+  --data DIR          data folder (CLUSTER_DATA, default .cluster)
+  --no-build          do not build the client first
+  --check             start, log in, SIGKILL one API node, check requests keep succeeding, stop
+  --help              this text
+
+  Other environment (SEED_MERCHANTS, LOG_LEVEL, TOKEN_SECRET, …) is passed to the nodes.`;
+
+function count(flag: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > 65535) throw new Error(`${flag} must be a whole number ≥ ${min}, got '${raw}'`);
+  return n;
+}
+
+export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ClusterOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      api: { type: 'string' },
+      workers: { type: 'string' },
+      port: { type: 'string' },
+      'api-port': { type: 'string' },
+      'primary-port': { type: 'string' },
+      'replica-port': { type: 'string' },
+      'pgbouncer-port': { type: 'string' },
+      data: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  return {
+    api: count('--api', values.api ?? env.CLUSTER_API, 3, 1),
+    workers: count('--workers', values.workers ?? env.CLUSTER_WORKERS, 2, 0),
+    port: count('--port', values.port ?? env.CLUSTER_PORT, 8000, 1),
+    apiPort: count('--api-port', values['api-port'] ?? env.CLUSTER_API_PORT, 8101, 1),
+    primaryPort: count('--primary-port', values['primary-port'] ?? env.CLUSTER_PRIMARY_PORT, 55432, 1),
+    replicaPort: count('--replica-port', values['replica-port'] ?? env.CLUSTER_REPLICA_PORT, 55433, 1),
+    pgbouncerPort: count('--pgbouncer-port', values['pgbouncer-port'] ?? env.CLUSTER_PGBOUNCER_PORT, 56432, 1),
+    dataDir: path.resolve(values.data ?? env.CLUSTER_DATA ?? '.cluster'),
+    build: !values['no-build'],
+    check: values.check,
+    help: values.help,
+  };
+}

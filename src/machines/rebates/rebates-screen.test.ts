@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { ActorRefFrom, AnyEventObject, SnapshotFrom } from 'xstate';
+import { allEdges, shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
+import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
+import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import { DEFAULT_CRITERIA } from '../../model/rebates.ts';
+import { MACHINES } from '../registry.ts';
+import { inboxDouble } from '../testing/inbox-double.ts';
+import { itemMatchMachine } from './item-match.ts';
+import { itemA } from './match-samples.ts';
+import { pagedRebatesMachine, type LoadPageInput } from './paged-rebates.ts';
+import { rebateFiltersMachine } from './rebate-filters.ts';
+import { fullPage, sampleFilters, sampleRebateRow } from './rebate-samples.ts';
+import { matchKeyOf, rebatesScreenMachine, type RebatesScreenContext } from './rebates-screen.ts';
+import { selectChecklistSearch, selectDraft, selectFiltersLabel, selectFiltersOpen, selectMaySearch, selectShowsClearSearch, selectSimilarRow } from './selectors.ts';
+
+const entry = MACHINES.find((m) => m.name === 'rebates-screen')!;
+type PageSnapshot = SnapshotFrom<typeof rebatesScreenMachine>;
+type Criteria = Pick<RebatesScreenContext['applied'], 'search' | 'manufacturers' | 'categories'>;
+
+/** The page with its list and matches replaced by doubles that keep what they are told. */
+function startWithDoubles() {
+  const run = startControlled(rebatesScreenMachine, { actors: ['filters'], children: { list: inboxDouble(), matches: inboxDouble() } });
+  const told = (id: 'list' | 'matches'): AnyEventObject[] =>
+    (run.actor.getSnapshot().children[id] as unknown as ActorRefFrom<ReturnType<typeof inboxDouble>>).getSnapshot().context.received;
+  return { ...run, told };
+}
+type Doubled = ReturnType<typeof startWithDoubles>;
+
+/** What the list loads: every criteria change it was told, from the default criteria on. */
+const listCriteria = (run: Doubled): Criteria =>
+  run.told('list').reduce<Criteria>(
+    (c, e) => ({ ...c, ...(e.criteria as Partial<Criteria>) }),
+    { search: DEFAULT_CRITERIA.search, manufacturers: DEFAULT_CRITERIA.manufacturers, categories: DEFAULT_CRITERIA.categories },
+  );
+const pick = ({ search, manufacturers, categories }: Criteria): Criteria => ({ search, manufacturers, categories });
+
+/** What a user would notice after `event` took the page from `before` to now. */
+function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, toldBefore: { list: number; matches: number }) {
+  const now = run.actor.getSnapshot();
+  const { context } = now;
+  const loaded = listCriteria(run);
+  // The Filters count and the clear button speak of what the list really loads.
+  expect(pick(context.applied)).toEqual(loaded);
+  const count = loaded.manufacturers.length + loaded.categories.length;
+  expect(selectFiltersLabel(now)).toBe(count > 0 ? `Filters (${count})` : 'Filters');
+  expect(selectShowsClearSearch(now)).toBe(context.search !== '' || loaded.search !== '');
+
+  // The list loads again only on Search (when enabled), on clearing a search it had, or on Apply.
+  const wasBrowsing = before.matches('browsing');
+  const listAsked = run.told('list').length - toldBefore.list;
+  const expectedAsks: Record<string, boolean> = {
+    'rebatesScreen.searchSubmitted': wasBrowsing && selectMaySearch(before),
+    'rebatesScreen.searchCleared': wasBrowsing && before.context.applied.search !== '',
+    'rebatesScreen.filtersApplied': selectFiltersOpen(before),
+  };
+  expect(listAsked).toBe(expectedAsks[event.type] ? 1 : 0);
+  if (event.type === 'rebatesScreen.searchSubmitted' && listAsked) expect(loaded.search).toBe(before.context.search);
+  if (event.type === 'rebatesScreen.searchCleared' && wasBrowsing) expect(context.search).toBe('');
+  // Apply applies exactly the drafts; closing keeps what was applied.
+  if (event.type === 'rebatesScreen.filtersApplied' && listAsked) expect(loaded).toMatchObject(before.context.draft);
+  if (event.type === 'rebatesScreen.filtersClosed') expect(context.applied).toEqual(before.context.applied);
+
+  // Each opening of the panel starts from what is applied, with both checklist searches empty.
+  if (selectFiltersOpen(now)) {
+    expect(context.choices).not.toBeNull();
+    if (!selectFiltersOpen(before)) {
+      expect([selectDraft('manufacturers')(now), selectDraft('categories')(now)]).toEqual([loaded.manufacturers, loaded.categories]);
+      expect([selectChecklistSearch('manufacturers')(now), selectChecklistSearch('categories')(now)]).toEqual(['', '']);
+    }
+  }
+
+  // The similar-items panel shows a row exactly while open, and its items were asked for once.
+  const row = selectSimilarRow(now);
+  expect(row !== null).toBe(now.matches('viewingSimilar'));
+  const matchesAsked = run.told('matches').length - toldBefore.matches;
+  expect(matchesAsked).toBe(event.type === 'rebatesScreen.similarOpened' && wasBrowsing ? 1 : 0);
+  if (matchesAsked) expect(run.told('matches').at(-1)).toEqual({ type: 'matches.requested', key: matchKeyOf(row!) });
+}
+
+async function replayChecked(path: readonly AnyEventObject[], states: readonly unknown[]) {
+  const run = startWithDoubles();
+  for (const [i, event] of path.entries()) {
+    const before = run.actor.getSnapshot();
+    const toldBefore = { list: run.told('list').length, matches: run.told('matches').length };
+    await run.replay(event, states[i]);
+    checkStep(run, before, event, toldBefore);
+  }
+  run.actor.stop();
+}
+
+describe('rebates-screen, model-based', () => {
+  it('reaches every state', () => expectEveryStateReached(rebatesScreenMachine, shortestPaths(entry), 'browsing'));
+
+  it('takes every transition the machine defines', () => expectEveryTransitionTaken(rebatesScreenMachine, stateChangingEdges(entry)));
+
+  // Every generated edge, those that stay in a state too: search, clear and ticks are among them.
+  // The filters child finishes once; the traversal, which knows nothing of children, repeats it.
+  const possible = allEdges(entry).filter((e) => e.path.filter((step) => step.type === 'xstate.done.actor.filters').length <= 1);
+  for (const edge of possible) {
+    it(`${edge.path.map((e) => e.type.replace(/^rebatesScreen\./, '')).join(' → ')}`, () => replayChecked(edge.path, edge.states));
+  }
+});
+
+/** The page with its real children, every call they make held until the test settles it. */
+async function startReal() {
+  const run = startControlled(rebatesScreenMachine, {
+    actors: ['loadPage', 'loadFilters', 'loadMatches'],
+    children: { list: pagedRebatesMachine, filters: rebateFiltersMachine, matches: itemMatchMachine },
+  });
+  await run.settle('loadFilters', 'done', sampleFilters);
+  await run.settle('loadPage', 'done', fullPage);
+  const pageAsked = () => run.callsOf('loadPage').map((c) => c.input as LoadPageInput);
+  return { ...run, pageAsked, now: () => run.actor.getSnapshot() };
+}
+
+describe('rebates-screen, with its real children', () => {
+  it('Apply loads page 1 with the ticked manufacturers and categories, counts them on the button and closes', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [1] });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'categories', ids: [2] });
+    expect(s.pageAsked()).toHaveLength(1);
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    expect(s.pageAsked().at(-1)).toMatchObject({ page: 1, criteria: { manufacturers: [1], categories: [2], search: '' } });
+    expect([selectFiltersOpen(s.now()), selectFiltersLabel(s.now())]).toEqual([false, 'Filters (2)']);
+  });
+
+  it('closing the panel discards its drafts: it opens again with what is applied and unsearched', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [1] });
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [] });
+    s.actor.send({ type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: 'zzz' });
+    s.actor.send({ type: 'rebatesScreen.filtersClosed' });
+    expect(s.pageAsked()).toHaveLength(2);
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    expect([selectDraft('manufacturers')(s.now()), selectChecklistSearch('manufacturers')(s.now()), selectFiltersLabel(s.now())]).toEqual([[1], '', 'Filters (1)']);
+  });
+
+  it('Reset unticks everything but applies nothing until Apply', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'categories', ids: [2] });
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.filtersReset' });
+    expect([selectDraft('categories')(s.now()), selectFiltersLabel(s.now()), s.pageAsked()]).toMatchObject([[], 'Filters (1)', { length: 2 }]);
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    expect(s.pageAsked().at(-1)!.criteria).toMatchObject({ manufacturers: [], categories: [] });
+    expect(selectFiltersLabel(s.now())).toBe('Filters');
+  });
+
+  it('the search reaches the list on Search only; clearing reloads it only if it was searched', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acme' });
+    expect(s.pageAsked()).toHaveLength(1);
+    s.actor.send({ type: 'rebatesScreen.searchCleared' });
+    expect([s.pageAsked().length, selectShowsClearSearch(s.now())]).toEqual([1, false]);
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acme' });
+    s.actor.send({ type: 'rebatesScreen.searchSubmitted' });
+    expect(s.pageAsked().at(-1)).toMatchObject({ page: 1, criteria: { search: 'acme' } });
+    // The filters the list had stay: a search does not undo them, and the sort stays too.
+    s.actor.send({ type: 'rebatesScreen.searchCleared' });
+    expect(s.pageAsked()).toHaveLength(3);
+    expect(s.pageAsked().at(-1)!.criteria).toEqual(DEFAULT_CRITERIA);
+  });
+
+  it('Similar Items on a row asks for that item and manufacturer; closing the panel forgets the row', async () => {
+    const s = await startReal();
+    const row = { ...sampleRebateRow(4), min: itemA.min, manufacturerPlatformId: itemA.manufacturerPlatformId };
+    s.actor.send({ type: 'rebatesScreen.similarOpened', row });
+    expect(s.callsOf('loadMatches').map((c) => c.input)).toEqual([itemA]);
+    expect(selectSimilarRow(s.now())).toEqual(row);
+    s.actor.send({ type: 'rebatesScreen.similarClosed' });
+    expect(selectSimilarRow(s.now())).toBeNull();
+  });
+
+  it('keeps the Filters panel shut until the choices have arrived', () => {
+    const run = startControlled(rebatesScreenMachine, {
+      actors: ['loadPage', 'loadFilters', 'loadMatches'],
+      children: { list: pagedRebatesMachine, filters: rebateFiltersMachine, matches: itemMatchMachine },
+    });
+    run.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    expect(selectFiltersOpen(run.actor.getSnapshot())).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import type { RebateFilters } from '../../model/rebates.ts';
+import { inboxDouble } from '../testing/inbox-double.ts';
+import { itemMatchMachine } from './item-match.ts';
+import { itemA, sampleMatch } from './match-samples.ts';
+import { pagedRebatesMachine } from './paged-rebates.ts';
+import { fullPage, lastPage } from './rebate-samples.ts';
+import { rebatesScreenMachine } from './rebates-screen.ts';
+import { selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
+
+const choices: RebateFilters = {
+  manufacturers: [
+    { id: 1, name: 'Acme Foods', label: 'Acme Foods' },
+    { id: 2, name: 'Bay Dairy', label: 'Bay Dairy' },
+    { id: 3, name: 'Acorn Mills', label: 'Acorn Mills' },
+  ],
+  categories: [{ id: 9, name: 'Dairy', label: 'Dairy' }],
+};
+
+async function openPanel() {
+  const run = startControlled(rebatesScreenMachine, { actors: ['filters'], children: { list: inboxDouble(), matches: inboxDouble() } });
+  await run.replay({ type: 'xstate.done.actor.filters', output: choices }, 'browsing');
+  await run.replay({ type: 'rebatesScreen.filtersOpened' }, 'filtering');
+  return { ...run, now: () => run.actor.getSnapshot() };
+}
+
+describe('the rebates page: search box and Filters panel', () => {
+  it("a checklist's search narrows only its own entries, by label, ignoring case and spaces around", async () => {
+    const s = await openPanel();
+    expect(selectShownEntries('manufacturers')(s.now())).toHaveLength(3);
+    s.actor.send({ type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: '  AC ' });
+    expect(selectShownEntries('manufacturers')(s.now()).map((e) => e.id)).toEqual([1, 3]);
+    expect(selectShownEntries('categories')(s.now()).map((e) => e.id)).toEqual([9]);
+    s.actor.send({ type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: 'nothing like it' });
+    expect(selectShownEntries('manufacturers')(s.now())).toEqual([]);
+  });
+
+  it('answers the same entries while the choices and the search stay (a tick re-filters nothing)', async () => {
+    const s = await openPanel();
+    s.actor.send({ type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: 'ac' });
+    const shown = selectShownEntries('manufacturers')(s.now());
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [1] });
+    expect(selectShownEntries('manufacturers')(s.now())).toBe(shown);
+  });
+
+  it('Search needs more than spaces; the clear button shows while text is typed or the list is searched', async () => {
+    const s = startControlled(rebatesScreenMachine, { actors: ['filters'], children: { list: inboxDouble(), matches: inboxDouble() } });
+    const now = () => s.actor.getSnapshot();
+    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, false]);
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: '   ' });
+    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, true]);
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acme' });
+    s.actor.send({ type: 'rebatesScreen.searchSubmitted' });
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: '' });
+    // The box is empty, but the list is still searched: the button clears that search.
+    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, true]);
+  });
+});
+
+describe('the rebates list footer', () => {
+  it("says 'Loading rebates…' first, then offers Load More, 'Loading more…', a retry, and nothing after the last page", async () => {
+    const s = startControlled(pagedRebatesMachine, { actors: ['loadPage'], input: { scope: 'yours' } });
+    const footer = () => selectListFooter(s.actor.getSnapshot());
+    expect(footer()).toBe('loadingRebates');
+    await s.replay({ type: 'xstate.done.actor.loadPage', output: fullPage }, 'idle');
+    expect(footer()).toBe('loadMore');
+    await s.replay({ type: 'rebates.loadMore' }, 'loading');
+    expect(footer()).toBe('loadingMore');
+    await s.replay({ type: 'xstate.error.actor.loadPage', error: new Error('offline') }, 'failedToLoadMore');
+    expect(footer()).toBe('retry');
+    await s.replay({ type: 'rebates.retry' }, 'loading');
+    await s.replay({ type: 'xstate.done.actor.loadPage', output: lastPage }, 'idle');
+    expect(footer()).toBeNull();
+  });
+
+  it("says 'No results found' when a search finds nothing", async () => {
+    const s = startControlled(pagedRebatesMachine, { actors: ['loadPage'], input: { scope: 'yours' } });
+    await s.replay({ type: 'xstate.done.actor.loadPage', output: { rows: [], hasMore: false } }, 'idle');
+    expect(selectListFooter(s.actor.getSnapshot())).toBe('noResults');
+  });
+});
+
+describe('the similar-items breadcrumb', () => {
+  it("counts the similar items once they are in, '…' until then", async () => {
+    const s = startControlled(itemMatchMachine, { actors: ['loadMatches'], input: { key: itemA } });
+    expect(selectMatchCount(s.actor.getSnapshot())).toBe('…');
+    await s.replay({ type: 'xstate.done.actor.loadMatches', output: [sampleMatch, sampleMatch] }, 'complete');
+    expect(selectMatchCount(s.actor.getSnapshot())).toBe('2');
+  });
+});
