@@ -14,7 +14,12 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await expect(async () => {
     await page.getByRole('textbox', { name: label }).click();
     await page.getByRole('option', { name: option }).click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 20_000 }).catch(async (error: Error) => {
+    // Say what was on screen instead: the page, the options offered and any alert.
+    const options = await page.getByRole('option').allInnerTexts();
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`No option ${String(option)} in '${label}' at ${page.url()}; options: [${options.join(' | ')}]; alerts: [${alerts.join(' | ')}]\n${error.message}`);
+  });
 }
 
 async function shoot(page: Page, name: string) {
@@ -180,7 +185,9 @@ test('impersonation: a reason, the banner with time left, the load-speed test, a
   await page.getByRole('button', { name: 'Enable Testing' }).click();
   await expect(page.getByRole('button', { name: 'Disable Testing' })).toBeVisible();
   await page.getByRole('link', { name: 'Back To Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await houseUsers(page);
   const row = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: 'leader@harbor.test' });
   await row.getByRole('button', { name: 'Login as Lena Leader' }).click();

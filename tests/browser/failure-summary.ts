@@ -9,7 +9,10 @@ export default class FailureSummary implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'passed' || result.status === 'skipped') return;
-    const error = result.errors[0]?.message ?? result.status;
+    const first = result.errors[0];
+    // The line of the spec that failed: a helper used twice in a test is otherwise ambiguous.
+    const where = first?.location ? `at ${first.location.file.replace(`${process.cwd()}/`, '')}:${first.location.line}: ` : '';
+    const error = `${where}${first?.message ?? result.status}`;
     this.notes.set(`${test.titlePath().slice(1).join(' › ')} (try ${result.retry + 1})`, firstLines(error.replace(/\u001b\[[0-9;]*m/g, '')));
   }
 
