@@ -3,9 +3,13 @@
 // ≠ total) is kept but marked doubtful; nothing is invented.
 import { isAmountInRange } from './amounts.ts';
 
+/** Where a line was read on its image, in fractions (0–1) of the image's width and height. */
+export type LineBox = { x: number; y: number; w: number; h: number };
 export type ParsedLine = {
   itemCode: string; description: string; brand: string; pack: string; uom: string;
   quantity: number | null; unitPrice: number | null; totalPrice: number | null; doubtful: boolean;
+  /** Absent when the line was not read from word boxes (typed in by a reviewer, or read from plain text). */
+  box?: LineBox;
 };
 export type ParsedInvoice = {
   distributor: string | null; merchant: string | null; invoiceDate: string | null; deliveryDate: string | null;
