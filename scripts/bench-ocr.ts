@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { prepareForOcr } from '../server/invoices/images.ts';
 import { createOcr } from '../server/invoices/ocr.ts';
-import { parseInvoiceText } from '../src/model/invoice-parser.ts';
+import { readImage } from '../server/invoices/read-invoice.ts';
 
 const DIR = path.resolve('tests/fixtures/invoices');
 type Truth = { file: string; lines: { itemCode: string; quantity: number; totalPrice: number }[] };
@@ -19,7 +19,7 @@ await ocr.read(await prepareForOcr(fs.readFileSync(path.join(DIR, truth[0]!.file
 let right = 0, total = 0, ms = 0;
 for (const t of truth) {
   const t0 = performance.now();
-  const parsed = parseInvoiceText(await ocr.read(await prepareForOcr(fs.readFileSync(path.join(DIR, t.file)))));
+  const parsed = (await readImage(ocr, fs.readFileSync(path.join(DIR, t.file)))).invoice;
   ms += performance.now() - t0;
   const ok = t.lines.filter((l) => parsed.lines.some((p) => p.itemCode === l.itemCode && p.quantity === l.quantity && p.totalPrice === l.totalPrice)).length;
   right += ok; total += t.lines.length;

@@ -29,7 +29,12 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
   }
 }
 
-/** Grey, denoised, contrast-stretched, 150 dpi noted: what tesseract reads best. */
-export async function prepareForOcr(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().grayscale().resize({ width: 2400, withoutEnlargement: false, kernel: "lanczos3" }).normalise().withMetadata({ density: 300 }).png().toBuffer();
+export type PreparedImage = { data: Buffer; width: number; height: number };
+
+/** Upright (EXIF orientation), grey, 2,400 px wide, contrast-stretched, 300 dpi noted: what tesseract reads best. */
+export async function prepareForOcr(bytes: Buffer): Promise<PreparedImage> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate().grayscale()
+    .resize({ width: 2400, withoutEnlargement: false, kernel: 'lanczos3' }).normalise().withMetadata({ density: 300 }).png()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

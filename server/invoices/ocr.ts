@@ -1,14 +1,18 @@
 // Offline OCR with tesseract.js: the English model read from @tesseract.js-data/eng on disk
-// (never the CDN), page segmentation mode 4 so table rows stay together, and an errorHandler so a
-// corrupt image rejects its promise instead of ending the process.
+// (never the CDN), page segmentation mode 4 so table rows stay together, the page deskewed by the
+// angle tesseract finds in its text lines (rotateAuto), the words with their boxes as well as the
+// text, and an errorHandler so a corrupt image rejects its promise instead of ending the process.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
+import type { PreparedImage } from './images.ts';
+import { pageWords, type PageWords } from './layout/words.ts';
 
 const require = createRequire(import.meta.url);
 export const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
-export type Ocr = { read(image: Buffer): Promise<string>; close(): Promise<void> };
+export type OcrReading = { text: string; page: PageWords };
+export type Ocr = { read(image: PreparedImage): Promise<OcrReading>; close(): Promise<void> };
 
 /** One tesseract worker, reused for every page (loading the model costs about a second). */
 export async function createOcr(): Promise<Ocr> {
@@ -32,9 +36,9 @@ export async function createOcr(): Promise<Ocr> {
       const run = chain.then(async () => {
         lastError = null;
         const w = await ready();
-        const { data } = await w.recognize(image);
+        const { data } = await w.recognize(image.data, { rotateAuto: true }, { text: true, blocks: true });
         if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
-        return data.text;
+        return { text: data.text, page: pageWords(data, image.width, image.height) };
       });
       chain = run.catch(() => undefined);
       return run;

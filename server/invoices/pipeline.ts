@@ -1,11 +1,11 @@
 // Reads one uploaded image: OCR, parse, price check, save. Idempotent (an image's items are
 // replaced), so a job that runs again after a crash gives the same result.
 import type pg from 'pg';
-import { parseInvoiceText } from '../../src/model/invoice-parser.ts';
+import { parseInvoiceText, type ParsedInvoice } from '../../src/model/invoice-parser.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { invoicesRepository } from '../repositories/invoices.ts';
-import { prepareForOcr } from './images.ts';
 import { checkPrices } from './price-check.ts';
+import { readImage } from './read-invoice.ts';
 import type { Ocr } from './ocr.ts';
 
 export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Promise<void> {
@@ -13,13 +13,13 @@ export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Pr
   const image = await repo.imageForOcr(imageId);
   if (!image) return; // deleted meanwhile
   let text = '';
+  let parsed: ParsedInvoice = parseInvoiceText('');
   let problem: string | null = null;
   try {
-    text = await ocr.read(await prepareForOcr(image.data));
+    ({ text, invoice: parsed } = await readImage(ocr, image.data));
   } catch {
     problem = 'The image could not be read. Please upload a clearer photo.';
   }
-  const parsed = parseInvoiceText(text);
   if (!problem && parsed.lines.length === 0) problem = 'No line items were found on the image. Please upload a clearer photo of the whole page.';
   const lines = await checkPrices(pool, image.distributorId, parsed.lines, parsed.invoiceDate ?? new Date().toISOString().slice(0, 10));
   await inTransaction(pool, async (db) => {

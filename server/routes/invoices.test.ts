@@ -11,7 +11,7 @@ import { OCR_GAVE_UP, OCR_RUNS, startInvoiceQueue } from '../invoices/queue.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
-import { dropFixtureDeals, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
+import { dropFixtureDeals, fixtureReading, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
 import type { InvoiceDetail } from '../../src/model/invoices.ts';
 
 const FIXTURES = INVOICE_FIXTURES;
@@ -162,9 +162,9 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
 
   it('an invoice deleted while its image is read: the reading is dropped quietly', async () => {
     const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
-    const text = fs.readFileSync(path.join(FIXTURES, clean.file.replace('.png', '.txt')), 'utf8');
+    const reading = fixtureReading(clean.file);
     // The OCR answers only after the user deleted the invoice.
-    const slow: Ocr = { read: async () => { await call('leader', 'DELETE', `/invoice/${id}`); return text; }, close: async () => undefined };
+    const slow: Ocr = { read: async () => { await call('leader', 'DELETE', `/invoice/${id}`); return reading; }, close: async () => undefined };
     await expect(processImage(db.pool, slow, imageId)).resolves.toBeUndefined();
     expect(await q('select count(*)::int as n from invoice_items where invoice_id = $1', [id])).toEqual([{ n: 0 }]);
     expect((await call('leader', 'GET', `/invoice/${id}`)).statusCode).toBe(404);

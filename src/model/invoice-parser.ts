@@ -12,7 +12,7 @@ export type ParsedLine = {
   box?: LineBox;
 };
 export type ParsedInvoice = {
-  distributor: string | null; merchant: string | null; invoiceDate: string | null; deliveryDate: string | null;
+  distributor: string | null; invoiceNumber: string | null; merchant: string | null; invoiceDate: string | null; deliveryDate: string | null;
   taxAmount: number | null; subtotal: number | null; lines: ParsedLine[];
   /** The lines' totals add up to the printed subtotal (null when no subtotal was read). */
   sumMatchesSubtotal: boolean | null;
@@ -99,6 +99,7 @@ export function parseInvoiceText(text: string): ParsedInvoice {
   const sum = parsed.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0);
   return {
     distributor: lines[0]?.trim() ?? null,
+    invoiceNumber: text.match(/\binv(?:oice)?\.?\s*(?:#|no\b\.?|number\b)\s*:?\s*#?\s*([A-Z0-9-]*\d[A-Z0-9-]*)/i)?.[1] ?? null,
     merchant: text.match(/Bill\s*To\s*:?\s*(.+)/i)?.[1]?.trim() ?? null,
     invoiceDate: dateAfter(text, /Invoice\s*Date/),
     deliveryDate: dateAfter(text, /Delivery\s*Date/),

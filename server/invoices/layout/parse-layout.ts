@@ -1,0 +1,19 @@
+// An invoice page read from its word boxes: the header row names the columns, the rows under it
+// are the lines, the labels name the fields. Σ line totals is checked against the printed subtotal.
+import type { ParsedInvoice } from '../../../src/model/invoice-parser.ts';
+import { findHeaderRow } from './header-row.ts';
+import { readFields } from './fields.ts';
+import { cents } from './numbers.ts';
+import { readTable } from './table.ts';
+import { charWidth, type PageWords } from './words.ts';
+
+/** The page's invoice; null when no row names the table's columns (the caller falls back to reading the text). */
+export function parseLayout(page: PageWords): ParsedInvoice | null {
+  const header = findHeaderRow(page.rows);
+  if (!header) return null;
+  const charW = charWidth(page.rows);
+  const lines = readTable(page.rows, header, charW, page);
+  const fields = readFields(page, 1.5 * charW);
+  const sum = lines.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0);
+  return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sum === cents(fields.subtotal) };
+}
