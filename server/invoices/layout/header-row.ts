@@ -1,7 +1,7 @@
 // Finds the table's header row by the names distributors give their columns, and where each
 // column sits. Names are matched longest first ("Item Description" before "Item"), so a column
 // is named once.
-import { span, type Row, type Word } from './words.ts';
+import { rowOf, span, type Row, type Word } from './words.ts';
 
 /** 'other': a column the reader does not use (ordered quantity, weight, tax flag); its cells are set aside, not spilled into a neighbour. */
 export type ColumnKind = 'code' | 'description' | 'brand' | 'pack' | 'uom' | 'qty' | 'price' | 'total' | 'other';
@@ -76,12 +76,40 @@ export function columnsNamed(row: Row): Column[] {
   });
 }
 
-/** A row is the header when it names a quantity, a price or total, and at least three columns. */
-export function findHeaderRow(rows: readonly Row[], from = 0): HeaderRow | null {
-  for (let index = from; index < rows.length; index++) {
-    const columns = columnsNamed(rows[index]!);
-    const kinds = new Set(columns.map((c) => c.kind).filter((k) => k !== 'other'));
-    if (kinds.size >= 3 && kinds.has('qty') && (kinds.has('total') || kinds.has('price'))) return { index, columns: dedupe(columns) };
+const kindsOf = (columns: Column[]) => new Set(columns.map((c) => c.kind).filter((k) => k !== 'other'));
+const isHeader = (columns: Column[]) => {
+  const kinds = kindsOf(columns);
+  return kinds.size >= 3 && kinds.has('qty') && (kinds.has('total') || kinds.has('price'));
+};
+
+/**
+ * A header printed on two lines ("Unit" over "Price", "Qty" over "Ship"): each word of the lower
+ * line joined to the word above it, so the names read as one.
+ */
+function stacked(upper: Row, lower: Row): Row {
+  const words = upper.words.map((w) => ({ ...w }));
+  for (const b of lower.words) {
+    const above = words.find((a) => a.x0 < b.x1 && b.x0 < a.x1);
+    if (above) Object.assign(above, { text: `${above.text} ${b.text}`, x0: Math.min(above.x0, b.x0), x1: Math.max(above.x1, b.x1), y1: b.y1 });
+    else words.push({ ...b });
+  }
+  return rowOf(words);
+}
+
+/**
+ * The header: the first row (or pair of rows set close, for a header on two lines) naming a
+ * quantity, a price or total, and at least three columns. `index` is its last row.
+ */
+export function findHeaderRow(rows: readonly Row[]): HeaderRow | null {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!, next = rows[index + 1];
+    const columns = columnsNamed(row);
+    // Two lines only when the second names more (a category row under a one-line header names less).
+    if (next && next.y0 - row.y1 < 0.6 * (row.y1 - row.y0) && !/\d/.test(next.text)) {
+      const both = columnsNamed(stacked(row, next));
+      if (isHeader(both) && kindsOf(both).size > kindsOf(columns).size) return { index: index + 1, columns: dedupe(both) };
+    }
+    if (isHeader(columns)) return { index, columns: dedupe(columns) };
   }
   return null;
 }

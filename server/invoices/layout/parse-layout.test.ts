@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureReading, truePages } from '../../testing/invoice-fixtures.ts';
+import { findHeaderRow } from './header-row.ts';
 import { parseLayout } from './parse-layout.ts';
 import { rowOf, type PageWords, type Word } from './words.ts';
 
@@ -18,6 +19,19 @@ describe('the layout reader on the fixture pages as tesseract read them', () => 
       total += t.lines.length;
       expect(parsed.lines.length, t.file).toBeLessThanOrEqual(t.lines.length);
       expect(parsed, t.file).toMatchObject({ distributor: t.distributor, merchant: t.merchant, invoiceDate: t.invoiceDate, deliveryDate: t.deliveryDate, taxAmount: t.taxAmount });
+    }
+    expect(right / total).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('reads a page that prints no header row (a second page) from the columns its priced rows line up in', () => {
+    let right = 0, total = 0;
+    for (const t of truePages) {
+      const { page: words } = fixtureReading(t.file);
+      const header = findHeaderRow(words.rows)!;
+      const parsed = parseLayout({ ...words, rows: words.rows.filter((_, i) => i !== header.index) })!;
+      right += t.lines.filter((l) => parsed.lines.some((p) => p.itemCode === l.itemCode && p.quantity === l.quantity && p.totalPrice === l.totalPrice)).length;
+      total += t.lines.length;
+      expect(parsed.lines.length, t.file).toBeLessThanOrEqual(t.lines.length);
     }
     expect(right / total).toBeGreaterThanOrEqual(0.95);
   });

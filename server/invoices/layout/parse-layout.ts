@@ -3,15 +3,16 @@
 import type { ParsedInvoice } from '../../../src/model/invoice-parser.ts';
 import { findHeaderRow } from './header-row.ts';
 import { readFields } from './fields.ts';
+import { inferColumns } from './infer-columns.ts';
 import { cents } from './numbers.ts';
 import { readTable } from './table.ts';
 import { charWidth, type PageWords } from './words.ts';
 
-/** The page's invoice; null when no row names the table's columns (the caller falls back to reading the text). */
+/** The page's invoice; null when no row names the table's columns and none can be inferred (the caller falls back to reading the text). */
 export function parseLayout(page: PageWords): ParsedInvoice | null {
-  const header = findHeaderRow(page.rows);
-  if (!header) return null;
   const charW = charWidth(page.rows);
+  const header = findHeaderRow(page.rows) ?? inferColumns(page.rows, 1.5 * charW);
+  if (!header) return null;
   const lines = readTable(page.rows, header, charW, page);
   const fields = readFields(page, 1.5 * charW);
   const sum = lines.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0);
