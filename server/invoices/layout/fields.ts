@@ -1,7 +1,7 @@
 // The invoice's own fields, found by their labels: the value follows the label in its cell, sits
 // in the next cell of the row, or stands under the label on the next row (boxed headers).
 import { money } from './numbers.ts';
-import { cellsOf, span, textOf, type PageWords, type Row, type Word } from './words.ts';
+import { cellsOf, charWidth, span, textOf, type PageWords, type Row, type Word } from './words.ts';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const pad = (n: number | string) => String(n).padStart(2, '0');
@@ -20,19 +20,23 @@ export function dateIn(text: string): string | null {
   return null;
 }
 
+/** The gap between a row's cells: a row's own print size sets it (a heading's spaces are wider than the body's). */
+const gapIn = (row: Row) => 1.5 * charWidth([row]);
 const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) => a.x0 < b.x1 && b.x0 < a.x1;
 
 /** The first value `accept` takes from the places a labelled value can be, over the rows in order. */
-function labelled<T>(rows: readonly Row[], gap: number, label: RegExp, accept: (text: string) => T | null): T | null {
+function labelled<T>(rows: readonly Row[], label: RegExp, accept: (text: string) => T | null): T | null {
   for (const [i, row] of rows.entries()) {
-    const cells = cellsOf(row, gap);
+    const cells = cellsOf(row, gapIn(row));
     for (const [c, cell] of cells.entries()) {
       const text = textOf(cell);
       const m = label.exec(text);
       if (!m) continue;
       const rest = text.slice(m.index + m[0].length).replace(/^[\s:#.]+/, '');
-      const below = rows[i + 1] ? cellsOf(rows[i + 1]!, gap).filter((b) => overlaps(span(b), span(cell))) : [];
-      for (const candidate of [rest, cells[c + 1] ? textOf(cells[c + 1]!) : '', ...below.map((b) => textOf(b))]) {
+      // The next cell only when it is near: far to the right is the other half of a two-column header.
+      const next = cells[c + 1] && cells[c + 1]![0]!.x0 - cell.at(-1)!.x1 < 12 * gapIn(row) ? textOf(cells[c + 1]!) : '';
+      const below = rows[i + 1] ? cellsOf(rows[i + 1]!, gapIn(rows[i + 1]!)).filter((b) => overlaps(span(b), span(cell))) : [];
+      for (const candidate of [rest, next, ...below.map((b) => textOf(b))]) {
         const value = candidate ? accept(candidate) : null;
         if (value !== null) return value;
       }
@@ -42,14 +46,15 @@ function labelled<T>(rows: readonly Row[], gap: number, label: RegExp, accept: (
 }
 
 const anyLabel = /\b(invoice|date|bill|ship|sold|customer|phone|fax|terms|page|po|account|route)\b/i;
-const name = (text: string) => (/[A-Za-z]{2}/.test(text) && !anyLabel.test(text.split(' ')[0]!) ? text.trim() : null);
+/** A name, without the street address that may follow it on its line ("Harbor Grill, 8 Harbor Way"). */
+const name = (text: string) => (/[A-Za-z]{2}/.test(text) && !anyLabel.test(text.split(' ')[0]!) ? text.replace(/,\s*\d.*$/, '').trim() : null);
 const number = (text: string) => text.split(' ').find((t) => /\d/.test(t))?.replace(/^[#:]+/, '') ?? null;
 const firstMoney = (text: string) => text.split(' ').map(money).find((n) => n !== null) ?? null;
 
 /** The seller: the largest print near the top of the page that is not a label, a number or an address. */
-function seller(page: PageWords, gap: number): string | null {
+function seller(page: PageWords): string | null {
   const top = page.rows.filter((r) => r.y1 < page.height * 0.3);
-  const cells = top.flatMap((r) => cellsOf(r, gap)).filter((c: Word[]) => {
+  const cells = top.flatMap((r) => cellsOf(r, gapIn(r))).filter((c: Word[]) => {
     const text = textOf(c);
     return /[A-Za-z]{3}/.test(text) && !/invoice|bill|ship|sold|date|page|phone|tel|fax|@|www|\d{3}/i.test(text);
   });
@@ -57,15 +62,15 @@ function seller(page: PageWords, gap: number): string | null {
   return cells.length ? textOf(cells.reduce((best, c) => (height(c) > height(best) * 1.1 ? c : best))) : null;
 }
 
-export function readFields(page: PageWords, gap: number) {
+export function readFields(page: PageWords) {
   const rows = page.rows;
   return {
-    distributor: seller(page, gap),
-    invoiceNumber: labelled(rows, gap, /\binv(?:oice)?\.?\s*(?:#|no\b\.?|num(?:ber)?\b)/i, number),
-    merchant: labelled(rows, gap, /\b(?:bill|sold)\s*to\b:?/i, name) ?? labelled(rows, gap, /\b(?:ship|deliver)\s*to\b:?|\bcustomer\b:?/i, name),
-    invoiceDate: labelled(rows, gap, /\b(?:invoice|inv\.?)\s*date\b|\bdate\s*of\s*invoice\b/i, dateIn) ?? labelled(rows, gap, /^date\b/i, dateIn),
-    deliveryDate: labelled(rows, gap, /\b(?:delivery|delivered|ship(?:ped)?|ship)\s*(?:date|on)\b/i, dateIn),
-    subtotal: labelled(rows, gap, /\bsub-?\s*total\b/i, firstMoney),
-    taxAmount: labelled(rows, gap, /\b(?:sales\s*)?tax\b(?!\s*id)/i, firstMoney),
+    distributor: seller(page),
+    invoiceNumber: labelled(rows, /\binv(?:oice)?\.?\s*(?:#|no\b\.?|num(?:ber)?\b)/i, number),
+    merchant: labelled(rows, /\b(?:bill|sold)\s*to\b:?/i, name) ?? labelled(rows, /\b(?:ship|deliver)\s*to\b:?|\bcustomer\b:?/i, name),
+    invoiceDate: labelled(rows, /\b(?:invoice|inv\.?)\s*date\b|\bdate\s*of\s*invoice\b/i, dateIn) ?? labelled(rows, /^date\b/i, dateIn),
+    deliveryDate: labelled(rows, /\b(?:delivery|delivered|ship(?:ped)?|ship)\s*(?:date|on)\b/i, dateIn),
+    subtotal: labelled(rows, /\bsub-?\s*total\b/i, firstMoney),
+    taxAmount: labelled(rows, /\b(?:sales\s*)?tax\b(?!\s*id)/i, firstMoney),
   };
 }

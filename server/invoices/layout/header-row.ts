@@ -10,7 +10,7 @@ export type HeaderRow = { index: number; columns: Column[] };
 
 const NAMES: Record<string, ColumnKind> = {
   'qty': 'qty', 'quantity': 'qty', 'shipped': 'qty', 'qty ship': 'qty', 'qty shipped': 'qty', 'ship qty': 'qty', 'qty shp': 'qty',
-  'cases': 'qty', 'ship': 'qty', 'qty ord': 'qty', 'delivered': 'qty',
+  'cases': 'qty', 'ship': 'qty', 'delivered': 'qty', 'qty/wt': 'qty', 'qty / wt': 'qty', 'wt/qty': 'qty', 'qty/lbs': 'qty', 'units': 'qty',
   'price': 'price', 'each': 'price', 'unit price': 'price', 'price each': 'price', 'unit cost': 'price', 'cost': 'price', 'net price': 'price',
   'total': 'total', 'amount': 'total', 'ext': 'total', 'extension': 'total', 'ext price': 'total', 'ext amount': 'total', 'extended': 'total',
   'line total': 'total', 'ext amt': 'total', 'total price': 'total', 'extended price': 'total',

@@ -14,7 +14,7 @@ export function parseLayout(page: PageWords): ParsedInvoice | null {
   const header = findHeaderRow(page.rows) ?? inferColumns(page.rows, 1.5 * charW);
   if (!header) return null;
   const lines = readTable(page.rows, header, charW, page);
-  const fields = readFields(page, 1.5 * charW);
+  const fields = readFields(page);
   const sum = lines.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0);
   return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sum === cents(fields.subtotal) };
 }

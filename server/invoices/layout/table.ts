@@ -13,7 +13,7 @@ const TABLE_END = /\b(sub-?\s*total|total\s*due|amount\s*due|balance\s*due|invoi
 
 type Kind = 'money' | 'number' | 'text';
 const FITS: Record<Kind, readonly ColumnKind[]> = {
-  money: ['price', 'total', 'other'],
+  money: ['price', 'total', 'qty', 'other'], // a catch weight ("44.23" pounds) prints like money
   number: ['qty', 'code', 'pack', 'other'],
   text: ['code', 'description', 'brand', 'pack', 'uom', 'other'],
 };
@@ -63,7 +63,7 @@ function lineOf(cells: Map<ColumnKind, string>): ParsedLine | null {
   const [qtyText, ...afterQty] = (cells.get('qty') ?? '').split(' ');
   let unitPrice = money(cells.get('price') ?? '');
   let totalPrice = money(cells.get('total') ?? '');
-  const qty = quantity(qtyText ?? '');
+  let qty = quantity(qtyText ?? '');
   if (unitPrice === null && totalPrice === null) return null;
   if (qty !== null && unitPrice === null && totalPrice !== null) {
     const p = pointless(cells.get('price'));
@@ -72,6 +72,10 @@ function lineOf(cells: Map<ColumnKind, string>): ParsedLine | null {
   if (qty !== null && unitPrice !== null && totalPrice === null) {
     const t = pointless(cells.get('total'));
     if (t !== null && lineAddsUp(qty, unitPrice, t)) totalPrice = t;
+  }
+  // A weight that lost its point ("114" for 11.4): the line's arithmetic says where it goes.
+  if (qty !== null && unitPrice !== null && totalPrice !== null && !lineAddsUp(qty, unitPrice, totalPrice)) {
+    qty = [qty / 10, qty / 100].find((q) => lineAddsUp(q, unitPrice!, totalPrice!)) ?? qty;
   }
   let pack = cells.get('pack') ?? '';
   let uom = cells.get('uom') ?? afterQty.find((t) => UOM.test(t)) ?? '';
