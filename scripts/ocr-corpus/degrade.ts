@@ -19,16 +19,16 @@ function lightOverlays(width: number, height: number, r: Rng): OverlayOptions[] 
   const angle = r.range(0, 2 * Math.PI);
   const [x2, y2] = [0.5 + 0.5 * Math.cos(angle), 0.5 + 0.5 * Math.sin(angle)];
   const svg = (defs: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${defs}</defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`);
-  const gradient = svg(`<linearGradient id="g" x1="${1 - x2}" y1="${1 - y2}" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${grey(255)}"/><stop offset="1" stop-color="${grey(r.range(135, 190))}"/></linearGradient>`);
-  const vignette = svg(`<radialGradient id="g" cx="${r.range(0.35, 0.65)}" cy="${r.range(0.35, 0.65)}" r="0.75"><stop offset="0.5" stop-color="#ffffff"/><stop offset="1" stop-color="${grey(r.range(130, 200))}"/></radialGradient>`);
+  const gradient = svg(`<linearGradient id="g" x1="${1 - x2}" y1="${1 - y2}" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${grey(255)}"/><stop offset="1" stop-color="${grey(r.range(150, 200))}"/></linearGradient>`);
+  const vignette = svg(`<radialGradient id="g" cx="${r.range(0.35, 0.65)}" cy="${r.range(0.35, 0.65)}" r="0.75"><stop offset="0.5" stop-color="#ffffff"/><stop offset="1" stop-color="${grey(r.range(150, 210))}"/></radialGradient>`);
   return [{ input: gradient, blend: 'multiply' }, { input: vignette, blend: 'multiply' }];
 }
 
-/** Zero-mean noise on every sample (roughly Gaussian: the sum of three uniforms). */
-function addNoise(raw: Raw, amplitude: number, r: Rng): Raw {
+/** Zero-mean noise of standard deviation `sigma` on every sample (roughly Gaussian: the sum of three uniforms, whose σ is 1/2). */
+function addNoise(raw: Raw, sigma: number, r: Rng): Raw {
   const data = Buffer.from(raw.data);
   for (let i = 0; i < data.length; i++) {
-    const n = (r.next() + r.next() + r.next() - 1.5) * amplitude;
+    const n = (r.next() + r.next() + r.next() - 1.5) * 2 * sigma;
     data[i] = Math.max(0, Math.min(255, Math.round(data[i]! + n)));
   }
   return { data, info: raw.info };
@@ -59,9 +59,10 @@ export async function degrade(clean: Buffer, r: Rng): Promise<{ image: Buffer; e
     effects.push(`blur ${sigma}`);
   }
   if (chosen.has('noise')) {
-    const amplitude = Math.round(r.range(25, 50));
-    raw = addNoise(raw, amplitude, r);
-    effects.push(`noise ±${amplitude / 2}`);
+    // From a phone in good light to a dim room.
+    const sigma = Math.round(r.range(5, 15));
+    raw = addNoise(raw, sigma, r);
+    effects.push(`noise σ${sigma}`);
   }
   const quality = chosen.has('jpeg') ? 40 : 85;
   if (chosen.has('jpeg')) effects.push('jpeg 40');
