@@ -12,7 +12,14 @@ const require = createRequire(import.meta.url);
 export const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 export type OcrReading = { text: string; page: PageWords };
-export type Ocr = { read(image: PreparedImage): Promise<OcrReading>; close(): Promise<void> };
+/**
+ * 'table': page segmentation mode 4 (one column of rows), which keeps a row's words together and
+ * reads a lone digit. 'sparse': mode 11, every word wherever it is, for pages where mode 4 drops
+ * whole columns (shadows, noise); it can miss a lone digit, so it is the second reading.
+ */
+export type OcrMode = 'table' | 'sparse';
+export type Ocr = { read(image: PreparedImage, mode?: OcrMode): Promise<OcrReading>; close(): Promise<void> };
+const PSM_OF: Record<OcrMode, PSM> = { table: PSM.SINGLE_COLUMN, sparse: PSM.SPARSE_TEXT };
 
 /** One tesseract worker, reused for every page (loading the model costs about a second). */
 export async function createOcr(): Promise<Ocr> {
@@ -26,16 +33,17 @@ export async function createOcr(): Promise<Ocr> {
       cacheMethod: 'none',
       errorHandler: (error: unknown) => { lastError = error; },
     });
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN, preserve_interword_spaces: '1' });
+    await worker.setParameters({ preserve_interword_spaces: '1' });
     return worker;
   }
   // One page at a time on one worker: the queue runs jobs one after another anyway.
   let chain: Promise<unknown> = Promise.resolve();
   return {
-    read(image) {
+    read(image, mode = 'table') {
       const run = chain.then(async () => {
         lastError = null;
         const w = await ready();
+        await w.setParameters({ tessedit_pageseg_mode: PSM_OF[mode] });
         const { data } = await w.recognize(image.data, { rotateAuto: true }, { text: true, blocks: true });
         if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
         return { text: data.text, page: pageWords(data, image.width, image.height) };

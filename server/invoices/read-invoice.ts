@@ -1,13 +1,48 @@
 // One invoice page from image to parsed invoice: prepared, read with word boxes, parsed by its
 // layout (header row, columns, labels); a page with no table header row is parsed from its text.
-import { parseInvoiceText, type ParsedInvoice } from '../../src/model/invoice-parser.ts';
+import { parseInvoiceText, type ParsedInvoice, type ParsedLine } from '../../src/model/invoice-parser.ts';
+import { sumAddsUp } from './layout/numbers.ts';
 import { prepareForOcr } from './images.ts';
 import { parseLayout } from './layout/parse-layout.ts';
 import type { Ocr, OcrReading } from './ocr.ts';
 
 export const parseReading = (reading: OcrReading): ParsedInvoice => parseLayout(reading.page) ?? parseInvoiceText(reading.text);
 
+/** Every line read adds up and so do the lines: nothing a second reading could improve. */
+const complete = (p: ParsedInvoice) => p.lines.length > 0 && p.lines.every((l) => !l.doubtful) && p.sumMatchesSubtotal !== false;
+
+/** Two lines read from one row of the page (their boxes share most of their height). */
+function sameRow(a: ParsedLine, b: ParsedLine): boolean {
+  if (!a.box || !b.box) return false;
+  const overlap = Math.min(a.box.y + a.box.h, b.box.y + b.box.h) - Math.max(a.box.y, b.box.y);
+  return overlap > 0.5 * Math.min(a.box.h, b.box.h);
+}
+
+/**
+ * The first reading, with each doubtful line replaced by the second reading's line of the same
+ * row when that one adds up, and the second's lines on rows the first missed.
+ */
+export function mergeReadings(first: ParsedInvoice, second: ParsedInvoice): ParsedInvoice {
+  const lines = [...first.lines];
+  for (const line of second.lines) {
+    const at = lines.findIndex((l) => sameRow(l, line));
+    if (at < 0) lines.push(line);
+    else if (lines[at]!.doubtful && !line.doubtful) lines[at] = line;
+  }
+  lines.sort((a, b) => (a.box?.y ?? 0) - (b.box?.y ?? 0));
+  const fields = Object.fromEntries(Object.entries(first).map(([k, v]) => [k, v ?? second[k as keyof ParsedInvoice]])) as ParsedInvoice;
+  return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sumAddsUp(lines, fields.subtotal) };
+}
+
+/**
+ * Read as a table first; a page that does not come out complete is read again word by word and
+ * the two readings merged line by line.
+ */
 export async function readImage(ocr: Ocr, image: Buffer): Promise<{ text: string; invoice: ParsedInvoice }> {
-  const reading = await ocr.read(await prepareForOcr(image));
-  return { text: reading.text, invoice: parseReading(reading) };
+  const prepared = await prepareForOcr(image);
+  const table = await ocr.read(prepared, 'table');
+  const invoice = parseReading(table);
+  if (complete(invoice)) return { text: table.text, invoice };
+  const sparse = await ocr.read(prepared, 'sparse');
+  return { text: table.text, invoice: mergeReadings(invoice, parseReading(sparse)) };
 }

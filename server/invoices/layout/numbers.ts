@@ -29,3 +29,7 @@ export function quantity(text: string): number | null {
 
 export const looksLikeMoney = (text: string) => money(text) !== null;
 export const cents = (n: number) => Math.round(n * 100);
+
+/** Σ line totals = the printed subtotal, to the cent. */
+export const sumAddsUp = (lines: readonly { totalPrice: number | null }[], subtotal: number) =>
+  lines.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0) === cents(subtotal);

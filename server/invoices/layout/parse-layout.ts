@@ -4,7 +4,7 @@ import type { ParsedInvoice } from '../../../src/model/invoice-parser.ts';
 import { findHeaderRow } from './header-row.ts';
 import { readFields } from './fields.ts';
 import { inferColumns } from './infer-columns.ts';
-import { cents } from './numbers.ts';
+import { sumAddsUp } from './numbers.ts';
 import { readTable } from './table.ts';
 import { charWidth, type PageWords } from './words.ts';
 
@@ -15,6 +15,5 @@ export function parseLayout(page: PageWords): ParsedInvoice | null {
   if (!header) return null;
   const lines = readTable(page.rows, header, charW, page);
   const fields = readFields(page);
-  const sum = lines.reduce((s, l) => s + cents(l.totalPrice ?? 0), 0);
-  return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sum === cents(fields.subtotal) };
+  return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sumAddsUp(lines, fields.subtotal) };
 }

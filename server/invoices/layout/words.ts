@@ -20,20 +20,30 @@ export function rowOf(words: Word[]): Row {
 }
 
 export function pageWords(page: Pick<TesseractPage, 'blocks'>, width: number, height: number): PageWords {
-  const rows: Row[] = [];
-  for (const block of page.blocks ?? []) {
-    for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
-        const words = line.words
-          .map((w) => ({ text: w.text.trim(), ...w.bbox }))
-          .filter((w) => w.text !== '' && !RULE.test(w.text));
-        if (words.length > 0) rows.push(rowOf(words));
-      }
-    }
-  }
-  rows.sort((a, b) => a.y0 - b.y0);
-  return { width, height, rows };
+  const words = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)))
+    .map((w) => ({ text: w.text.trim(), ...w.bbox }))
+    .filter((w) => w.text !== '' && !RULE.test(w.text));
+  return { width, height, rows: rowsOf(words) };
 }
+
+/**
+ * Words into rows by where they sit, not by how tesseract grouped them (sparse text mode reads
+ * every word but groups few): a word joins the row whose middle band it overlaps most, taken top down.
+ */
+export function rowsOf(words: readonly Word[]): Row[] {
+  const rows: Word[][] = [];
+  const mid = (w: Word) => (w.y0 + w.y1) / 2;
+  for (const w of [...words].sort((a, b) => mid(a) - mid(b))) {
+    const row = rows.find((r) => {
+      const y0 = median(r.map((x) => x.y0)), y1 = median(r.map((x) => x.y1));
+      return mid(w) > y0 && mid(w) < y1 && (y1 - y0) < 2 * (w.y1 - w.y0) && (w.y1 - w.y0) < 2 * (y1 - y0);
+    });
+    if (row) row.push(w); else rows.push([w]);
+  }
+  return rows.map(rowOf).sort((a, b) => a.y0 - b.y0);
+}
+
+const median = (ns: number[]) => [...ns].sort((a, b) => a - b)[Math.floor(ns.length / 2)]!;
 
 /** The median width of one character: the yardstick for gaps between words and columns. */
 export function charWidth(rows: readonly Row[]): number {
