@@ -11,9 +11,10 @@ export const sampleSummary = (over: Partial<InvoiceSummary> = {}): InvoiceSummar
 
 export const sampleDetail = (over: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
   ...sampleSummary(), brand: 'Summit Provisions Hartford', invoiceDate: '2026-10-02', deliveryDate: '2026-10-03', taxAmount: 58.16,
-  overpaidTotal: 15, images: [{ attachmentId: 31, filename: 'page-1.png', src: '/api/invoice/image/31' }],
+  overpaidTotal: 15, images: [{ attachmentId: 31, filename: 'page-1.png', src: '/api/invoice/image/31', width: 1275, height: 1650 }],
   items: [{ id: 1, description: 'Salmon Fillet Atlantic Skin On', brand: 'North Sea', pack: '10 LB', uom: 'CS', itemCode: '10413370',
-    quantity: 3, unitPrice: 124.9, totalPrice: 374.7, doubtful: false, deviatedPrice: 119.9, overpaid: 15 }],
+    quantity: 3, unitPrice: 124.9, totalPrice: 374.7, doubtful: false, deviatedPrice: 119.9, overpaid: 15,
+    box: { x: 0.06, y: 0.42, w: 0.88, h: 0.025 }, imageId: 31, added: false, correctedBy: null, correctedAt: null }],
   ...over,
 });
 
