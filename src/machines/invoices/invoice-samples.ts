@@ -78,6 +78,29 @@ export const invoiceDetailEvents: readonly AnyEventObject[] = [
   { type: 'xstate.error.actor.deleteInvoice', error: new ApiError(500, 'Something went wrong') },
 ];
 
+/** The sample invoice after a reviewer made its line's quantity 4: it no longer adds up. */
+export const correctedDetail = () => {
+  const read = sampleDetail();
+  return sampleDetail({ items: [{ ...read.items[0]!, quantity: 4, doubtful: true, overpaid: 20, correctedBy: 'Lee Leader', correctedAt: '2026-11-25T09:30:00.000Z' }], overpaidTotal: 20 });
+};
+
+export const invoiceReviewEvents: readonly AnyEventObject[] = [
+  { type: 'review.invoice', invoice: sampleDetail() },
+  { type: 'review.invoice', invoice: sampleDetail({ status: 'inprocessing', items: [], overpaidTotal: 0 }) },
+  { type: 'review.select', lineId: 1 },
+  { type: 'review.edit', lineId: 1 },
+  { type: 'review.add' },
+  { type: 'review.change', field: 'quantity', value: '4' },
+  { type: 'review.change', field: 'quantity', value: 'four' },
+  { type: 'review.save' },
+  { type: 'review.cancel' },
+  { type: 'review.delete', lineId: 1 },
+  { type: 'review.deleteConfirmed' },
+  { type: 'review.retry' },
+  { type: 'xstate.done.actor.save', output: correctedDetail() },
+  { type: 'xstate.error.actor.save', error: new ApiError(500, 'Something went wrong') },
+];
+
 export const invoiceCsvEvents: readonly AnyEventObject[] = [
   { type: 'csv.requested', id: 7 },
   { type: 'xstate.done.actor.loadItems', output: sampleDetail() },
