@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { beingRead, type InvoiceDetail } from '../../model/invoices.ts';
 import { draftOf, EMPTY_DRAFT, readDraft, type LineDraft, type LineField } from '../../model/invoice-review.ts';
 import { ApiError } from '../../services/api-client.ts';
@@ -139,3 +139,5 @@ export const invoiceReviewMachine = setup({
     },
   },
 });
+
+export type InvoiceReviewActor = ActorRefFrom<typeof invoiceReviewMachine>;
