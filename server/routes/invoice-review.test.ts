@@ -13,7 +13,7 @@ import { inTransaction } from '../db/transaction.ts';
 import type { Ocr } from '../invoices/ocr.ts';
 import { processImage } from '../invoices/pipeline.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
-import { dropFixtureDeals, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
+import { cheaperInBoston, dropFixtureDeals, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
 import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -54,9 +54,7 @@ describe.each(testTargets())('reviewing the lines read from an invoice on $name'
     ({ app, deps } = await testApp(db.pool));
     for (const email of ['leader@harbor.test', 'ops@summit.test', 'rep@harbor.test']) tokens[email.split('@')[0]!] = await loginToken(app, email);
     await dropFixtureDeals(db.pool);
-    const [item] = await q(`insert into items (min, description, manufacturer_id, category_id) values ($1, $2, 1, 1) returning id`, [dear.itemCode, dear.description]);
-    await q(`insert into deviations (item_id, distributor_id, deviated_price, starts_on, ends_on)
-             values ($1, (select id from distributors where nickname = 'Harbor Foods Boston'), $2, '2026-01-01', '2026-12-31')`, [item.id, dear.unitPrice - 5]);
+    await cheaperInBoston(db.pool, dear, 5);
   }, 120_000);
   afterAll(async () => {
     await app?.close();

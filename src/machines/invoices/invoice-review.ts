@@ -58,6 +58,8 @@ export const invoiceReviewMachine = setup({
     beingRead: ({ event }) => event.type === 'review.invoice' && beingRead(event.invoice.status),
     shownLine: ({ context, event }) => 'lineId' in event && lineOf(context, event.lineId) !== undefined,
     draftReads: ({ context }) => readDraft(context.draft).correction !== null,
+    /** The failed save was a line's (edited or typed in), not a deletion. */
+    lineFailed: ({ context }) => context.deleting === null,
   },
   actions: {
     store: assign(({ event }) => (event.type === 'review.invoice' ? { invoice: event.invoice } : {})),
@@ -133,7 +135,7 @@ export const invoiceReviewMachine = setup({
       on: {
         'review.retry': 'saving',
         // Fixing the draft goes back to the form; Cancel drops the change.
-        'review.change': { guard: ({ context }) => context.deleting === null, target: 'editing', actions: 'change' },
+        'review.change': { guard: 'lineFailed', target: 'editing', actions: 'change' },
         'review.cancel': { target: 'ready', actions: 'close' },
       },
     },
