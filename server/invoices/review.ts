@@ -5,7 +5,7 @@ import { lineDoubtful } from '../../src/model/invoice-parser.ts';
 import type { LineCorrection } from '../../src/model/invoice-review.ts';
 import type { Queryable } from '../db/queryable.ts';
 import {
-  deleteLine, insertLine, lineForUpdate, lockForReview, recordCorrection, refreshOverpaid, updateLine,
+  deleteLine, insertLine, lineForUpdate, lockForReview, recordCorrection, refreshOverpaid, updateLine, type LineRow,
 } from '../repositories/invoices.ts';
 import { checkPrices } from './price-check.ts';
 
@@ -14,14 +14,15 @@ export type LineChange =
   | { action: 'delete'; itemId: number }
   | { action: 'add'; line: LineCorrection };
 
-/** Applies one correction; false when the invoice has no such line (nothing changed). */
+/** Applies one correction; false when the invoice (deleted meanwhile) has no such line (nothing changed). */
 export async function reviewLine(db: Queryable, invoiceId: number, userId: number, change: LineChange): Promise<boolean> {
   const invoice = await lockForReview(db, invoiceId);
+  if (invoice === null) return false;
   const before = change.action === 'add' ? null : await lineForUpdate(db, invoiceId, change.itemId);
   if (change.action !== 'add' && before === null) return false;
   const checked = async (line: LineCorrection) =>
     (await checkPrices(db, invoice.distributorId, [{ ...line, doubtful: lineDoubtful(line.quantity, line.unitPrice, line.totalPrice) }], invoice.on))[0]!;
-  let after = null;
+  let after: LineRow | null = null;
   if (change.action === 'edit') after = await updateLine(db, change.itemId, await checked(change.line), userId);
   else if (change.action === 'add') after = await insertLine(db, invoiceId, null, await checked(change.line), userId);
   else await deleteLine(db, change.itemId);

@@ -64,12 +64,12 @@ export type LineRow = Record<string, unknown>;
 
 /**
  * Holds the invoice for one correction, so corrections of its lines follow one another and each
- * overpaid total counts the others: its house and the date its prices are checked on.
+ * overpaid total counts the others: its house and the date its prices are checked on (null: deleted meanwhile).
  */
-export async function lockForReview(db: Queryable, invoiceId: number): Promise<{ distributorId: number; on: string }> {
+export async function lockForReview(db: Queryable, invoiceId: number): Promise<{ distributorId: number; on: string } | null> {
   const { rows } = await db.query(
     `select distributor_id, to_char(coalesce(invoice_date, created_at::date), 'YYYY-MM-DD') as on_day from invoices where id = $1 for update`, [invoiceId]);
-  return { distributorId: rows[0].distributor_id, on: rows[0].on_day };
+  return rows[0] ? { distributorId: rows[0].distributor_id, on: rows[0].on_day } : null;
 }
 
 /** The invoice's line, held until the transaction ends; null when the invoice has no such line. */
