@@ -12,7 +12,7 @@ export function ReviewImage({ actor }: { actor: InvoiceReviewActor }) {
     <Stack gap={4}>
       {/* The image is drawn at its own proportions, so the box's fractions of its size place it. */}
       <Box pos="relative">
-        <InvoiceImage key={image.attachmentId} attachmentId={image.attachmentId} thumbnail={false} alt={`Invoice image ${image.filename}`} />
+        <InvoiceImage key={image.attachmentId} attachmentId={image.attachmentId} thumbnail={false} alt="Invoice page under review" />
         {box && (
           <Box data-testid="line-highlight" aria-hidden style={{
             position: 'absolute', left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.w * 100}%`, height: `${box.h * 100}%`,
