@@ -35,11 +35,14 @@ export async function deviatedPrice(db: Queryable, distributorId: number, itemCo
   return rows[0] ? { itemId: rows[0].id, price: Number(rows[0].deviated_price) } : null;
 }
 
+/** SQL: what invoice `i` paid above deviated prices, the sum of its lines' overpayments. */
+const OVERPAID_TOTAL = 'coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0)';
+
 /** Once no image is pending: 'done', or 'problem' with the reason of the first unreadable image; and the total overpaid. */
 export async function settleStatus(db: Queryable, invoiceId: number, problem: string | null): Promise<void> {
   await db.query(
     `update invoices i set
-       overpaid_total = coalesce((select sum(overpaid) from invoice_items where invoice_id = i.id and overpaid > 0), 0),
+       overpaid_total = ${OVERPAID_TOTAL},
        status = case when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'pending') then 'inprocessing'
                      when exists (select 1 from invoice_images where invoice_id = i.id and ocr_status = 'problem') then 'problem'
                      when not exists (select 1 from invoice_images where invoice_id = i.id) then 'problem'
@@ -49,6 +52,65 @@ export async function settleStatus(db: Queryable, invoiceId: number, problem: st
                      when not exists (select 1 from invoice_images where invoice_id = i.id) then 'The invoice has no images.'
                      else null end
      where id = $1`, [invoiceId, problem]);
+}
+
+/** After a line changed: the invoice's total paid above deviated prices. */
+export async function refreshOverpaid(db: Queryable, invoiceId: number): Promise<void> {
+  await db.query(`update invoices i set overpaid_total = ${OVERPAID_TOTAL} where id = $1`, [invoiceId]);
+}
+
+/** A line as stored, for a correction's before and after (the table's own columns). */
+export type LineRow = Record<string, unknown>;
+
+/**
+ * Holds the invoice for one correction, so corrections of its lines follow one another and each
+ * overpaid total counts the others: its house and the date its prices are checked on (null: deleted meanwhile).
+ */
+export async function lockForReview(db: Queryable, invoiceId: number): Promise<{ distributorId: number; on: string } | null> {
+  const { rows } = await db.query(
+    `select distributor_id, to_char(coalesce(invoice_date, created_at::date), 'YYYY-MM-DD') as on_day from invoices where id = $1 for update`, [invoiceId]);
+  return rows[0] ? { distributorId: rows[0].distributor_id, on: rows[0].on_day } : null;
+}
+
+/** The invoice's line, held until the transaction ends; null when the invoice has no such line. */
+export async function lineForUpdate(db: Queryable, invoiceId: number, itemId: number): Promise<LineRow | null> {
+  const { rows } = await db.query('select to_jsonb(t) as row from invoice_items t where id = $1 and invoice_id = $2 for update', [itemId, invoiceId]);
+  return rows[0]?.row ?? null;
+}
+
+/** A line read from `imageId`, or typed in by `reviewer` (image null). */
+export async function insertLine(db: Queryable, invoiceId: number, imageId: number | null, c: CheckedLine, reviewer: number | null): Promise<LineRow> {
+  const l = c.line;
+  const { rows } = await db.query(
+    `insert into invoice_items (invoice_id, image_id, description, brand, pack, total_price, quantity, item_code, uom, unit_price,
+       doubtful, matched_item_id, deviated_price, overpaid, box, added, corrected_by, corrected_at)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16::int is not null,$16,case when $16::int is not null then now() end)
+     returning to_jsonb(invoice_items.*) as row`,
+    [invoiceId, imageId, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, l.doubtful,
+      c.matchedItemId, c.deviatedPrice, c.overpaid, l.box ? JSON.stringify(l.box) : null, reviewer]);
+  return rows[0].row;
+}
+
+/** A reviewer's correction of a line; where it was read (image, box) stays. */
+export async function updateLine(db: Queryable, itemId: number, c: CheckedLine, reviewer: number): Promise<LineRow> {
+  const l = c.line;
+  const { rows } = await db.query(
+    `update invoice_items set description = $2, brand = $3, pack = $4, total_price = $5, quantity = $6, item_code = $7, uom = $8, unit_price = $9,
+       doubtful = $10, matched_item_id = $11, deviated_price = $12, overpaid = $13, corrected_by = $14, corrected_at = now()
+      where id = $1 returning to_jsonb(invoice_items.*) as row`,
+    [itemId, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, l.doubtful,
+      c.matchedItemId, c.deviatedPrice, c.overpaid, reviewer]);
+  return rows[0].row;
+}
+
+export async function deleteLine(db: Queryable, itemId: number): Promise<void> {
+  await db.query('delete from invoice_items where id = $1', [itemId]);
+}
+
+export async function recordCorrection(db: Queryable, v: { invoiceId: number; itemId: number; userId: number; action: 'edit' | 'delete' | 'add';
+  before: LineRow | null; after: LineRow | null }): Promise<void> {
+  await db.query(`insert into invoice_item_corrections (invoice_id, item_id, user_id, action, before, after) values ($1, $2, $3, $4, $5, $6)`,
+    [v.invoiceId, v.itemId, v.userId, v.action, v.before, v.after]);
 }
 
 /** Invoices, their images (bytes in PostgreSQL) and the items read from them. */
@@ -84,19 +146,23 @@ export function invoicesRepository(pool: pg.Pool) {
       const { rows } = await pool.query('select * from invoices where id = $1', [id]);
       const r = rows[0];
       if (!r) return null;
-      const images = await pool.query('select id, filename, ocr_status from invoice_images where invoice_id = $1 order by id', [id]);
+      const images = await pool.query('select id, filename, width, height from invoice_images where invoice_id = $1 order by id', [id]);
+      // Doubtful lines first (they want a look), then in reading order: image by image, typed-in lines last.
       const items = await pool.query(
-        `select id, description, brand, pack, total_price, quantity, item_code, uom, unit_price, doubtful, deviated_price, overpaid
-           from invoice_items where invoice_id = $1 order by id`, [id]);
+        `select t.id, t.description, t.brand, t.pack, t.total_price, t.quantity, t.item_code, t.uom, t.unit_price, t.doubtful, t.deviated_price,
+                t.overpaid, t.box, t.image_id, t.added, coalesce(nullif(u.contact_name, ''), u.email) as corrected_by, t.corrected_at
+           from invoice_items t left join users u on u.id = t.corrected_by
+          where t.invoice_id = $1 order by t.doubtful desc, t.image_id nulls last, t.id`, [id]);
       const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
       return {
         id: r.id, attachmentGroupingId: r.attachment_grouping_id, description: r.description ?? '', merchantName: r.merchant_name ?? '',
         status: r.status, reason: r.reason, createdAt: new Date(r.created_at).toISOString(), brand: r.brand, invoiceDate: day(r.invoice_date),
         deliveryDate: day(r.delivery_date), taxAmount: num(r.tax_amount), overpaidTotal: Number(r.overpaid_total),
-        images: images.rows.map((g) => ({ attachmentId: g.id, filename: g.filename, src: `/api/invoice/image/${g.id}` })),
+        images: images.rows.map((g) => ({ attachmentId: g.id, filename: g.filename, src: `/api/invoice/image/${g.id}`, width: g.width, height: g.height })),
         items: items.rows.map((i) => ({ id: i.id, description: i.description ?? '', brand: i.brand ?? '', pack: i.pack ?? '', uom: i.uom ?? '',
           itemCode: i.item_code ?? '', quantity: num(i.quantity), unitPrice: num(i.unit_price), totalPrice: num(i.total_price),
-          doubtful: i.doubtful, deviatedPrice: num(i.deviated_price), overpaid: num(i.overpaid) })),
+          doubtful: i.doubtful, deviatedPrice: num(i.deviated_price), overpaid: num(i.overpaid), box: i.box, imageId: i.image_id, added: i.added,
+          correctedBy: i.corrected_by, correctedAt: i.corrected_at === null ? null : new Date(i.corrected_at).toISOString() })),
       };
     },
     async create(db: Queryable, v: { groupingId: string; distributorId: number; userId: number; description: string; merchantName: string }): Promise<number> {
@@ -170,13 +236,16 @@ export function invoicesRepository(pool: pg.Pool) {
     /** Replaces what an image produced, sets the invoice's info and status, in one transaction. */
     async saveReading(db: Queryable, v: { imageId: number; invoiceId: number; parsed: ParsedInvoice; ok: boolean; text: string;
       lines: CheckedLine[] }) {
-      await db.query('delete from invoice_items where image_id = $1', [v.imageId]);
-      for (const { line: l, matchedItemId, deviatedPrice, overpaid } of v.lines) {
-        await db.query(
-          `insert into invoice_items (invoice_id, image_id, description, brand, pack, total_price, quantity, item_code, uom, unit_price,
-             doubtful, matched_item_id, deviated_price, overpaid) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-          [v.invoiceId, v.imageId, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, l.doubtful,
-            matchedItemId, deviatedPrice, overpaid]);
+      // Once a reviewer has corrected or deleted a line of this image, their lines are the truth: a
+      // new reading leaves them as they are rather than bring back what they fixed (merging the two
+      // line by line would need to know which read line is which corrected one).
+      const reviewed = await db.query(
+        `select 1 from invoice_items where image_id = $1 and corrected_at is not null
+         union all select 1 from invoice_item_corrections where invoice_id = $2 and action = 'delete' and (before->>'image_id')::int = $1 limit 1`,
+        [v.imageId, v.invoiceId]);
+      if (reviewed.rowCount === 0) {
+        await db.query('delete from invoice_items where image_id = $1', [v.imageId]);
+        for (const line of v.lines) await insertLine(db, v.invoiceId, v.imageId, line, null);
       }
       await db.query(`update invoice_images set ocr_status = $2, ocr_text = $3 where id = $1`, [v.imageId, v.ok ? 'done' : 'problem', v.text]);
       const p = v.parsed;

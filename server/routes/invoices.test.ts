@@ -11,7 +11,7 @@ import { OCR_GAVE_UP, OCR_RUNS, startInvoiceQueue } from '../invoices/queue.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
-import { dropFixtureDeals, fixtureReading, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
+import { cheaperInBoston, dropFixtureDeals, fixtureReading, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
 import type { InvoiceDetail } from '../../src/model/invoices.ts';
 
 const FIXTURES = INVOICE_FIXTURES;
@@ -53,10 +53,7 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     ocr = await createOcr();
     await dropFixtureDeals(db.pool);
     // The fixture's third line is in the catalogue with a Boston deviated price below what the invoice charges.
-    const line = clean.lines[2]!;
-    const [item] = await q(`insert into items (min, description, manufacturer_id, category_id) values ($1, $2, 1, 1) returning id`, [line.itemCode, line.description]);
-    await q(`insert into deviations (item_id, distributor_id, deviated_price, starts_on, ends_on)
-             values ($1, (select id from distributors where nickname = 'Harbor Foods Boston'), $2, '2026-01-01', '2026-12-31')`, [item.id, line.unitPrice - 5]);
+    await cheaperInBoston(db.pool, clean.lines[2]!, 5);
   }, 120_000);
   afterAll(async () => {
     await ocr?.close();

@@ -7,10 +7,12 @@ import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts
 import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
 import { checkImage, ImageRefused } from '../invoices/images.ts';
+import { reviewLine, type LineChange } from '../invoices/review.ts';
 import { invoiceHouses } from '../scope/invoice-houses.ts';
 import {
   AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
 } from '../../src/model/invoices.ts';
+import { InvoiceItemParams, LineCorrection } from '../../src/model/invoice-review.ts';
 
 /** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
 export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -128,6 +130,32 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       await deps.invoices.settleStatus(db, id, null);
     });
     return { ok: true };
+  });
+
+  /** A reviewer's correction of a line, in one transaction (invoices/review.ts); answers the invoice as it now is. */
+  async function review(request: FastifyRequest, id: number, change: LineChange) {
+    const me = await ownInvoice(request, id);
+    if (!(await deps.transaction((db) => reviewLine(db, id, me.user.id, change)))) throw notFound('No such line.');
+    return deps.invoices.detail(id);
+  }
+  const lineParams = (request: FastifyRequest) => {
+    const params = validate(InvoiceItemParams, request.params, 'path');
+    return { id: Number(params.id), itemId: Number(params.itemId) };
+  };
+
+  app.put('/invoice/:id/items/:itemId', async (request) => {
+    const { id, itemId } = lineParams(request);
+    return review(request, id, { action: 'edit', itemId, line: validate(LineCorrection, request.body, 'line') });
+  });
+
+  app.delete('/invoice/:id/items/:itemId', async (request) => {
+    const { id, itemId } = lineParams(request);
+    return review(request, id, { action: 'delete', itemId });
+  });
+
+  app.post('/invoice/:id/items', async (request) => {
+    const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
+    return review(request, id, { action: 'add', line: validate(LineCorrection, request.body, 'line') });
   });
 
   app.delete('/invoice/:id', async (request) => {

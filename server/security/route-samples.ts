@@ -21,6 +21,9 @@ export interface Ids {
   harborInvoiceImage: number;
   summitInvoice: number;
   summitInvoiceImage: number;
+  /** A line read from each of those invoices. */
+  harborInvoiceItem: number;
+  summitInvoiceItem: number;
   /** The current quarter ('{yy}Q{n}') and a paid check of it: Boston's (seen by the leader) and Summit's. */
   quarter: string;
   harborCheck: number;
@@ -33,6 +36,8 @@ const bulk = (ids: Ids, merchant: number) => ({ ...checks(ids, merchant), getVou
 const oneCheck = (ids: Ids, merchant: number) => ({ timeframe: ids.quarter, merchantId: merchant });
 /** A spreadsheet row the business panel accepts. */
 const sheetRow = { 'Account MAP Relationship': 'Harbor Foods Boston - Matrix', 'Account Name': 'Matrix Diner', 'Check Number': '100200', 'Check Amount': 125.5 };
+/** A line as a reviewer corrects or types it in. */
+const invoiceLine = { itemCode: '10413370', description: 'Salmon Fillet Atlantic Skin On', brand: 'North Sea', pack: '10 LB', uom: 'CS', quantity: 3, unitPrice: 124.9, totalPrice: 374.7 };
 const range = { startDate: '2026-10-01', endDate: '2026-10-31', showRebates: 1, showDeviations: 1 };
 
 /** A plausible request per route, so a refusal is about who asks, not about the body. */
@@ -107,6 +112,10 @@ export const SAMPLES: Record<string, Sample> = {
   // A missing image and invoice: the sample must not delete the demo data the other roles read.
   'DELETE /api/invoice/:id/image/:imageId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.harborInvoice}/image/2147483647` }),
   'DELETE /api/invoice/:id': () => ({ method: 'DELETE', url: '/api/invoice/2147483647' }),
+  // Correcting a demo line, adding one: no other test reads them. Deleting names a missing line.
+  'PUT /api/invoice/:id/items/:itemId': (ids) => ({ method: 'PUT', url: `/api/invoice/${ids.harborInvoice}/items/${ids.harborInvoiceItem}`, payload: invoiceLine }),
+  'DELETE /api/invoice/:id/items/:itemId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.harborInvoice}/items/2147483647` }),
+  'POST /api/invoice/:id/items': (ids) => ({ method: 'POST', url: `/api/invoice/${ids.harborInvoice}/items`, payload: invoiceLine }),
   // No file: an admin gets 400, anyone else is refused before the body is read.
   'POST /api/admin/imports': () => ({ method: 'POST', url: '/api/admin/imports', payload: {} }),
   'GET /api/admin/imports': () => ({ method: 'GET', url: '/api/admin/imports' }),
@@ -187,6 +196,9 @@ export const FOREIGN: Record<string, Sample | 'no ids'> = {
   'GET /api/invoice/image/:attachmentId': (ids) => ({ method: 'GET', url: `/api/invoice/image/${ids.summitInvoiceImage}` }),
   'DELETE /api/invoice/:id/image/:imageId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.summitInvoice}/image/${ids.summitInvoiceImage}` }),
   'DELETE /api/invoice/:id': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.summitInvoice}` }),
+  'PUT /api/invoice/:id/items/:itemId': (ids) => ({ method: 'PUT', url: `/api/invoice/${ids.summitInvoice}/items/${ids.summitInvoiceItem}`, payload: invoiceLine }),
+  'DELETE /api/invoice/:id/items/:itemId': (ids) => ({ method: 'DELETE', url: `/api/invoice/${ids.summitInvoice}/items/${ids.summitInvoiceItem}` }),
+  'POST /api/invoice/:id/items': (ids) => ({ method: 'POST', url: `/api/invoice/${ids.summitInvoice}/items`, payload: invoiceLine }),
   'POST /api/rebate-checks/checks': (ids) => ({ method: 'POST', url: '/api/rebate-checks/checks', payload: checks(ids, ids.summitMerchant) }),
   'POST /api/rebate-checks/check': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check', payload: oneCheck(ids, ids.summitMerchant) }),
   'POST /api/rebate-checks/check-pic': (ids) => ({ method: 'POST', url: '/api/rebate-checks/check-pic', payload: oneCheck(ids, ids.summitMerchant) }),
@@ -222,6 +234,8 @@ export async function loadIds(pool: pg.Pool): Promise<Ids> {
     quarter: payPeriods(new Date())[0]!.value,
     harborCheck: (await one(`select c.id from rebate_checks c where c.distributor_id = ${family('Harbor Foods Boston')} and c.status = 'Paid' order by c.id limit 1`)).id,
     summitCheck: (await one(`select c.id from rebate_checks c where ${inFamily('c.distributor_id', 'Summit Provisions (PA)')} and c.status = 'Paid' order by c.id limit 1`)).id,
+    harborInvoiceItem: (await one(`select min(id) as id from invoice_items where invoice_id = (select id from invoices where distributor_id = ${family('Harbor Foods Boston')} order by id limit 1)`)).id,
+    summitInvoiceItem: (await one(`select min(id) as id from invoice_items where invoice_id = (select id from invoices where ${inFamily('distributor_id', 'Summit Provisions (PA)')} order by id limit 1)`)).id,
     summitInvoiceImage: (await one(`select g.id from invoice_images g join invoices i on i.id = g.invoice_id where ${inFamily('i.distributor_id', 'Summit Provisions (PA)')} order by g.id limit 1`)).id,
   };
 }

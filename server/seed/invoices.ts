@@ -1,6 +1,7 @@
 // Demo invoices in every status, with the invoice pictures made by scripts/make-invoice-fixtures.ts
 // (tests/fixtures/invoices) and the line items they hold. No OCR runs while seeding: the seed
-// stores the true items and runs the same price check as the pipeline. Per house: 'done'
+// stores the true items, each where the reader found it on the page (from the word boxes the OCR
+// read, kept beside each picture), and runs the same price check as the pipeline. Per house: 'done'
 // invoices, one 'problem' (a blurred, shrunken photo of a real page, which is what such an upload
 // looks like) and, in Boston, one 'inprocessing' whose image the worker reads when the server starts.
 import fs from 'node:fs';
@@ -9,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { checkImage, type CheckedImage } from '../invoices/images.ts';
+import { parseLayout } from '../invoices/layout/parse-layout.ts';
+import type { PageWords } from '../invoices/layout/words.ts';
+import type { OcrReading } from '../invoices/ocr.ts';
 import { checkPrices } from '../invoices/price-check.ts';
+import type { LineBox } from '../../src/model/invoice-parser.ts';
 import { MIN_DESCRIPTION_SIMILARITY, settleStatus } from '../repositories/invoices.ts';
 import { randomFor } from './random.ts';
 import type { World } from './world.ts';
@@ -19,6 +24,17 @@ export const PROBLEM_REASON = 'No line items were found on the image. Please upl
 type Fixture = { file: string; merchant: string; distributor: string; invoiceDate: string; deliveryDate: string; taxAmount: number;
   lines: { itemCode: string; description: string; brand: string; pack: string; uom: string; quantity: number; unitPrice: number; totalPrice: number }[] };
 type Picture = { filename: string; data: Buffer; checked: CheckedImage };
+
+/** What the OCR read from a fixture page: its text and word boxes (written by scripts/make-invoice-texts.ts). */
+export function fixtureReading(file: string): OcrReading {
+  const base = path.join(FIXTURES, file.replace(/\.(png|jpg)$/, ''));
+  return { text: fs.readFileSync(`${base}.txt`, 'utf8'), page: JSON.parse(fs.readFileSync(`${base}.words.json`, 'utf8')) as PageWords };
+}
+
+/** Where the reader finds each item code on the page. */
+function boxesOf(file: string): Map<string, LineBox> {
+  return new Map((parseLayout(fixtureReading(file).page)?.lines ?? []).flatMap((l) => (l.box ? [[l.itemCode, l.box] as const] : [])));
+}
 
 async function picture(filename: string, data: Buffer): Promise<Picture> {
   return { filename, data, checked: await checkImage(data) };
@@ -81,13 +97,15 @@ export async function seedInvoices(client: pg.PoolClient, world: World, today: D
           status === 'inprocessing' ? 'pending' : status],
       );
       if (!done) continue;
+      const boxes = boxesOf(fixture.file);
       const lines = fixture.lines.map((l) => ({ ...l, doubtful: false }));
       for (const c of await checkPrices(client, house.id, lines, fixture.invoiceDate)) {
         const l = c.line;
         await client.query(
           `insert into invoice_items (invoice_id, image_id, description, brand, pack, total_price, quantity, item_code, uom, unit_price,
-             matched_item_id, deviated_price, overpaid) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          [id, rows[0].id, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, c.matchedItemId, c.deviatedPrice, c.overpaid],
+             matched_item_id, deviated_price, overpaid, box) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          [id, rows[0].id, l.description, l.brand, l.pack, l.totalPrice, l.quantity, l.itemCode, l.uom, l.unitPrice, c.matchedItemId, c.deviatedPrice, c.overpaid,
+            boxes.get(l.itemCode) ?? null],
         );
       }
       await settleStatus(client, id, null);

@@ -2,9 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import type { PageWords } from '../invoices/layout/words.ts';
-import type { OcrReading } from '../invoices/ocr.ts';
 
+export { fixtureReading } from '../seed/invoices.ts';
 export const INVOICE_FIXTURES = path.resolve('tests/fixtures/invoices');
 export type TrueLine = { itemCode: string; description: string; brand: string; pack: string; uom: string; quantity: number; unitPrice: number; totalPrice: number };
 export type TruePage = { file: string; merchant: string; distributor: string; invoiceDate: string; deliveryDate: string; taxAmount: number; lines: TrueLine[] };
@@ -17,8 +16,10 @@ export async function dropFixtureDeals(pool: pg.Pool): Promise<void> {
     [truePages.flatMap((t) => t.lines.map((l) => l.description))]);
 }
 
-/** What the OCR read from a fixture page (its text and word boxes, written by scripts/make-invoice-texts.ts). */
-export function fixtureReading(file: string): OcrReading {
-  const base = path.join(INVOICE_FIXTURES, file.replace(/\.(png|jpg)$/, ''));
-  return { text: fs.readFileSync(`${base}.txt`, 'utf8'), page: JSON.parse(fs.readFileSync(`${base}.words.json`, 'utf8')) as PageWords };
+/** The line's product in the catalogue (its code as MIN), with a Boston deviated price `below` under what the page charges (2026). */
+export async function cheaperInBoston(pool: pg.Pool, line: TrueLine, below: number): Promise<void> {
+  const { rows: [item] } = await pool.query(`insert into items (min, description, manufacturer_id, category_id) values ($1, $2, 1, 1) returning id`,
+    [line.itemCode, line.description]);
+  await pool.query(`insert into deviations (item_id, distributor_id, deviated_price, starts_on, ends_on)
+                    values ($1, (select id from distributors where nickname = 'Harbor Foods Boston'), $2, '2026-01-01', '2026-12-31')`, [item.id, line.unitPrice - below]);
 }

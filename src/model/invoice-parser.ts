@@ -31,6 +31,9 @@ const cents = (n: number) => Math.round(n * 100);
 
 /** quantity × unit price = total, to the cent. */
 export const lineAddsUp = (quantity: number, unitPrice: number, total: number) => cents(quantity * unitPrice) === cents(total);
+/** A line to check by eye: a number missing, or quantity × unit price ≠ total. */
+export const lineDoubtful = (quantity: number | null, unitPrice: number | null, total: number | null) =>
+  quantity === null || unitPrice === null || total === null || !lineAddsUp(quantity, unitPrice, total);
 
 function dateAfter(text: string, label: RegExp): string | null {
   const m = text.match(new RegExp(`${label.source}\\s*:?\\s*(\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{4})`, 'i'));
@@ -78,7 +81,7 @@ function parseRow(row: string): ParsedLine | null {
   const brandChunk = chunks.length > 1 ? chunks.find((c, i) => i > 0 && words.includes(c) && !/\d/.test(c)) : undefined;
   const description = brandChunk ? words.slice(0, words.indexOf(brandChunk)).trim() : words;
   const brand = brandChunk ?? '';
-  const doubtful = quantity === null || unitPrice === null || totalPrice === null || !lineAddsUp(quantity, unitPrice, totalPrice);
+  const doubtful = lineDoubtful(quantity, unitPrice, totalPrice);
   return { itemCode, description, brand, pack, uom, quantity, unitPrice, totalPrice, doubtful };
 }
 

@@ -90,7 +90,8 @@ describe('the invoice pages\' search', () => {
 
   it("keeps the items whose description, brand and item code hold it, not their pack or unit", () => {
     const item = { id: 1, description: 'Salmon Fillet', brand: 'North Sea', pack: '10 LB', uom: 'CS', itemCode: '10413370',
-      quantity: 1, unitPrice: 1, totalPrice: 1, doubtful: false, deviatedPrice: null, overpaid: null };
+      quantity: 1, unitPrice: 1, totalPrice: 1, doubtful: false, deviatedPrice: null, overpaid: null,
+      box: null, imageId: 31, added: false, correctedBy: null, correctedAt: null };
     const items = [item, { ...item, id: 2, description: 'Mozzarella', brand: 'Dairy Best', itemCode: '20551100' }];
     expect(searchInvoiceItems(items, 'north sea 1041').map((i) => i.id)).toEqual([1]);
     expect(searchInvoiceItems(items, '2055').map((i) => i.id)).toEqual([2]);

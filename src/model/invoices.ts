@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { IdText } from './codec.ts';
+import type { LineBox as LineBoxType } from './invoice-parser.ts';
 
 // Accounts spec §5, §8, §9: the invoice upload's rules and messages.
 export const MAX_INVOICE_FILE_BYTES = 10_000_000;
@@ -84,15 +85,26 @@ export const InvoiceSummary = t.type({
 });
 export type InvoiceSummary = t.TypeOf<typeof InvoiceSummary>;
 export const InvoiceList = t.array(InvoiceSummary);
+/** Where a line was read on its image (invoice-parser.ts), in fractions of the image's width and height. */
+export const LineBox: t.Type<LineBoxType> = t.type({ x: t.number, y: t.number, w: t.number, h: t.number });
 export const InvoiceItem = t.type({
   id: t.number, description: t.string, brand: t.string, pack: t.string, uom: t.string, itemCode: t.string,
   quantity: nullable(t.number), unitPrice: nullable(t.number), totalPrice: nullable(t.number), doubtful: t.boolean,
   deviatedPrice: nullable(t.number), overpaid: nullable(t.number),
+  /** Null when unknown (typed in, or read without word boxes). */
+  box: nullable(LineBox),
+  /** The image it was read from; null for a line a reviewer typed in (`added`). */
+  imageId: nullable(t.number), added: t.boolean,
+  /** Who last corrected it (name, else email) and when; null while it is as read. */
+  correctedBy: nullable(t.string), correctedAt: nullable(t.string),
 });
 export type InvoiceItem = t.TypeOf<typeof InvoiceItem>;
+export const InvoiceImage = t.type({ attachmentId: t.number, filename: t.string, src: t.string, width: nullable(t.number), height: nullable(t.number) });
+export type InvoiceImage = t.TypeOf<typeof InvoiceImage>;
+/** One invoice; its items doubtful first, then in reading order (image by image, typed-in lines last). */
 export const InvoiceDetail = t.intersection([InvoiceSummary, t.type({
   brand: nullable(t.string), invoiceDate: nullable(t.string), deliveryDate: nullable(t.string), taxAmount: nullable(t.number),
-  overpaidTotal: t.number, images: t.array(t.type({ attachmentId: t.number, filename: t.string, src: t.string })), items: t.array(InvoiceItem),
+  overpaidTotal: t.number, images: t.array(InvoiceImage), items: t.array(InvoiceItem),
 })]);
 export type InvoiceDetail = t.TypeOf<typeof InvoiceDetail>;
 export const UploadAnswer = t.type({ id: t.number, imageId: t.number });

@@ -174,6 +174,7 @@ export function createApiClient(deps: ApiClientDeps) {
     get: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('get', url, codec, options),
     post: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('post', url, codec, options),
     patch: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('patch', url, codec, options),
+    put: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('put', url, codec, options),
     delete: <A, O>(url: string, codec: t.Type<A, O, unknown>, options?: TransferOptions) => request$('delete', url, codec, options),
     /** A call that reports upload and download progress as values of the stream. */
     withProgress: withProgress$,

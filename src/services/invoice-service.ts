@@ -1,6 +1,7 @@
 import { defer, EMPTY, from, map, Observable, of, race, throwError, timer, catchError, concatMap, mergeMap, switchMap, type SchedulerLike, asyncScheduler } from 'rxjs';
 import * as t from 'io-ts';
 import { beingRead, INVOICE_MESSAGES, INVOICE_UPLOAD_TIMEOUT_MS, InvoiceDetail, InvoiceList, UploadAnswer, type InvoiceSummary } from '../model/invoices.ts';
+import type { LineCorrection } from '../model/invoice-review.ts';
 import { BlobCodec, type ApiClient, type TransferEvent } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
 import { whileRead } from './polling.ts';
@@ -73,6 +74,11 @@ export function createInvoiceService(api: ApiClient) {
           return () => URL.revokeObjectURL(url);
         })),
       ),
+    /** A reviewer's corrections of the lines read: each answers the invoice as it now is (price check and totals redone). */
+    editLine: (id: number, itemId: number, line: LineCorrection): Observable<InvoiceDetail> =>
+      api.put(`/invoice/${id}/items/${itemId}`, InvoiceDetail, { data: line }),
+    deleteLine: (id: number, itemId: number): Observable<InvoiceDetail> => api.delete(`/invoice/${id}/items/${itemId}`, InvoiceDetail),
+    addLine: (id: number, line: LineCorrection): Observable<InvoiceDetail> => api.post(`/invoice/${id}/items`, InvoiceDetail, { data: line }),
     deleteImage: (id: number, imageId: number): Observable<unknown> => api.delete(`/invoice/${id}/image/${imageId}`, t.unknown),
     deleteInvoice: (id: number): Observable<unknown> => api.delete(`/invoice/${id}`, t.unknown).pipe(catchError(() => EMPTY)),
     /** The list (now when nothing is shown yet), then every `every` ms while an invoice is being read, so statuses follow the server without a reload. */

@@ -5,8 +5,9 @@ import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-act
 import { INVOICE_MESSAGES } from '../../model/invoices.ts';
 import { MACHINES } from '../registry.ts';
 import { invoiceDetailMachine } from './invoice-detail.ts';
-import { closesOpenUploadOnly, sampleDetail } from './invoice-samples.ts';
-import { selectConfirmingDelete, selectDetailUpload, selectEnlargedImage } from './selectors.ts';
+import { closesOpenUploadOnly, correctedDetail, sampleDetail } from './invoice-samples.ts';
+import { invoiceReviewMachine } from './invoice-review.ts';
+import { selectConfirmingDelete, selectDetailUpload, selectEnlargedImage, selectInvoice, selectReview } from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'invoice-detail')!;
 
@@ -101,5 +102,17 @@ describe('invoice-detail, behaviour', () => {
     expect(run.callsOf('upload').map((c) => c.input)).toEqual([{ invoiceId: 7 }]);
     await run.replay({ type: 'xstate.done.actor.upload', output: { id: 7, description: 'Weekly produce', merchantName: 'Blue Anchor Grill' } }, 'loading');
     expect([selectDetailUpload(run.actor.getSnapshot()), run.followed().at(-1)!.shown]).toEqual([null, null]);
+  });
+
+  it('feeds each invoice to its review, and shows the invoice a correction answers', async () => {
+    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'save'], input: { id: 7 }, children: { review: invoiceReviewMachine } });
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    const review = selectReview(run.actor.getSnapshot())!;
+    expect(review.getSnapshot()).toMatchObject({ value: 'ready', context: { invoiceId: 7, invoice: sampleDetail() } });
+    review.send({ type: 'review.edit', lineId: 1 });
+    review.send({ type: 'review.change', field: 'quantity', value: '4' });
+    review.send({ type: 'review.save' });
+    await run.settle('save', 'done', correctedDetail());
+    expect([selectInvoice(run.actor.getSnapshot()), review.getSnapshot().value]).toEqual([correctedDetail(), 'ready']);
   });
 });

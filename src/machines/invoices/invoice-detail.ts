@@ -1,8 +1,9 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, enqueueActions, fromEventObservable, setup } from 'xstate';
 import { map } from 'rxjs';
 import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { invoiceReviewMachine } from './invoice-review.ts';
 import { invoiceUploadMachine } from './invoice-upload.ts';
 import { closeUpload, uploadClosed, type UploadChild } from './upload-child.ts';
 
@@ -37,15 +38,18 @@ export type InvoiceDetailEvent =
  * (the service polls until the status settles), an image or the whole invoice deleted on request.
  * Deleting the invoice asks first and fails silently (§8): either way the page goes back to the
  * list. The Add Images modal is its child (id `upload`); closing it asks for the invoice again.
+ * Reviewing the lines read is its child too (id `review`, for the page's life), fed each invoice
+ * that arrives and answering the invoice each correction leaves.
  */
 export const invoiceDetailMachine = setup({
-  types: { context: {} as InvoiceDetailContext, events: {} as InvoiceDetailEvent, input: {} as { id: number }, children: {} as { upload: 'upload' } },
+  types: { context: {} as InvoiceDetailContext, events: {} as InvoiceDetailEvent, input: {} as { id: number }, children: {} as { upload: 'upload'; review: 'review' } },
   actors: {
     follow: fromEventObservable<InvoiceDetailEvent, { id: number; shown: InvoiceDetail | null }>(({ input }) =>
       invoiceService.follow(input.id, input.shown).pipe(map((invoice) => ({ type: 'invoice.loaded' as const, invoice })))),
     deleteImage: fromObservableWithOutput(({ id, imageId }: { id: number; imageId: number }) => invoiceService.deleteImage(id, imageId)),
     deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
     upload: invoiceUploadMachine,
+    review: invoiceReviewMachine,
   },
   guards: {
     shownImage: ({ context, event }) => event.type === 'invoice.imageEnlarged' && (context.invoice?.images.some((i) => i.attachmentId === event.imageId) ?? false),
@@ -53,7 +57,11 @@ export const invoiceDetailMachine = setup({
     uploadClosed,
   },
   actions: {
-    store: assign(({ event }) => (event.type === 'invoice.loaded' ? { invoice: event.invoice } : {})),
+    store: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'invoice.loaded') return;
+      enqueue.assign({ invoice: event.invoice });
+      enqueue.sendTo('review', { type: 'review.invoice', invoice: event.invoice });
+    }),
     sayDeleteFailed: assign({ message: INVOICE_MESSAGES.deleteImage }),
     sayImagesFailed: assign({ message: INVOICE_MESSAGES.loadImages }),
     forgetMessage: assign({ message: null }),
@@ -66,6 +74,7 @@ export const invoiceDetailMachine = setup({
 }).createMachine({
   id: 'invoiceDetail',
   context: ({ input }) => ({ id: input.id, invoice: null, message: null, search: '', enlarged: null, confirmingDelete: false, upload: null }),
+  invoke: { id: 'review', src: 'review', input: ({ context, self }) => ({ invoiceId: context.id, page: self }) },
   initial: 'loading',
   // The search box, the images and the dialogs work whatever the page is waiting for (Delete Invoice: see loading and loaded).
   on: {

@@ -11,9 +11,10 @@ export const sampleSummary = (over: Partial<InvoiceSummary> = {}): InvoiceSummar
 
 export const sampleDetail = (over: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
   ...sampleSummary(), brand: 'Summit Provisions Hartford', invoiceDate: '2026-10-02', deliveryDate: '2026-10-03', taxAmount: 58.16,
-  overpaidTotal: 15, images: [{ attachmentId: 31, filename: 'page-1.png', src: '/api/invoice/image/31' }],
+  overpaidTotal: 15, images: [{ attachmentId: 31, filename: 'page-1.png', src: '/api/invoice/image/31', width: 1275, height: 1650 }],
   items: [{ id: 1, description: 'Salmon Fillet Atlantic Skin On', brand: 'North Sea', pack: '10 LB', uom: 'CS', itemCode: '10413370',
-    quantity: 3, unitPrice: 124.9, totalPrice: 374.7, doubtful: false, deviatedPrice: 119.9, overpaid: 15 }],
+    quantity: 3, unitPrice: 124.9, totalPrice: 374.7, doubtful: false, deviatedPrice: 119.9, overpaid: 15,
+    box: { x: 0.06, y: 0.42, w: 0.88, h: 0.025 }, imageId: 31, added: false, correctedBy: null, correctedAt: null }],
   ...over,
 });
 
@@ -75,6 +76,29 @@ export const invoiceDetailEvents: readonly AnyEventObject[] = [
   { type: 'invoice.deleteConfirmed' },
   { type: 'xstate.done.actor.deleteInvoice' },
   { type: 'xstate.error.actor.deleteInvoice', error: new ApiError(500, 'Something went wrong') },
+];
+
+/** The sample invoice after a reviewer made its line's quantity 4: it no longer adds up. */
+export const correctedDetail = () => {
+  const read = sampleDetail();
+  return sampleDetail({ items: [{ ...read.items[0]!, quantity: 4, doubtful: true, overpaid: 20, correctedBy: 'Lee Leader', correctedAt: '2026-11-25T09:30:00.000Z' }], overpaidTotal: 20 });
+};
+
+export const invoiceReviewEvents: readonly AnyEventObject[] = [
+  { type: 'review.invoice', invoice: sampleDetail() },
+  { type: 'review.invoice', invoice: sampleDetail({ status: 'inprocessing', items: [], overpaidTotal: 0 }) },
+  { type: 'review.select', lineId: 1 },
+  { type: 'review.edit', lineId: 1 },
+  { type: 'review.add' },
+  { type: 'review.change', field: 'quantity', value: '4' },
+  { type: 'review.change', field: 'quantity', value: 'four' },
+  { type: 'review.save' },
+  { type: 'review.cancel' },
+  { type: 'review.delete', lineId: 1 },
+  { type: 'review.deleteConfirmed' },
+  { type: 'review.retry' },
+  { type: 'xstate.done.actor.save', output: correctedDetail() },
+  { type: 'xstate.error.actor.save', error: new ApiError(500, 'Something went wrong') },
 ];
 
 export const invoiceCsvEvents: readonly AnyEventObject[] = [

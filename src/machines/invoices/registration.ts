@@ -4,7 +4,9 @@ import { invoiceDetailMachine, type InvoiceDetailContext } from './invoice-detai
 import { invoiceImageMachine } from './invoice-image.ts';
 import { invoiceListMachine, type InvoiceListContext } from './invoice-list.ts';
 import { invoiceCsvMachine, type InvoiceCsvContext } from './invoice-csv.ts';
-import { invoiceCsvEvents, invoiceDetailEvents, invoiceImageEvents, invoiceListEvents, invoiceUploadEvents } from './invoice-samples.ts';
+import { invoiceReviewMachine, type InvoiceReviewContext } from './invoice-review.ts';
+import { invoiceCsvEvents, invoiceDetailEvents, invoiceImageEvents, invoiceListEvents, invoiceReviewEvents, invoiceUploadEvents } from './invoice-samples.ts';
+import { readDraft } from '../../model/invoice-review.ts';
 import { invoiceUploadMachine, type InvoiceUploadContext } from './invoice-upload.ts';
 
 /** Invoice scanning's machines (accounts spec §2.6, §4), joined into MACHINES by registry.ts. */
@@ -105,6 +107,40 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
       deletingInvoice: 'The invoice as it was while it is deleted',
       deleted: 'Back on the invoice list',
       failed: "'Failed To Fetch Invoice' with Retry",
+    },
+  },
+  {
+    name: 'invoice-review',
+    description: "Reviewing the lines read from an invoice, on its page: a line selected shows where it was read on the image; a line edited, typed in or deleted (after asking) is saved and the invoice's checks redone; a failed save keeps the draft for Retry or Cancel.",
+    machine: invoiceReviewMachine,
+    events: invoiceReviewEvents,
+    variants: [{ label: 'invoice 7 opened', input: () => ({ invoiceId: 7 }) }],
+    // What a user sees: the status, a line selected, the form (a line's or a new one) and whether its numbers read, the delete dialog, the error.
+    serializeState: seenState<InvoiceReviewContext>((c) => [
+      c.invoice?.status ?? null, c.invoice?.items[0]?.correctedBy ?? null, c.selected !== null,
+      c.editing === 'new' ? 'new' : c.editing !== null, readDraft(c.draft).correction !== null, c.deleting !== null, c.error !== null,
+    ]),
+    labels: {
+      'review.invoice': 'The invoice arrives on the page (again every 3 s while it is being read)',
+      'review.select': 'Click a line (its box is highlighted on the image)',
+      'review.edit': "Press Edit on a line (its form opens, filled)",
+      'review.add': 'Press Add line (an empty form opens)',
+      'review.change': 'Type in a field of the form (a bad number is named under it)',
+      'review.save': 'Press Save, or Enter in the form',
+      'review.cancel': 'Press Cancel, or Escape',
+      'review.delete': 'Press Delete on a line (it asks first)',
+      'review.deleteConfirmed': 'Press Delete in Delete line',
+      'review.retry': 'Press Retry',
+      'xstate.done.actor.save': 'The server saves the change (the invoice comes back with its checks redone)',
+      'xstate.error.actor.save': 'Saving fails',
+    },
+    checks: {
+      reading: "'The images are being read…' and the lines read so far",
+      ready: "The image beside the lines, doubtful ones first marked Check; the selected line highlighted on the image (or 'not recorded' / 'Typed in'); 'Corrected by … on …' under corrected lines",
+      editing: 'The line form, with what is wrong with each bad number',
+      confirmingDelete: 'Delete line asks about the line',
+      saving: 'Save (or Delete) spins',
+      failed: "'Could not save the line.' with Retry and Cancel; the draft as typed",
     },
   },
   {

@@ -1,13 +1,17 @@
 import type { SnapshotFrom } from 'xstate';
 import { invoiceDate, searchInvoiceItems, searchInvoices, type InvoiceItem } from '../../model/invoices.ts';
+import { lineDoubtful } from '../../model/invoice-parser.ts';
+import { readDraft } from '../../model/invoice-review.ts';
 import type { invoiceCsvMachine } from './invoice-csv.ts';
 import type { invoiceDetailMachine } from './invoice-detail.ts';
+import type { invoiceReviewMachine } from './invoice-review.ts';
 import type { invoiceListMachine } from './invoice-list.ts';
 import type { invoiceUploadMachine } from './invoice-upload.ts';
 
 /** What the invoice pages show (accounts spec §2.6), read from their machines' snapshots. */
 
 export { INVOICE_MESSAGES, invoiceDate, invoiceItemsCsv, statusColor } from '../../model/invoices.ts';
+export { LINE_FIELD_LABELS, LINE_FIELDS, type LineField } from '../../model/invoice-review.ts';
 
 /** An invoice date as the pages write it, '--' when the invoice has none. */
 export const invoiceDateText = (iso: string | null | undefined) => (iso ? invoiceDate(iso) : '--');
@@ -37,6 +41,8 @@ export const selectDetailMessage = (s: D) => s.context.message;
 export const selectDetailDeleted = (s: D) => s.matches('deleted');
 /** An image or the invoice is being deleted: no second delete meanwhile. */
 export const selectDetailBusy = (s: D) => s.matches('deletingImage') || s.matches('deletingInvoice');
+/** The review of the lines read (the page's child, for the page's life). */
+export const selectReview = (s: D) => s.children.review;
 type U = SnapshotFrom<typeof invoiceUploadMachine>;
 export const selectUploadState = (s: U) => s.value;
 export const selectUploadFiles = (s: U) => s.context.files;
@@ -47,3 +53,43 @@ type C = SnapshotFrom<typeof invoiceCsvMachine>;
 /** The invoice whose CSV is being fetched, if any. */
 export const selectCsvFetching = (s: C) => (s.matches('fetching') ? s.context.id : null);
 export const selectCsvMessage = (s: C) => s.context.message;
+
+type R = SnapshotFrom<typeof invoiceReviewMachine>;
+/** The lines, as the server orders them: doubtful first, then in reading order. */
+export const selectReviewLines = (s: R) => s.context.invoice?.items ?? NO_ITEMS;
+export const selectReviewReading = (s: R) => s.matches('reading');
+/** Edit, Delete and Add line work only while the lines are shown and nothing else is open. */
+export const selectCanCorrect = (s: R) => s.matches('ready');
+export const selectSelectedLine = (s: R) => s.context.selected;
+/**
+ * The image beside the lines (the selected line's, else the first) and the box to highlight on
+ * it, in fractions of its size; no box for a line typed in or read without one.
+ */
+export const selectReviewImage = (s: R) => {
+  const { invoice, selected } = s.context;
+  const line = invoice?.items.find((i) => i.id === selected) ?? null;
+  const image = invoice?.images.find((g) => g.attachmentId === line?.imageId) ?? invoice?.images[0] ?? null;
+  return { image, box: line && image && line.imageId === image.attachmentId ? line.box : null, line };
+};
+/** What the image says of the selected line when it has no box to highlight. */
+export const whereText = (line: InvoiceItem) => (line.added ? 'Typed in by a reviewer: not on the image.' : 'Where this line was read was not recorded.');
+/** 'Corrected by Lee on Nov 25th 2026' (typed-in lines: 'Typed in by …'), null while a line is as read. */
+export const correctedText = (line: InvoiceItem) =>
+  line.correctedBy && line.correctedAt ? `${line.added ? 'Typed in' : 'Corrected'} by ${line.correctedBy} on ${invoiceDate(line.correctedAt)}` : null;
+/** Why a line is marked Check. */
+export const DOUBTFUL_TEXT = 'Check this line: quantity × unit price does not equal the total (or one of them is missing).';
+
+/** The edit form, while open: the line it edits ('new' for one typed in), the draft, what is wrong with it, and the failed save. */
+export const selectLineForm = (s: R) => (s.context.editing === null ? null : { editing: s.context.editing, failed: s.matches('failed'), saving: s.matches('saving') });
+export const selectDraft = (s: R) => s.context.draft;
+/** Each field's problem (the same rules the server applies). */
+export const selectDraftProblems = (s: R) => readDraft(s.context.draft).problems;
+/** The draft reads, but the server will mark it Check: a number missing, or quantity × unit price ≠ total. */
+export const selectDraftDoubtful = (s: R) => {
+  const line = readDraft(s.context.draft).correction;
+  return line !== null && lineDoubtful(line.quantity, line.unitPrice, line.totalPrice);
+};
+/** The line Delete asks about (or is deleting, or failed to delete). */
+export const selectDeletingLine = (s: R) => s.context.invoice?.items.find((i) => i.id === s.context.deleting) ?? null;
+export const selectDeleteState = (s: R) => (s.matches('failed') ? 'failed' : s.matches('saving') ? 'saving' : 'asking');
+export const selectReviewError = (s: R) => s.context.error;

@@ -3,11 +3,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import {
   INVOICE_MESSAGES, invoiceDateText, selectConfirmingDelete, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectDetailUpload,
-  selectEnlargedImage, selectInvoice,
+  selectEnlargedImage, selectInvoice, selectReview,
 } from '../../machines/invoices/selectors.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { InvoiceDetailActor } from './invoice-actors.ts';
 import { InvoiceImage } from './invoice-image-view.tsx';
+import { InvoiceReview } from './invoice-review.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
@@ -33,6 +34,7 @@ function InvoiceDetail() {
   const enlarged = InvoiceDetailActor.useSelector(selectEnlargedImage);
   const upload = InvoiceDetailActor.useSelector(selectDetailUpload);
   const confirmingDelete = InvoiceDetailActor.useSelector(selectConfirmingDelete);
+  const review = InvoiceDetailActor.useSelector(selectReview);
   if (deleted) return <Navigate to="/invoice/scanning" replace />;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;
   if (!invoice) return <Text p="md">Loading…</Text>;
@@ -75,6 +77,7 @@ function InvoiceDetail() {
         <Button component={Link} to={`/invoice/${invoice.id}/items`} variant="light">View Items</Button>
         <Button color="red" variant="outline" loading={busy} onClick={() => actor.send({ type: 'invoice.deleteAsked' })}>Delete Invoice</Button>
       </Group>
+      {review && <InvoiceReview actor={review} />}
       <Modal opened={enlarged !== null} onClose={() => actor.send({ type: 'invoice.imageClosed' })} size="xl" title="Invoice image">
         {enlarged !== null && (
           <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" />

@@ -1,0 +1,145 @@
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { beingRead, type InvoiceDetail } from '../../model/invoices.ts';
+import { draftOf, EMPTY_DRAFT, readDraft, type LineDraft, type LineField } from '../../model/invoice-review.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { invoiceService } from '../../services/invoice-service.ts';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+
+export type InvoiceReviewInput = { invoiceId: number; /** The invoice page's actor, given the invoice each correction answers. */ page?: AnyActorRef };
+export type InvoiceReviewContext = InvoiceReviewInput & {
+  /** The invoice as the page last had it (the page feeds it: `review.invoice`). */
+  invoice: InvoiceDetail | null;
+  /** The line whose box the image highlights. */
+  selected: number | null;
+  /** The line being edited, 'new' for one being typed in. */
+  editing: number | 'new' | null;
+  draft: LineDraft;
+  /** The line Delete asks about, then deletes. */
+  deleting: number | null;
+  /** Why the last save failed. */
+  error: string | null;
+};
+export type InvoiceReviewEvent =
+  | { type: 'review.invoice'; invoice: InvoiceDetail }
+  | { type: 'review.select'; lineId: number }
+  | { type: 'review.edit'; lineId: number }
+  | { type: 'review.add' }
+  | { type: 'review.change'; field: LineField; value: string }
+  | { type: 'review.save' }
+  | { type: 'review.cancel' }
+  | { type: 'review.delete'; lineId: number }
+  | { type: 'review.deleteConfirmed' }
+  | { type: 'review.retry' };
+
+type Save = { id: number; itemId: number | 'new'; draft: LineDraft } | { id: number; deleteId: number };
+export const SAVE_FAILED = 'Could not save the line.';
+const failure = (error: unknown) => (error instanceof ApiError && error.status < 500 && error.message ? `${SAVE_FAILED} ${error.message}` : SAVE_FAILED);
+const lineOf = (context: InvoiceReviewContext, lineId: number) => context.invoice?.items.find((i) => i.id === lineId);
+const closed = { editing: null, draft: EMPTY_DRAFT, deleting: null, error: null } as const;
+
+/**
+ * Reviewing the lines OCR read from one invoice (docs/invoices.md), the detail page's child: its
+ * images are still being read (`reading`), or the lines are shown (`ready`) and one is selected
+ * (its box highlighted on the image), edited, typed in or deleted after asking. A save answers
+ * the invoice as it now is (price check and totals redone), which the page then shows; a failed
+ * one keeps the draft for Retry or Cancel.
+ */
+export const invoiceReviewMachine = setup({
+  types: { context: {} as InvoiceReviewContext, events: {} as InvoiceReviewEvent, input: {} as InvoiceReviewInput },
+  actors: {
+    save: fromObservableWithOutput((save: Save) => {
+      if ('deleteId' in save) return invoiceService.deleteLine(save.id, save.deleteId);
+      const line = readDraft(save.draft).correction!;
+      return save.itemId === 'new' ? invoiceService.addLine(save.id, line) : invoiceService.editLine(save.id, save.itemId, line);
+    }),
+  },
+  guards: {
+    settled: ({ event }) => event.type === 'review.invoice' && !beingRead(event.invoice.status),
+    beingRead: ({ event }) => event.type === 'review.invoice' && beingRead(event.invoice.status),
+    shownLine: ({ context, event }) => 'lineId' in event && lineOf(context, event.lineId) !== undefined,
+    draftReads: ({ context }) => readDraft(context.draft).correction !== null,
+    /** The failed save was a line's (edited or typed in), not a deletion. */
+    lineFailed: ({ context }) => context.deleting === null,
+  },
+  actions: {
+    store: assign(({ event }) => (event.type === 'review.invoice' ? { invoice: event.invoice } : {})),
+    select: assign(({ event }) => ('lineId' in event ? { selected: event.lineId } : {})),
+    change: assign(({ context, event }) => (event.type === 'review.change' ? { draft: { ...context.draft, [event.field]: event.value }, error: null } : {})),
+    close: assign(closed),
+    /** The page shows the invoice as the server now has it. */
+    tellPage: sendTo(({ context, self }) => context.page ?? self, ({ context }) => ({ type: 'invoice.loaded', invoice: context.invoice })),
+  },
+}).createMachine({
+  id: 'invoiceReview',
+  context: ({ input }) => ({ ...input, invoice: null, selected: null, ...closed }),
+  // Wherever the review is, it keeps the invoice the page has (reading and ready also move on its status).
+  on: { 'review.invoice': { actions: 'store' } },
+  initial: 'reading',
+  states: {
+    reading: {
+      on: {
+        'review.invoice': [{ guard: 'settled', target: 'ready', actions: 'store' }, { actions: 'store' }],
+        'review.select': { guard: 'shownLine', actions: 'select' },
+      },
+    },
+    ready: {
+      on: {
+        // Images added meanwhile are being read: their lines are not all there yet.
+        'review.invoice': [{ guard: 'beingRead', target: 'reading', actions: 'store' }, { actions: 'store' }],
+        'review.select': { guard: 'shownLine', actions: 'select' },
+        'review.edit': {
+          guard: 'shownLine', target: 'editing',
+          actions: assign(({ context, event }) => ({ selected: event.lineId, editing: event.lineId, draft: draftOf(lineOf(context, event.lineId)!) })),
+        },
+        'review.add': { target: 'editing', actions: assign({ editing: 'new', draft: EMPTY_DRAFT }) },
+        'review.delete': { guard: 'shownLine', target: 'confirmingDelete', actions: assign(({ event }) => ({ selected: event.lineId, deleting: event.lineId })) },
+      },
+    },
+    editing: {
+      on: {
+        'review.change': { actions: 'change' },
+        // A draft with a bad number stays open: the form says what is wrong with it.
+        'review.save': { guard: 'draftReads', target: 'saving' },
+        'review.cancel': { target: 'ready', actions: 'close' },
+      },
+    },
+    confirmingDelete: {
+      on: { 'review.deleteConfirmed': 'saving', 'review.cancel': { target: 'ready', actions: 'close' } },
+    },
+    saving: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }): Save => (context.deleting !== null
+          ? { id: context.invoiceId, deleteId: context.deleting }
+          : { id: context.invoiceId, itemId: context.editing!, draft: context.draft }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            // The line saved stays selected; a new one is the line the answer has that the invoice had not.
+            assign(({ context, event }) => ({
+              invoice: event.output,
+              selected: context.deleting !== null ? null
+                : context.editing === 'new' ? (event.output.items.find((i) => !context.invoice?.items.some((o) => o.id === i.id))?.id ?? null)
+                  : context.editing,
+              ...closed,
+            })),
+            'tellPage',
+          ],
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failure(event.error) }) },
+      },
+    },
+    failed: {
+      on: {
+        'review.retry': 'saving',
+        // Fixing the draft goes back to the form; Cancel drops the change.
+        'review.change': { guard: 'lineFailed', target: 'editing', actions: 'change' },
+        'review.cancel': { target: 'ready', actions: 'close' },
+      },
+    },
+  },
+});
+
+export type InvoiceReviewActor = ActorRefFrom<typeof invoiceReviewMachine>;
