@@ -31,9 +31,10 @@ test("a reviewer sees where a line was read, corrects it, deletes one and types 
   const lineNamed = (name: string) => lines.filter({ hasText: name });
   const select = (name: string) => lineNamed(name).locator('button[aria-pressed]').click();
   const highlight = page.getByTestId('line-highlight');
-  const img = (await page.getByRole('img', { name: 'Invoice page under review' }).boundingBox())!;
   const drawnAt = async (box: NonNullable<InvoiceDetail['items'][number]['box']>) => {
     await expect(highlight).toBeVisible();
+    // Measured once the highlight shows: the image has its size by then.
+    const img = (await page.getByRole('img', { name: 'Invoice page under review' }).boundingBox())!;
     const drawn = (await highlight.boundingBox())!;
     for (const [got, want] of [[drawn.x, img.x + box.x * img.width], [drawn.y, img.y + box.y * img.height], [drawn.width, box.w * img.width], [drawn.height, box.h * img.height]]) {
       expect(Math.abs(got! - want!)).toBeLessThan(2);
