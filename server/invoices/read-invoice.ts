@@ -20,14 +20,16 @@ function sameRow(a: ParsedLine, b: ParsedLine): boolean {
 
 /**
  * The first reading, with each doubtful line replaced by the second reading's line of the same
- * row when that one adds up, and the second's lines on rows the first missed.
+ * row when that one adds up, and the second's lines that add up on rows the first missed. Only
+ * lines that add up are taken from the second: on the pages that need it, its doubtful lines
+ * were mostly noise read as rows (122 invented lines over the degraded development pages).
  */
 export function mergeReadings(first: ParsedInvoice, second: ParsedInvoice): ParsedInvoice {
   const lines = [...first.lines];
-  for (const line of second.lines) {
+  for (const line of second.lines.filter((l) => !l.doubtful)) {
     const at = lines.findIndex((l) => sameRow(l, line));
     if (at < 0) lines.push(line);
-    else if (lines[at]!.doubtful && !line.doubtful) lines[at] = line;
+    else if (lines[at]!.doubtful) lines[at] = line;
   }
   lines.sort((a, b) => (a.box?.y ?? 0) - (b.box?.y ?? 0));
   const fields = Object.fromEntries(Object.entries(first).map(([k, v]) => [k, v ?? second[k as keyof ParsedInvoice]])) as ParsedInvoice;
