@@ -1,16 +1,14 @@
 // The lost figures (lines bought from competitors) of the houses with rollups, in memory for one
 // data version: every row of rollup_merchant_lost_day as typed arrays, and per house a running
 // total of each item by day. A subset's dashboard sums its merchants' rows of the range (about
-// 2,000 a merchant a year: 100,000 for 50 merchants, well under a millisecond) and a whole house
+// 2,000 a merchant a year: 100,000 for 50 merchants, a millisecond or two) and a whole house
 // reads two running totals per item, where PostgreSQL summed ~78,000 numeric rows per request.
 //
-// The numbers are exactly PostgreSQL's: every figure is held as an integer count of 10^-scale
-// (the data's largest number of decimals), and a house is indexed only when the sum of all its
-// figures' magnitudes stays below 2^53, so every sum of them is exact. An integer divided by a
-// power of ten gives the same double as the decimal's text, which is what pg returns.
-import type { LostRow } from '../repositories/dashboard.ts';
-import { LOST_LIMIT } from '../repositories/dashboard.ts';
-
+// The numbers are exactly PostgreSQL's. Each figure is held as two integers, its whole part and
+// its fraction in units of 10^-scale (the data's largest number of decimals), and they are summed
+// separately: lost-index-load.ts indexes a house only when every such sum stays below 2^53, where
+// doubles add integers exactly. A sum goes out as the double of its decimal text, as pg gives it.
+import { LOST_LIMIT, type LostRow } from '../repositories/dashboard.ts';
 /** A day as a number: days since 1970-01-01. */
 export const dayNumber = (isoDay: string) => Math.round(Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000);
 
@@ -24,34 +22,46 @@ export interface Names {
   categoryRank: Int32Array;
 }
 
-/** One house's rows, sorted by merchant, day and item; figures scaled to integers. */
+/** One house's rows, sorted by merchant, day and item. */
 export interface HouseRows {
   merchant: Int32Array;
   day: Int32Array;
   item: Int32Array;
   category: Int32Array;
-  volume: Float64Array;
-  rebate: Float64Array;
-  deviation: Float64Array;
+  /** Per figure (volume, rebate, deviation) its whole parts, then its fractions × 10^scale: six columns. */
+  figures: Int32Array[];
   length: number;
 }
 
-const FIGURES = ['volume', 'rebate', 'deviation'] as const;
+/** volume, rebate, deviation: two columns each (whole, fraction). */
+const COLUMNS = 6;
+
+/** A sum as an exact decimal: whole + part / 10^scale, with 0 ≤ part < 10^scale once normalised. */
+interface Exact { whole: number; part: number }
 
 /** An item's or category's sums while a request adds them up. */
-interface Sums { id: number; volume: number; rebate: number; deviation: number }
+interface Sums { id: number; volume: Exact; rebate: Exact; deviation: Exact }
 
 export interface HouseLost {
   /** The lost categories and items of `merchantIds` (or every merchant of the house) over the range, as the SQL ranks them. */
   lost(merchantIds: readonly number[] | 'all', from: string, to: string): { categories: LostRow[]; items: LostRow[] };
 }
 
-/**
- * Indexes one house's rows. `scale` is the power of ten the figures were multiplied by; the
- * caller has checked that the magnitudes of each figure sum below 2^53.
- */
+/** Indexes one house's rows; the caller has checked that every sum of their columns stays below 2^53. */
 export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLost {
+  // Only these columns are kept after the build: the merchant, item and category columns are dropped.
+  const { day, figures: columns } = rows;
   const unit = 10 ** scale;
+  const normalised = (whole: number, part: number): Exact => {
+    const carry = Math.floor(part / unit);
+    return { whole: whole + carry, part: part - carry * unit };
+  };
+  const compare = (a: Exact, b: Exact) => a.whole - b.whole || a.part - b.part;
+  const digits = (part: number) => String(part).padStart(scale, '0');
+  /** The double of the decimal's text, as pg parses numeric answers. */
+  const toNumber = ({ whole, part }: Exact) =>
+    part === 0 ? whole : whole >= 0 ? Number(`${whole}.${digits(part)}`) : -Number(`${-whole - 1}.${digits(unit - part)}`);
+
   // Where each merchant's rows start and end.
   const merchantRows = new Map<number, [number, number]>();
   for (let r = 0; r < rows.length; r++) {
@@ -67,79 +77,89 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     else if (known !== rows.category[r]) throw new Error(`Item ${rows.item[r]} has two categories in the lost rollup`);
   }
   const items = [...itemCategory.keys()];
-  const slot = new Map(items.map((id, k) => [id, k]));
+  const slotOf = new Map(items.map((id, k) => [id, k]));
+  // Each row's item as its slot in `items`.
+  const slot = rows.item.map((id) => slotOf.get(id) ?? 0);
 
-  // Running totals per item by day: running[f][k * (days + 1) + d] is item k's figure f over the
+  // Running totals per item by day: running[c][k * (days + 1) + d] is item k's column c over the
   // days before firstDay + d; rowsBefore counts its rows the same way (an item with rows in a
   // range is in the answer even when they sum to 0, as in SQL).
   let [firstDay, lastDay] = [Infinity, -Infinity];
   for (let r = 0; r < rows.length; r++) [firstDay, lastDay] = [Math.min(firstDay, rows.day[r]!), Math.max(lastDay, rows.day[r]!)];
   const days = rows.length ? lastDay - firstDay + 1 : 0;
-  const running = FIGURES.map(() => new Float64Array(items.length * (days + 1)));
-  const rowsBefore = new Int32Array(items.length * (days + 1));
+  const width = days + 1;
+  const running = rows.figures.map(() => new Float64Array(items.length * width));
+  const rowsBefore = new Int32Array(items.length * width);
   for (let r = 0; r < rows.length; r++) {
-    const at = slot.get(rows.item[r]!)! * (days + 1) + (rows.day[r]! - firstDay) + 1;
-    FIGURES.forEach((f, i) => (running[i]![at] += rows[f][r]!));
+    const at = slot[r]! * width + (rows.day[r]! - firstDay) + 1;
+    for (let c = 0; c < COLUMNS; c++) running[c]![at] += rows.figures[c]![r]!;
     rowsBefore[at]++;
   }
   for (const column of [...running, rowsBefore]) {
-    for (let k = 0; k < items.length; k++) for (let d = 1; d <= days; d++) column[k * (days + 1) + d] += column[k * (days + 1) + d - 1]!;
+    for (let k = 0; k < items.length; k++) for (let d = 1; d <= days; d++) column[k * width + d] += column[k * width + d - 1]!;
   }
   /** Days before firstDay + d, clamped into the indexed days. */
   const clampDay = (day: number) => Math.max(0, Math.min(days, day - firstDay));
 
   // Per-request sums by item slot, reused (a request runs to its end without yielding).
-  const sums = FIGURES.map(() => new Float64Array(items.length));
+  const sums = rows.figures.map(() => new Float64Array(items.length));
   const touched = new Uint8Array(items.length);
 
-  /** First row at or after `r0` whose day is ≥ `day` (rows of one merchant, sorted by day). */
-  const firstRowFrom = (r0: number, r1: number, day: number) => {
+  /** First row at or after `r0` whose day is ≥ `from` (rows of one merchant, sorted by day). */
+  const firstRowFrom = (r0: number, r1: number, from: number) => {
     let [lo, hi] = [r0, r1];
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (rows.day[mid]! < day) lo = mid + 1;
+      if (day[mid]! < from) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
+
+  const sumsOf = (id: number, column: (c: number) => number): Sums => ({
+    id,
+    volume: normalised(column(0), column(1)),
+    rebate: normalised(column(2), column(3)),
+    deviation: normalised(column(4), column(5)),
+  });
 
   function itemSums(merchantIds: readonly number[] | 'all', from: number, to: number): Sums[] {
     const out: Sums[] = [];
     if (merchantIds === 'all') {
       const [a, b] = [clampDay(from), clampDay(to + 1)];
       for (let k = 0; k < items.length; k++) {
-        const [at, before] = [k * (days + 1) + b, k * (days + 1) + a];
-        if (rowsBefore[at] === rowsBefore[before]) continue;
-        const [volume, rebate, deviation] = running.map((c) => c[at]! - c[before]!) as [number, number, number];
-        out.push({ id: items[k]!, volume, rebate, deviation });
+        const [at, before] = [k * width + b, k * width + a];
+        if (rowsBefore[at] !== rowsBefore[before]) out.push(sumsOf(items[k]!, (c) => running[c]![at]! - running[c]![before]!));
       }
       return out;
     }
-    const [volume, rebate, deviation] = sums as [Float64Array, Float64Array, Float64Array];
     const seen: number[] = [];
     for (const m of new Set(merchantIds)) {
       const range = merchantRows.get(m);
       if (!range) continue;
-      for (let r = firstRowFrom(range[0], range[1], from); r < range[1] && rows.day[r]! <= to; r++) {
-        const k = slot.get(rows.item[r]!)!;
+      for (let r = firstRowFrom(range[0], range[1], from); r < range[1] && day[r]! <= to; r++) {
+        const k = slot[r]!;
         if (!touched[k]) (touched[k] = 1), seen.push(k);
-        volume[k] += rows.volume[r]!;
-        rebate[k] += rows.rebate[r]!;
-        deviation[k] += rows.deviation[r]!;
+        for (let c = 0; c < COLUMNS; c++) sums[c]![k] += columns[c]![r]!;
       }
     }
     for (const k of seen) {
-      out.push({ id: items[k]!, volume: volume[k]!, rebate: rebate[k]!, deviation: deviation[k]! });
-      volume[k] = rebate[k] = deviation[k] = touched[k] = 0;
+      out.push(sumsOf(items[k]!, (c) => sums[c]![k]!));
+      for (const column of sums) column[k] = 0;
+      touched[k] = 0;
     }
     return out;
   }
 
+  const add = (a: Exact, b: Exact) => normalised(a.whole + b.whole, a.part + b.part);
   /** The SQL's top rows: largest exact volume first, then by name (MIN for items) in the database's order. */
   const top = (all: Sums[], rank: Int32Array) =>
-    all.sort((a, b) => b.volume - a.volume || rank[a.id]! - rank[b.id]!).slice(0, LOST_LIMIT);
+    all.sort((a, b) => compare(b.volume, a.volume) || rank[a.id]! - rank[b.id]!).slice(0, LOST_LIMIT);
   // A negative saving (the competitor was cheaper than the deviated price) shows as none.
-  const figures = (s: Sums) => ({ volume: s.volume / unit, rebate: s.rebate / unit, deviation: Math.max(s.deviation, 0) / unit });
+  const figures = (s: Sums) => ({
+    volume: toNumber(s.volume), rebate: toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : toNumber(s.deviation),
+  });
+  const none: Exact = { whole: 0, part: 0 };
 
   return {
     lost(merchantIds, from, to) {
@@ -147,10 +167,8 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       const byCategory = new Map<number, Sums>();
       for (const s of byItem) {
         const c = itemCategory.get(s.id)!;
-        const sum = byCategory.get(c) ?? byCategory.set(c, { id: c, volume: 0, rebate: 0, deviation: 0 }).get(c)!;
-        sum.volume += s.volume;
-        sum.rebate += s.rebate;
-        sum.deviation += s.deviation;
+        const sum = byCategory.get(c) ?? { id: c, volume: none, rebate: none, deviation: none };
+        byCategory.set(c, { id: c, volume: add(sum.volume, s.volume), rebate: add(sum.rebate, s.rebate), deviation: add(sum.deviation, s.deviation) });
       }
       return {
         categories: top([...byCategory.values()], names.categoryRank).map((s) => ({ key: names.categoryName[s.id]!, ...figures(s) })),
