@@ -6,9 +6,10 @@
 //
 // The numbers are exactly PostgreSQL's. Each figure is held as two integers, its whole part and
 // its fraction in units of 10^-scale (the data's largest number of decimals), and they are summed
-// separately: lost-index-load.ts indexes a house only when every such sum stays below 2^53, where
+// separately: dashboard-index-load.ts indexes a house only when every such sum stays below 2^53, where
 // doubles add integers exactly. A sum goes out as the double of its decimal text, as pg gives it.
 import { LOST_LIMIT, type LostRow } from '../repositories/dashboard.ts';
+import { exactDecimals, ZERO, type Exact } from './exact-decimal.ts';
 /** A day as a number: days since 1970-01-01. */
 export const dayNumber = (isoDay: string) => Math.round(Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000);
 
@@ -36,9 +37,6 @@ export interface HouseRows {
 /** volume, rebate, deviation: two columns each (whole, fraction). */
 const COLUMNS = 6;
 
-/** A sum as an exact decimal: whole + part / 10^scale, with 0 ≤ part < 10^scale once normalised. */
-interface Exact { whole: number; part: number }
-
 /** An item's or category's sums while a request adds them up. */
 interface Sums { id: number; volume: Exact; rebate: Exact; deviation: Exact }
 
@@ -51,16 +49,7 @@ export interface HouseLost {
 export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLost {
   // Only these columns are kept after the build: the merchant, item and category columns are dropped.
   const { day, figures: columns } = rows;
-  const unit = 10 ** scale;
-  const normalised = (whole: number, part: number): Exact => {
-    const carry = Math.floor(part / unit);
-    return { whole: whole + carry, part: part - carry * unit };
-  };
-  const compare = (a: Exact, b: Exact) => a.whole - b.whole || a.part - b.part;
-  const digits = (part: number) => String(part).padStart(scale, '0');
-  /** The double of the decimal's text, as pg parses numeric answers. */
-  const toNumber = ({ whole, part }: Exact) =>
-    part === 0 ? whole : whole >= 0 ? Number(`${whole}.${digits(part)}`) : -Number(`${-whole - 1}.${digits(unit - part)}`);
+  const { normalised, add, compare, toNumber } = exactDecimals(scale);
 
   // Where each merchant's rows start and end.
   const merchantRows = new Map<number, [number, number]>();
@@ -151,7 +140,6 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     return out;
   }
 
-  const add = (a: Exact, b: Exact) => normalised(a.whole + b.whole, a.part + b.part);
   /** The SQL's top rows: largest exact volume first, then by name (MIN for items) in the database's order. */
   const top = (all: Sums[], rank: Int32Array) =>
     all.sort((a, b) => compare(b.volume, a.volume) || rank[a.id]! - rank[b.id]!).slice(0, LOST_LIMIT);
@@ -159,7 +147,6 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   const figures = (s: Sums) => ({
     volume: toNumber(s.volume), rebate: toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : toNumber(s.deviation),
   });
-  const none: Exact = { whole: 0, part: 0 };
 
   return {
     lost(merchantIds, from, to) {
@@ -167,7 +154,7 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       const byCategory = new Map<number, Sums>();
       for (const s of byItem) {
         const c = itemCategory.get(s.id)!;
-        const sum = byCategory.get(c) ?? { id: c, volume: none, rebate: none, deviation: none };
+        const sum = byCategory.get(c) ?? { id: c, volume: ZERO, rebate: ZERO, deviation: ZERO };
         byCategory.set(c, { id: c, volume: add(sum.volume, s.volume), rebate: add(sum.rebate, s.rebate), deviation: add(sum.deviation, s.deviation) });
       }
       return {

@@ -6,7 +6,7 @@ import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
 import { refreshRollups } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
-import { lostMemory } from './lost-memory.ts';
+import { dashboardMemory } from './dashboard-memory.ts';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -14,7 +14,7 @@ const plus = (d: string, days: number) => iso(Date.parse(`${d}T00:00:00Z`) + day
 const today = new Date();
 const yesterday = iso(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY);
 
-describe.each(testTargets())('the lost figures in memory on $name', ({ adminUrl }) => {
+describe.each(testTargets())('the dashboard index (lost figures, volume per merchant) on $name', ({ adminUrl }) => {
   let db: { pool: pg.Pool; drop(): Promise<void> };
   let boston: Selection;
   let merchants: number[];
@@ -40,8 +40,9 @@ describe.each(testTargets())('the lost figures in memory on $name', ({ adminUrl 
 
   it.each(ranges)('equal the rollups in SQL and the raw lines over %s, for the house and for subsets', async (_name, range) => {
     const [from, to] = range();
-    const memory = lostMemory(db.pool);
-    const house = (await memory.built())!.houses.get(boston.distributorId)!;
+    const memory = dashboardMemory(db.pool);
+    const index = (await memory.built())!;
+    const house = index.houses.get(boston.distributorId)!;
     const sql = dashboardRepository(db.pool);
     const raw = rawDashboardRepository(db.pool);
     const subsets = [merchants.slice(3, 9), merchants.slice(10, 60), [merchants[5]!, merchants[5]!, merchants[7]!], [999_999]];
@@ -49,11 +50,14 @@ describe.each(testTargets())('the lost figures in memory on $name', ({ adminUrl 
       const got = house.lost(selection.all ? 'all' : selection.merchantIds, from, to);
       expect(got).toEqual(await sql.lost(selection, from, to));
       expect(got).toEqual(await raw.lost(selection, from, to));
+      const volumes = index.volumes!.byMerchant(selection.all ? index.houseMerchants.get(boston.distributorId)! : selection.merchantIds, from, to);
+      expect(volumes).toEqual(await sql.byMerchant(selection, from, to));
+      expect(volumes).toEqual(await raw.byMerchant(selection, from, to));
     }
   });
 
   it('answers only its own data version: new data is read again', async () => {
-    const memory = lostMemory(db.pool);
+    const memory = dashboardMemory(db.pool);
     const before = await version();
     expect(memory.at(before)).toBeNull(); // starts the build
     const index = (await memory.built())!;
@@ -74,6 +78,8 @@ describe.each(testTargets())('the lost figures in memory on $name', ({ adminUrl 
       const now = fresh.houses.get(boston.distributorId)!.lost('all', from, to);
       expect(now).toEqual(await dashboardRepository(db.pool).lost(boston, from, to));
       expect(now).not.toEqual(old);
+      const one = { ...boston, all: false, merchantIds: [merchants[0]!] };
+      expect(fresh.volumes!.byMerchant(one.merchantIds, from, to)).toEqual(await dashboardRepository(db.pool).byMerchant(one, from, to));
     } finally {
       await q(`delete from purchase_lines where invoice_id = 'LOST-INDEX-TEST'`);
       await refreshRollups(db.pool);
@@ -81,7 +87,7 @@ describe.each(testTargets())('the lost figures in memory on $name', ({ adminUrl 
   });
 
   it('is off when told so', async () => {
-    const memory = lostMemory(db.pool, { enabled: false });
+    const memory = dashboardMemory(db.pool, { enabled: false });
     expect(memory.at(await version())).toBeNull();
     expect(await memory.built()).toBeNull();
   });
