@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { integerRows, splitDecimal } from './exact-decimal.ts';
+import { EXACT_BELOW, integerRows, splitDecimal } from './exact-decimal.ts';
 import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
 import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
 
@@ -18,8 +18,6 @@ export interface DashboardIndex {
   houseMerchants: Map<number, number[]>;
 }
 
-/** Below this, doubles hold and add integers exactly. */
-const EXACT_BELOW = 2 ** 53;
 /** A row's whole part and fraction are kept in 32-bit integers. */
 const INT32_BELOW = 2 ** 31;
 

@@ -7,6 +7,9 @@ export interface Exact { whole: number; part: number }
 
 export const ZERO: Exact = { whole: 0, part: 0 };
 
+/** Below this, doubles hold and add integers exactly. */
+export const EXACT_BELOW = 2 ** 53;
+
 export function exactDecimals(scale: number) {
   const unit = 10 ** scale;
   const normalised = (whole: number, part: number): Exact => {
@@ -18,9 +21,15 @@ export function exactDecimals(scale: number) {
     normalised,
     add: (a: Exact, b: Exact) => normalised(a.whole + b.whole, a.part + b.part),
     compare: (a: Exact, b: Exact) => a.whole - b.whole || a.part - b.part,
-    /** The double of the decimal's text, which is what pg gives for a numeric. */
-    toNumber: ({ whole, part }: Exact) =>
-      part === 0 ? whole : whole >= 0 ? Number(`${whole}.${digits(part)}`) : -Number(`${-whole - 1}.${digits(unit - part)}`),
+    /**
+     * The double of the decimal's text, which is what pg gives for a numeric. When the value in
+     * units of 10^-scale is an integer below 2^53, dividing it by 10^scale (exact below 10^22)
+     * rounds once, to that same double; larger values go through the text.
+     */
+    toNumber: ({ whole, part }: Exact) => {
+      if (Math.abs(whole) * unit < EXACT_BELOW - unit && unit <= 1e22) return (whole * unit + part) / unit;
+      return whole >= 0 ? Number(`${whole}.${digits(part)}`) : -Number(`${-whole - 1}.${digits(unit - part)}`);
+    },
   };
 }
 

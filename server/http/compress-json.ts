@@ -31,12 +31,15 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return br >= gz ? 'br' : 'gzip';
 }
 
-// Quality 4: near gzip's speed with a smaller result (11, the default, is for files built once).
+// Answers are compressed as they are made, on the same two cores as everything else: brotli 4
+// (11, the default, is for files built once) and gzip 4 (a third less work than the default 6
+// on a 240 KB dashboard, 2 % larger).
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP = { level: 4 };
 
 export function compressed(body: Buffer, encoding: Encoding): Promise<Buffer> {
   // zlib's async forms run on libuv's threads, off the event loop.
-  return encoding === 'br' ? brotli(body, BROTLI) : gzip(body);
+  return encoding === 'br' ? brotli(body, BROTLI) : gzip(body, GZIP);
 }
 
 const isJson = (reply: FastifyReply) => /^application\/json\b/i.test(String(reply.getHeader('content-type') ?? ''));
