@@ -73,22 +73,26 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   // Running totals per item by day: running[c][k * (days + 1) + d] is item k's column c over the
   // days before firstDay + d; rowsBefore counts its rows the same way (an item with rows in a
   // range is in the answer even when they sum to 0, as in SQL).
-  let [firstDay, lastDay] = [Infinity, -Infinity];
-  for (let r = 0; r < rows.length; r++) [firstDay, lastDay] = [Math.min(firstDay, rows.day[r]!), Math.max(lastDay, rows.day[r]!)];
+  let firstDay = Infinity;
+  let lastDay = -Infinity;
+  for (let r = 0; r < rows.length; r++) {
+    if (day[r]! < firstDay) firstDay = day[r]!;
+    if (day[r]! > lastDay) lastDay = day[r]!;
+  }
   const days = rows.length ? lastDay - firstDay + 1 : 0;
   const width = days + 1;
   const running = rows.figures.map(() => new Float64Array(items.length * width));
   const rowsBefore = new Int32Array(items.length * width);
   for (let r = 0; r < rows.length; r++) {
-    const at = slot[r]! * width + (rows.day[r]! - firstDay) + 1;
-    for (let c = 0; c < COLUMNS; c++) running[c]![at] += rows.figures[c]![r]!;
+    const at = slot[r]! * width + (day[r]! - firstDay) + 1;
+    for (let c = 0; c < COLUMNS; c++) running[c]![at] += columns[c]![r]!;
     rowsBefore[at]++;
   }
   for (const column of [...running, rowsBefore]) {
     for (let k = 0; k < items.length; k++) for (let d = 1; d <= days; d++) column[k * width + d] += column[k * width + d - 1]!;
   }
   /** Days before firstDay + d, clamped into the indexed days. */
-  const clampDay = (day: number) => Math.max(0, Math.min(days, day - firstDay));
+  const clampDay = (d: number) => Math.max(0, Math.min(days, d - firstDay));
 
   // Per-request sums by item slot, reused (a request runs to its end without yielding).
   const sums = rows.figures.map(() => new Float64Array(items.length));
