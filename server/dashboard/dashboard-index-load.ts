@@ -31,6 +31,10 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
+    // A rollup rebuild truncates these tables: if it waits for a lock this build holds while this
+    // build waits for one of its, the build gives up (before PostgreSQL's 1 s deadlock check
+    // could cancel the rebuild instead) and is tried again later.
+    await client.query(`set local lock_timeout = '500ms'`);
     const version = (await client.query<{ version: string }>('select version::text as version from data_version')).rows[0]!.version;
     const { rows: stats } = await client.query<HouseStats>(
       `select distributor_id, count(*)::int as rows,

@@ -6,8 +6,8 @@
 import type pg from 'pg';
 import { loadDashboardIndex, type DashboardIndex } from './dashboard-index-load.ts';
 
-/** After a failed build (a lost connection, say), the next try waits this long. */
-const RETRY_AFTER_MS = 60_000;
+/** After a failed build (a lost connection, a rollup rebuild holding the tables), the next try waits this long. */
+const RETRY_AFTER_MS = 10_000;
 
 export interface DashboardMemory {
   /** The index of `version`, or null (not built yet, being built, or turned off); asking starts a build. */
