@@ -9,6 +9,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { gate } from './auth/gate.ts';
 import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
+import { compressJson } from './http/compress-json.ts';
 import { HttpError } from './http/errors.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   allowMicrosoftRedirectBridge(app);
+  compressJson(app);
   // API answers carry auth keys and personal data: no browser or proxy may keep them. Set on the
   // request, so errors and unknown /api paths carry it too.
   app.addHook('onRequest', async (request, reply) => {

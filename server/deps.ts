@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { DATA_VERSION_HEADER, replicaRouting, seenVersion } from './db/read-routing.ts';
 import { inTransaction } from './db/transaction.ts';
 import { answerCache } from './dashboard/answer-cache.ts';
+import { dashboardMemory } from './dashboard/dashboard-memory.ts';
 import type { Config } from './config.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -93,6 +94,8 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     intelAnswers: answerCache({ maxEntries: 200, enabled: config.answerCache }),
     /** Merchant lists (a 5,000-merchant house's list is in every user's first minute). */
     merchantAnswers: answerCache({ enabled: config.answerCache }),
+    /** The dashboard's lost figures in memory, per data version. */
+    dashboardMemory: dashboardMemory(pool, { enabled: config.dashboardIndex }),
     intel: intelRepository(pool),
     /** The intel queries on cancellable's database. */
     intelOn: intelRepository,

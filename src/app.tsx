@@ -1,4 +1,4 @@
-import { Anchor, Drawer, Loader, MantineProvider, Modal, Notification, Pagination, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { BrowserRouter } from 'react-router-dom';
 import { browserPageStore } from './services/page-store.ts';
@@ -17,25 +17,27 @@ const theme = createTheme({
   primaryShade: 9,
   // People who ask their system for less motion get no transitions.
   respectReducedMotion: true,
+  // Plain objects, not `Modal.extend(…)`: naming a component here would put it (a modal brings its
+  // scroll area and focus trap) into the login page's JavaScript, loaded before anything shows.
   components: {
     // A link inside a sentence must not be told apart by color alone.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: { defaultProps: { underline: 'always' } },
     // A close button says what it does.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-    }),
+    },
     // Page controls are icons: say what each does.
-    Pagination: Pagination.extend({
+    Pagination: {
       defaultProps: {
-        getControlProps: (control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` }),
-        getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
+        getControlProps: (control: string) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` }),
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
       },
-    }),
+    },
     // A loader is a live status, so the label it carries is read out.
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Loader: { defaultProps: { role: 'status' } },
   },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',

@@ -3,13 +3,8 @@
 // so every server stops serving older answers at once. Users of a house look at the same few
 // ranges on Monday morning; the answer is computed once, not for each of them.
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-
-const gzip = promisify(zlib.gzip);
-/** Below this, compressing saves less than it costs. */
-const COMPRESS_FROM_BYTES = 1024;
+import { acceptedWeight, COMPRESS_FROM_BYTES, compressed } from '../http/compress-json.ts';
 
 /**
  * An answer already serialized, and gzipped once for the browsers (all of them accept gzip): a
@@ -26,16 +21,16 @@ export type Sent<T> = Buffer & { readonly __json?: T };
 
 export async function toJson<T>(value: T): Promise<Json<T>> {
   const plain = Buffer.from(JSON.stringify(value));
-  // zlib's async form runs on libuv's threads, off the event loop.
-  return { plain, gzipped: plain.length >= COMPRESS_FROM_BYTES ? await gzip(plain) : null };
+  return { plain, gzipped: plain.length >= COMPRESS_FROM_BYTES ? await compressed(plain, 'gzip') : null };
 }
 
-const acceptsGzip = (header: string | undefined) => header !== undefined && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/i.test(header);
-
-/** Sends cached bytes as they are (Fastify sends a Buffer with a content type untouched), gzipped when the caller takes it. */
+/**
+ * Sends cached bytes as they are (Fastify sends a Buffer with a content type untouched), gzipped
+ * when the caller takes gzip; else the plain bytes go through compress-json.ts like any answer.
+ */
 export function sendJson<T>(reply: FastifyReply, json: Json<T>): Sent<T> {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (json.gzipped && acceptsGzip(reply.request.headers['accept-encoding'])) {
+  if (json.gzipped && acceptedWeight(reply.request.headers['accept-encoding'], 'gzip') > 0) {
     reply.header('content-encoding', 'gzip');
     return json.gzipped;
   }

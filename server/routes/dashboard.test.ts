@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,13 +309,29 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
         method: 'POST', url: '/api/dashboard', payload: range(),
         headers: { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
       });
-      const [plain, zipped, refused] = await Promise.all([ask(), ask('gzip, deflate, br'), ask('br, gzip;q=0')]);
+      const [plain, zipped, brotliOnly] = await Promise.all([ask(), ask('gzip, deflate, br'), ask('br, gzip;q=0')]);
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(refused.headers['content-encoding']).toBeUndefined();
       expect(zipped.headers['content-encoding']).toBe('gzip');
+      // No gzip: the plain bytes are compressed for this caller, as any JSON answer is.
+      expect(brotliOnly.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(brotliOnly.rawPayload).toString())).toEqual(plain.json());
       expect(zipped.headers.vary).toContain('accept-encoding');
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    });
+
+    it('uncached answers of 1 KB or more go out compressed too (brotli or gzip as accepted), small ones plain', async () => {
+      const token = await loginToken(app, 'leader@harbor.test');
+      const ask = (url: string, encoding: string) => app.inject({ url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+      const [plain, br, gz] = await Promise.all(['identity', 'gzip, br', 'gzip'].map((e) => ask('/merchant/all', e)));
+      expect(plain.headers['x-answer-cache']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      expect([plain.headers['content-encoding'], br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([undefined, 'br', 'gzip']);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+      const small = await ask('/user/current-distributor', 'gzip, br');
+      expect(small.rawPayload.length).toBeLessThan(1024);
+      expect(small.headers['content-encoding']).toBeUndefined();
     });
 
     it('view as: a leader sees exactly what the District Manager sees', async () => {

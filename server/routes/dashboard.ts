@@ -39,7 +39,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
     const { selection, version, reads } = await selectionFor(request, reply, body.merchants);
     const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
-    return cached(reply, 'dashboard', { selection, version }, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(reads, selection, body, days));
+    return cached(reply, 'dashboard', { selection, version }, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(reads, selection, body, days, version));
   });
 
   /** Per location, the house's own volume last calendar month against the month before. */

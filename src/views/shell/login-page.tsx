@@ -1,8 +1,9 @@
-import { Anchor, Button, Center, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { loginFormMachine } from '../../machines/shell/login-form.ts';
 import { useSystemActorRef } from './actor-contexts.ts';
+import { FailureDialog } from './failure-dialog.tsx';
 import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
 
 export function LoginPage() {
@@ -67,19 +68,7 @@ export function LoginPage() {
           </Stack>
         </form>
       </Paper>
-      <Modal
-        opened={failure !== null}
-        onClose={() => form.send({ type: 'login.dialogClosed' })}
-        title="Login failed"
-        centered
-      >
-        <Stack>
-          <Text role="alert">{failure}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => form.send({ type: 'login.dialogClosed' })}>OK</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <FailureDialog title="Login failed" message={failure} onClose={() => form.send({ type: 'login.dialogClosed' })} />
     </Center>
   );
 }

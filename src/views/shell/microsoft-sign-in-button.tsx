@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBrandWindows } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { microsoftSignInMachine } from '../../machines/shell/microsoft-sign-in.ts';
 import { useSystemActorRef } from './actor-contexts.ts';
+import { FailureDialog } from './failure-dialog.tsx';
 
 /** 'Sign in with Microsoft' on the login page; renders nothing unless the server has Microsoft settings. */
 export function MicrosoftSignInButton() {
@@ -24,14 +25,7 @@ export function MicrosoftSignInButton() {
       >
         Sign in with Microsoft
       </Button>
-      <Modal opened={failure !== null} onClose={() => signIn.send({ type: 'microsoft.dialogClosed' })} title="Microsoft sign-in failed" centered>
-        <Stack>
-          <Text role="alert">{failure}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => signIn.send({ type: 'microsoft.dialogClosed' })}>OK</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <FailureDialog title="Microsoft sign-in failed" message={failure} onClose={() => signIn.send({ type: 'microsoft.dialogClosed' })} />
     </>
   );
 }

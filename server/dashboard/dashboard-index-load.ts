@@ -1,0 +1,134 @@
+// Reads rollup_merchant_lost_day into memory (lost-index.ts) in one snapshot with the data
+// version it is of and the catalogue's names, so the index answers exactly for that version.
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { EXACT_BELOW, integerRows, splitDecimal } from './exact-decimal.ts';
+import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
+import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
+
+export interface DashboardIndex {
+  version: string;
+  /** Each indexed house's lost figures; a house missing here is answered by SQL. */
+  houses: Map<number, HouseLost>;
+  /** Volume per merchant; null when it cannot be held exactly (SQL answers). */
+  volumes: MerchantVolumes | null;
+  /** Each house's merchants (merchant_accounts), for its all-locations dashboard. */
+  houseMerchants: Map<number, number[]>;
+}
+
+/** A row's whole part and fraction are kept in 32-bit integers. */
+const INT32_BELOW = 2 ** 31;
+
+interface HouseStats { distributor_id: number; rows: number; scale: number; largest: string; volume: string; rebate: string; deviation: string }
+
+/**
+ * Builds the index from `pool`; without houses when the figures cannot be held exactly (more
+ * decimals or larger sums than the integers of lost-index.ts hold): the SQL then answers everything.
+ */
+export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    // A rollup rebuild truncates these tables: if it waits for a lock this build holds while this
+    // build waits for one of its, the build gives up (before PostgreSQL's 1 s deadlock check
+    // could cancel the rebuild instead) and is tried again later.
+    await client.query(`set local lock_timeout = '500ms'`);
+    const version = (await client.query<{ version: string }>('select version::text as version from data_version')).rows[0]!.version;
+    const { rows: stats } = await client.query<HouseStats>(
+      `select distributor_id, count(*)::int as rows,
+              coalesce(max(greatest(min_scale(volume), min_scale(rebate), min_scale(deviation))), 0) as scale,
+              max(greatest(abs(volume), abs(rebate), abs(deviation)))::text as largest,
+              sum(abs(volume))::text as volume, sum(abs(rebate))::text as rebate, sum(abs(deviation))::text as deviation
+         from rollup_merchant_lost_day group by distributor_id`);
+    const scale = Math.max(0, ...stats.map((s) => s.scale));
+    // Whole parts: each row's below 2^31, their magnitudes' sum below 2^53 (checked on the decimal text, with a margin);
+    // fractions: below 10^scale each, so a house's rows × 10^scale below 2^53.
+    const exact = 10 ** scale < INT32_BELOW && stats.every((s) => Number(s.largest) + 1 < INT32_BELOW && s.rows * 10 ** scale < EXACT_BELOW
+      && [s.volume, s.rebate, s.deviation].every((sum) => Number(sum) + s.rows < EXACT_BELOW));
+    const houses = new Map<number, HouseLost>();
+    if (exact) {
+      const names = await readNames(client);
+      for (const [house, rows] of await readRows(client, scale, stats)) houses.set(house, houseLost(rows, scale, names));
+    }
+    const houseMerchants = new Map<number, number[]>();
+    for (const { distributor_id: d, merchant_id: m } of (await client.query('select distributor_id, merchant_id from merchant_accounts')).rows) {
+      (houseMerchants.get(d) ?? houseMerchants.set(d, []).get(d)!).push(m);
+    }
+    return { version, houses, volumes: await readVolumes(client), houseMerchants };
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Volume per merchant and day, every seller (rollup_merchant_day), into running totals; null when not exact. */
+async function readVolumes(client: pg.PoolClient): Promise<MerchantVolumes | null> {
+  const { rows: [stats] } = await client.query<{ rows: number; scale: number; total: string; first: number; last: number }>(
+    `select count(*)::int as rows, coalesce(max(min_scale(volume)), 0) as scale, coalesce(sum(abs(volume)), 0)::text as total,
+            min(day) - date '1970-01-01' as first, max(day) - date '1970-01-01' as last
+       from rollup_merchant_day`);
+  const { rows, scale, total, first, last } = stats!;
+  if (rows * 10 ** scale >= EXACT_BELOW || Number(total) + rows >= EXACT_BELOW) return null;
+  const { rows: merchants } = await client.query<{ id: number; platform_id: string }>('select id, platform_id from merchants order by platform_id');
+  const builder = merchantVolumes(scale, first ?? 0, last ?? -1, byId(merchants, (m) => m.platform_id), ranked(merchants));
+  const parse = integerRows(4, (v) => builder.add(v[0]!, v[1]!, v[2]!, v[3]!));
+  const copy = client.query(copyTo(
+    `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day group by merchant_id, day) to stdout`));
+  await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+  return builder.done();
+}
+
+/** Each row's place in `list` (as the query ordered it), by id. */
+function ranked<T extends { id: number }>(list: T[]) {
+  const rank = new Int32Array(Math.max(0, ...list.map((x) => x.id)) + 1);
+  list.forEach((x, i) => (rank[x.id] = i));
+  return rank;
+}
+
+/** A value of each row, by id. */
+function byId<T extends { id: number }>(list: T[], value: (x: T) => string) {
+  const out: string[] = [];
+  for (const x of list) out[x.id] = value(x);
+  return out;
+}
+
+async function readNames(client: pg.PoolClient): Promise<Names> {
+  const { rows: items } = await client.query<{ id: number; min: string; description: string }>('select id, min, description from items order by min');
+  const { rows: categories } = await client.query<{ id: number; name: string }>('select id, name from categories order by name');
+  return {
+    itemMin: byId(items, (i) => i.min),
+    itemDescription: byId(items, (i) => i.description),
+    itemRank: ranked(items),
+    categoryName: byId(categories, (c) => c.name),
+    categoryRank: ranked(categories),
+  };
+}
+
+/** distributor, merchant, day, item, category, then each figure's whole part and fraction. */
+const FIELDS = 11;
+
+/** Every row, as integers (fractions × 10^scale, exact: scale is their largest number of decimals), into each house's arrays. */
+async function readRows(client: pg.PoolClient, scale: number, stats: HouseStats[]): Promise<Map<number, HouseRows>> {
+  const houses = new Map(stats.map((s) => [s.distributor_id, {
+    merchant: new Int32Array(s.rows), day: new Int32Array(s.rows), item: new Int32Array(s.rows), category: new Int32Array(s.rows),
+    figures: Array.from({ length: 6 }, () => new Int32Array(s.rows)), length: 0,
+  } satisfies HouseRows]));
+  const split = (figure: string) => splitDecimal(figure, scale);
+  const copy = client.query(copyTo(
+    `copy (select distributor_id, merchant_id, day - date '1970-01-01', item_id, category_id,
+                  ${split('volume')}, ${split('rebate')}, ${split('deviation')}
+             from rollup_merchant_lost_day order by distributor_id, merchant_id, day, item_id) to stdout`));
+  const parse = integerRows(FIELDS, (values) => {
+    const house = houses.get(values[0]!)!;
+    const r = house.length++;
+    house.merchant[r] = values[1]!;
+    house.day[r] = values[2]!;
+    house.item[r] = values[3]!;
+    house.category[r] = values[4]!;
+    for (let c = 0; c < 6; c++) house.figures[c]![r] = values[5 + c]!;
+  });
+  await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+  return houses;
+}

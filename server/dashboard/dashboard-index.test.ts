@@ -1,0 +1,109 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardRepository } from '../repositories/dashboard.ts';
+import { monthStart } from '../repositories/dashboard-range.ts';
+import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
+import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
+import { refreshRollups } from '../rollups/rollups.ts';
+import type { Selection } from '../scope/visible-merchants.ts';
+import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
+import { dashboardMemory } from './dashboard-memory.ts';
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const plus = (d: string, days: number) => iso(Date.parse(`${d}T00:00:00Z`) + days * DAY);
+const today = new Date();
+const yesterday = iso(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY);
+
+describe.each(testTargets())('the dashboard index (lost figures, volume per merchant) on $name', ({ adminUrl }) => {
+  let db: { pool: pg.Pool; drop(): Promise<void> };
+  let boston: Selection;
+  let merchants: number[];
+  const q = async <T>(sql: string, args: unknown[] = []) => (await db.pool.query(sql, args)).rows as T[];
+  const version = async () => (await q<{ v: string }>('select version::text as v from data_version'))[0]!.v;
+
+  beforeAll(async () => {
+    db = await seededScratchDatabase(adminUrl, { merchants: 80, months: 13 });
+    const [{ id }] = await q<{ id: number }>(`select id from distributors where nickname = 'Harbor Foods Boston'`) as [{ id: number }];
+    const family = (await q<{ id: number }>(`select id from distributors where nickname like 'Harbor Foods%'`)).map((r) => r.id);
+    merchants = (await q<{ id: number }>('select merchant_id as id from merchant_accounts where distributor_id = $1 order by 1', [id])).map((r) => r.id);
+    boston = { distributorId: id, familyIds: family, all: true, merchantIds: [] };
+  });
+  afterAll(() => db?.drop());
+
+  const ranges: [string, () => [string, string]][] = [
+    ['one day', () => [plus(monthStart(today, 1), 9), plus(monthStart(today, 1), 9)]],
+    ['a whole month', () => [monthStart(today, 2), plus(monthStart(today, 1), -1)]],
+    ['365 days ending yesterday (partial months at both edges)', () => [plus(yesterday, -364), yesterday]],
+    ['partial months at both edges of 5 months', () => [plus(monthStart(today, 6), 12), plus(monthStart(today, 1), 8)]],
+    ['days before the first and after the last line', () => [plus(monthStart(today, 14), 0), plus(yesterday, 30)]],
+  ];
+
+  it.each(ranges)('equal the rollups in SQL and the raw lines over %s, for the house and for subsets', async (_name, range) => {
+    const [from, to] = range();
+    const memory = dashboardMemory(db.pool);
+    const index = (await memory.built())!;
+    const house = index.houses.get(boston.distributorId)!;
+    const sql = dashboardRepository(db.pool);
+    const raw = rawDashboardRepository(db.pool);
+    const subsets = [merchants.slice(3, 9), merchants.slice(10, 60), [merchants[5]!, merchants[5]!, merchants[7]!], [999_999]];
+    for (const selection of [boston, ...subsets.map((ids) => ({ ...boston, all: false, merchantIds: ids }))]) {
+      const got = house.lost(selection.all ? 'all' : selection.merchantIds, from, to);
+      expect(got).toEqual(await sql.lost(selection, from, to));
+      expect(got).toEqual(await raw.lost(selection, from, to));
+      const volumes = index.volumes!.byMerchant(selection.all ? index.houseMerchants.get(boston.distributorId)! : selection.merchantIds, from, to);
+      expect(volumes).toEqual(await sql.byMerchant(selection, from, to));
+      expect(volumes).toEqual(await raw.byMerchant(selection, from, to));
+    }
+  });
+
+  it('answers only its own data version: new data is read again', async () => {
+    const memory = dashboardMemory(db.pool);
+    const before = await version();
+    expect(memory.at(before)).toBeNull(); // starts the build
+    const index = (await memory.built())!;
+    expect(memory.at(before)).toBe(index);
+    const [from, to] = [plus(yesterday, -30), yesterday];
+    const old = index.houses.get(boston.distributorId)!.lost('all', from, to);
+    // A competitor's line for a merchant of Boston, added as an import adds its lines (the
+    // rollups summed with the batch's, the data version bumped in the same transaction).
+    const client = await db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id, category_id, quantity, unit_price)
+               select $1, (select id from distributors where nickname = 'Summit Provisions Hartford'), 'LOST-INDEX-TEST', $2,
+                      i.id, i.manufacturer_id, i.category_id, 1000, 99.99 from items i order by i.id limit 1`, [merchants[0], yesterday]);
+      await client.query(`create temp view new_lines as select * from purchase_lines where invoice_id = 'LOST-INDEX-TEST'`);
+      await addLinesToRollups(client, 'new_lines');
+      await client.query('drop view new_lines');
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback');
+      throw err;
+    } finally {
+      client.release();
+    }
+    try {
+      const after = await version();
+      expect(after).not.toBe(before);
+      expect(memory.at(after)).toBeNull(); // the SQL answers the new version until its index is built
+      const fresh = (await memory.built())!;
+      expect(fresh.version).toBe(after);
+      const now = fresh.houses.get(boston.distributorId)!.lost('all', from, to);
+      expect(now).toEqual(await dashboardRepository(db.pool).lost(boston, from, to));
+      expect(now).toEqual(await rawDashboardRepository(db.pool).lost(boston, from, to));
+      expect(now).not.toEqual(old);
+      const one = { ...boston, all: false, merchantIds: [merchants[0]!] };
+      expect(fresh.volumes!.byMerchant(one.merchantIds, from, to)).toEqual(await dashboardRepository(db.pool).byMerchant(one, from, to));
+    } finally {
+      await q(`delete from purchase_lines where invoice_id = 'LOST-INDEX-TEST'`);
+      await refreshRollups(db.pool);
+    }
+  });
+
+  it('is off when told so', async () => {
+    const memory = dashboardMemory(db.pool, { enabled: false });
+    expect(memory.at(await version())).toBeNull();
+    expect(await memory.built()).toBeNull();
+  });
+});
