@@ -1,7 +1,8 @@
 // Offline OCR with tesseract.js: the English model read from @tesseract.js-data/eng on disk
-// (never the CDN), page segmentation mode 4 so table rows stay together, the page deskewed by the
-// angle tesseract finds in its text lines (rotateAuto), the words with their boxes as well as the
-// text, and an errorHandler so a corrupt image rejects its promise instead of ending the process.
+// (never the CDN), page segmentation mode 4 so table rows stay together, the words with their boxes
+// as well as the text, and an errorHandler so a corrupt image rejects its promise instead of ending
+// the process. The page comes level already (images.ts): tesseract's own deskew (rotateAuto) missed
+// turns of 2–3° and cost most of a second a page.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
@@ -44,7 +45,7 @@ export async function createOcr(): Promise<Ocr> {
         lastError = null;
         const w = await ready();
         await w.setParameters({ tessedit_pageseg_mode: PSM_OF[mode] });
-        const { data } = await w.recognize(image.data, { rotateAuto: true }, { text: true, blocks: true });
+        const { data } = await w.recognize(image.data, {}, { text: true, blocks: true });
         if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
         return { text: data.text, page: pageWords(data, image.width, image.height) };
       });

@@ -82,7 +82,8 @@ function lineOf(cells: Map<ColumnKind, string>): ParsedLine | null {
   // Pack and unit in one column ("4/10 LB CS"): the unit is its last word.
   const packWords = pack.split(' ');
   if (!cells.has('uom') && packWords.length > 1 && UOM.test(packWords.at(-1)!)) { uom = packWords.pop()!; pack = packWords.join(' '); }
-  const itemCode = (cells.get('code') ?? '').replace(/\s+/g, '');
+  // Specks and quote marks read at a code's ends are not part of it ('"4593304864'); inner dashes are.
+  const itemCode = (cells.get('code') ?? '').replace(/\s+/g, '').replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
   const description = cells.get('description') ?? '';
   if (!itemCode && !description) return null;
   const doubtful = qty === null || unitPrice === null || totalPrice === null || !lineAddsUp(qty, unitPrice, totalPrice);
