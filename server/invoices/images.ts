@@ -3,7 +3,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { skewOf } from './deskew.ts';
-import { removeRules } from './rules.ts';
 
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 /** 40 megapixels: a 600 dpi letter page is 34; anything larger is refused before decoding. */
@@ -60,23 +59,25 @@ async function lightOf(grey: Buffer, width: number, height: number): Promise<Buf
   return sharp(smooth, raw).resize({ width, height, fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
 }
 
-/**
- * The grey of the ink: the level below which the darkest 0.3 % of the page lies, but never above
- * 160, so a nearly blank page (whose darkest 0.3 % is paper) is not stretched into stripes.
- */
-function inkLevel(histogram: Uint32Array, pixels: number): number {
-  let seen = 0, v = 0;
-  while (v < 160 && (seen += histogram[v]!) < pixels * 0.003) v++;
-  return v;
-}
-
 /** A grey level evened by the light on it: EVEN[light × 256 + grey] (a table is faster than dividing). */
 const EVEN = Uint8Array.from({ length: 65536 }, (_, i) => Math.min(255, Math.round(((i & 255) * 255) / Math.max(i >> 8, 1))));
 
-/** Ink to black, paper stays white, linearly between. */
-function stretch(grey: Buffer, ink: number): void {
-  const scale = 255 / (255 - ink);
-  const table = Uint8Array.from({ length: 256 }, (_, v) => Math.max(0, Math.round((v - ink) * scale)));
+/** The grey level below which `share` of the page lies. */
+function percentile(histogram: Uint32Array, pixels: number, share: number): number {
+  let seen = 0, v = 0;
+  while (v < 255 && (seen += histogram[v]!) < pixels * share) v++;
+  return v;
+}
+
+/**
+ * The contrast stretched from the darkest 1 % (to black) to the lightest 1 % (to white), as sharp's
+ * normalise does, which reads speckled pages best; but the black point is never above 160, so a
+ * nearly blank page (whose darkest 1 % is paper) is not stretched into a field of specks.
+ */
+function stretch(grey: Buffer, histogram: Uint32Array): void {
+  const ink = Math.min(percentile(histogram, grey.length, 0.01), 160);
+  const paper = Math.max(percentile(histogram, grey.length, 0.99), ink + 1);
+  const table = Uint8Array.from({ length: 256 }, (_, v) => Math.min(255, Math.max(0, Math.round(((v - ink) * 255) / (paper - ink)))));
   for (let i = 0; i < grey.length; i++) grey[i] = table[grey[i]!]!;
 }
 
@@ -93,11 +94,11 @@ async function turnLevel(page: GreyPage): Promise<GreyPage> {
 
 /**
  * Upright (EXIF orientation), grey, 2,400 px wide, evened out, contrast-stretched, turned level
- * (./deskew.ts), table rules taken off (./rules.ts), 300 dpi noted
- * (tesseract sizes its text by it): what tesseract reads best. Evening out divides each pixel by
- * the light on its part of the page, so a phone photo's shadowed corner is as white as its middle
- * and one threshold fits the whole page. (A median filter against specks cost more on thin print
- * than it won on noise.)
+ * (./deskew.ts), 300 dpi noted (tesseract sizes its text by it): what tesseract reads best.
+ * Evening out divides each pixel by the light on its part of the page, so a phone photo's
+ * shadowed corner is as white as its middle and one threshold fits the whole page. (A median
+ * filter against specks cost more on thin print than it won on noise; taking table rules off
+ * before reading helped ruled pages but left speckled rules in dashes read as print.)
  */
 export async function prepareForOcr(bytes: Buffer): Promise<PreparedImage> {
   const { data: grey, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false }).rotate()
@@ -108,9 +109,8 @@ export async function prepareForOcr(bytes: Buffer): Promise<PreparedImage> {
   const even = Buffer.alloc(grey.length);
   const histogram = new Uint32Array(256);
   for (let i = 0; i < grey.length; i++) histogram[even[i] = EVEN[(light[i]! << 8) | grey[i]!]!]! += 1;
-  stretch(even, inkLevel(histogram, grey.length));
+  stretch(even, histogram);
   const level = await turnLevel({ data: even, width, height });
-  removeRules(level.data, level.width, level.height);
   const data = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: 1 } }).withMetadata({ density: 300 }).png({ compressionLevel: 1 }).toBuffer();
   return { data, width: level.width, height: level.height };
 }

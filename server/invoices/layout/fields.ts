@@ -58,7 +58,8 @@ function seller(page: PageWords): string | null {
     const text = textOf(c);
     return /[A-Za-z]{3}/.test(text) && !/invoice|bill|ship|sold|date|page|phone|tel|fax|@|www|\d{3}/i.test(text);
   });
-  const height = (c: Word[]) => Math.max(...c.map((w) => w.y1 - w.y0));
+  // The median word's height: one word's box swollen by a speck or a rule must not make its cell the largest print.
+  const height = (c: Word[]) => c.map((w) => w.y1 - w.y0).sort((a, b) => a - b)[Math.floor(c.length / 2)]!;
   return cells.length ? textOf(cells.reduce((best, c) => (height(c) > height(best) * 1.1 ? c : best))) : null;
 }
 
