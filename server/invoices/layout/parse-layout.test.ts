@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixtureReading, truePages } from '../../testing/invoice-fixtures.ts';
 import { findHeaderRow } from './header-row.ts';
 import { parseLayout } from './parse-layout.ts';
-import { rowOf, type PageWords, type Word } from './words.ts';
+import { rowOf, rowsOf, type PageWords, type Word } from './words.ts';
 
 /** A row of words at height y: each word's left edge given, 20 px a letter. */
 const row = (y: number, words: [string, number][]) => rowOf(words.map(([text, x]): Word => ({ text, x0: x, x1: x + 20 * text.length, y0: y, y1: y + 30 })));
@@ -100,5 +100,17 @@ describe('the layout reader on layouts it was not written for', () => {
 
   it('finds no table on a page whose rows name no columns', () => {
     expect(parseLayout(page(row(100, [['Dear', 100], ['customer,', 220]]), row(160, [['Qty', 100], ['3', 200]])))).toBeNull();
+  });
+});
+
+describe('rowsOf', () => {
+  it('keeps a table row on one row when tesseract swells the boxes of its left half (a rule under them) to twice the height', () => {
+    const word = (text: string, x0: number, y0: number, y1: number): Word => ({ text, x0, x1: x0 + 20 * text.length, y0, y1 });
+    const rows = rowsOf([
+      word('770829', 229, 981, 1042), word('Sugar', 468, 981, 1042), word('34.15', 1979, 982, 1042),
+      word('13', 1725, 1000, 1028), word('BG', 1792, 1000, 1028), word('443.95', 2171, 1000, 1028),
+      word('731737', 232, 1056, 1086), word('2', 1740, 1056, 1086),
+    ]);
+    expect(rows.map((r) => r.text)).toEqual(['770829 Sugar 13 BG 34.15 443.95', '731737 2']);
   });
 });

@@ -29,6 +29,8 @@ export function pageWords(page: Pick<TesseractPage, 'blocks'>, width: number, he
 /**
  * Words into rows by where they sit, not by how tesseract grouped them (sparse text mode reads
  * every word but groups few): a word joins the row whose middle band it overlaps most, taken top down.
+ * Heights may differ by up to 2.5×: tesseract swells the boxes of half a table row when a rule
+ * touches them (61 px against 28 px), and a heading twice the size of the print still stays apart.
  */
 export function rowsOf(words: readonly Word[]): Row[] {
   const rows: Word[][] = [];
@@ -36,7 +38,7 @@ export function rowsOf(words: readonly Word[]): Row[] {
   for (const w of [...words].sort((a, b) => mid(a) - mid(b))) {
     const row = rows.find((r) => {
       const y0 = median(r.map((x) => x.y0)), y1 = median(r.map((x) => x.y1));
-      return mid(w) > y0 && mid(w) < y1 && (y1 - y0) < 2 * (w.y1 - w.y0) && (w.y1 - w.y0) < 2 * (y1 - y0);
+      return mid(w) > y0 && mid(w) < y1 && (y1 - y0) < 2.5 * (w.y1 - w.y0) && (w.y1 - w.y0) < 2.5 * (y1 - y0);
     });
     if (row) row.push(w); else rows.push([w]);
   }
