@@ -58,3 +58,16 @@ export function skewOf(grey: Uint8Array, width: number, height: number): number 
   const fine = best(xs, ys, height, width, coarse - 0.5, coarse + 0.5, 0.05);
   return Math.round(fine * 100) / 100;
 }
+
+/** How a page was turned before it was read: by `degrees` (see skewOf), from a page of width × height. */
+export type Turn = { degrees: number; width: number; height: number };
+
+/**
+ * A point of the turned page (turnedWidth × turnedHeight: turning enlarges the canvas) where it
+ * lies on the page as it was uploaded, so a line's box can be drawn on the uploaded image.
+ */
+export function unturnedPoint(x: number, y: number, turn: Turn, turnedWidth: number, turnedHeight: number): { x: number; y: number } {
+  const a = (turn.degrees * Math.PI) / 180;
+  const dx = x - turnedWidth / 2, dy = y - turnedHeight / 2;
+  return { x: dx * Math.cos(a) - dy * Math.sin(a) + turn.width / 2, y: dx * Math.sin(a) + dy * Math.cos(a) + turn.height / 2 };
+}

@@ -2,7 +2,7 @@
 // pixel limit so a small file that decodes to a huge bitmap (a decompression bomb) is refused.
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { skewOf } from './deskew.ts';
+import { skewOf, type Turn } from './deskew.ts';
 
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 /** 40 megapixels: a 600 dpi letter page is 34; anything larger is refused before decoding. */
@@ -38,7 +38,8 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
  */
 const WORKING_WIDTH = 2400;
 
-export type PreparedImage = { data: Buffer; width: number; height: number };
+/** A page ready for tesseract; `turn` says how it was turned level, when it was. */
+export type PreparedImage = { data: Buffer; width: number; height: number; turn?: Turn };
 
 const BLOCK = 48;
 
@@ -55,11 +56,8 @@ async function lightOf(grey: Buffer, width: number, height: number): Promise<Buf
   }
   const grid = Buffer.alloc(cols * rows);
   for (let b = 0; b < cols * rows; b++) {
-    let total = 0;
-    for (let v = 0; v < 256; v++) total += histograms[b * 256 + v]!;
-    let seen = 0, v = 0;
-    while (v < 255 && (seen += histograms[b * 256 + v]!) < total * 0.9) v++;
-    grid[b] = v;
+    const histogram = histograms.subarray(b * 256, (b + 1) * 256);
+    grid[b] = percentile(histogram, histogram.reduce((sum, n) => sum + n, 0), 0.9);
   }
   const raw = { raw: { width: cols, height: rows, channels: 1 as const } };
   // sharp turns one-channel raw input into three channels unless told to keep it grey.
@@ -89,7 +87,7 @@ function stretch(grey: Buffer, histogram: Uint32Array): void {
   for (let i = 0; i < grey.length; i++) grey[i] = table[grey[i]!]!;
 }
 
-type GreyPage = { data: Buffer; width: number; height: number };
+type GreyPage = { data: Buffer; width: number; height: number; turn?: Turn };
 
 /** The page turned so that its lines run level (a turn under 0.2°, 8 px over the page width, is left alone). */
 async function turnLevel(page: GreyPage): Promise<GreyPage> {
@@ -97,7 +95,7 @@ async function turnLevel(page: GreyPage): Promise<GreyPage> {
   if (Math.abs(skew) < 0.2) return page;
   const { data, info } = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
     .rotate(-skew, { background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  return { data, width: info.width, height: info.height, turn: { degrees: skew, width: page.width, height: page.height } };
 }
 
 /**
@@ -120,5 +118,5 @@ export async function prepareForOcr(bytes: Buffer): Promise<PreparedImage> {
   stretch(even, histogram);
   const level = await turnLevel({ data: even, width, height });
   const data = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: 1 } }).withMetadata({ density: 300 }).png({ compressionLevel: 1 }).toBuffer();
-  return { data, width: level.width, height: level.height };
+  return { data, width: level.width, height: level.height, turn: level.turn };
 }

@@ -47,7 +47,7 @@ export async function createOcr(): Promise<Ocr> {
         await w.setParameters({ tessedit_pageseg_mode: PSM_OF[mode] });
         const { data } = await w.recognize(image.data, {}, { text: true, blocks: true });
         if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
-        return { text: data.text, page: pageWords(data, image.width, image.height) };
+        return { text: data.text, page: pageWords(data, image.width, image.height, image.turn) };
       });
       chain = run.catch(() => undefined);
       return run;

@@ -5,7 +5,8 @@
 import { lineAddsUp, type LineBox, type ParsedLine } from '../../../src/model/invoice-parser.ts';
 import type { Column, ColumnKind, HeaderRow } from './header-row.ts';
 import { money, quantity } from './numbers.ts';
-import { cellsOf, span, textOf, type Row, type Word } from './words.ts';
+import { unturnedPoint } from '../deskew.ts';
+import { cellsOf, span, textOf, type PageWords, type Row, type Word } from './words.ts';
 
 const UOM = /^(CS|EA|BG|BAG|LB|DZ|CT|BX|PK|GA|GAL|CA|CASE|EACH|BU|BTL|JR|TB|PL|BL)$/i;
 /** A summary or footer row: the table has ended. */
@@ -90,14 +91,21 @@ function lineOf(cells: Map<ColumnKind, string>): ParsedLine | null {
   return { itemCode, description, brand: cells.get('brand') ?? '', pack, uom: uom.toUpperCase(), quantity: qty, unitPrice, totalPrice, doubtful };
 }
 
-function boxOf(words: readonly Word[], page: { width: number; height: number }): LineBox {
+/**
+ * The line's box as fractions of the uploaded page: on a page that was turned level, the box keeps
+ * its size and its middle goes back to where it was on the uploaded image.
+ */
+function boxOf(words: readonly Word[], page: Pick<PageWords, 'width' | 'height' | 'turn'>): LineBox {
   const s = span(words);
+  const [w, h] = [s.x1 - s.x0, s.y1 - s.y0];
+  const middle = page.turn ? unturnedPoint((s.x0 + s.x1) / 2, (s.y0 + s.y1) / 2, page.turn, page.width, page.height) : { x: (s.x0 + s.x1) / 2, y: (s.y0 + s.y1) / 2 };
+  const [width, height] = page.turn ? [page.turn.width, page.turn.height] : [page.width, page.height];
   const r = (n: number) => Math.round(n * 10000) / 10000;
-  return { x: r(s.x0 / page.width), y: r(s.y0 / page.height), w: r((s.x1 - s.x0) / page.width), h: r((s.y1 - s.y0) / page.height) };
+  return { x: r((middle.x - w / 2) / width), y: r((middle.y - h / 2) / height), w: r(w / width), h: r(h / height) };
 }
 
 /** The line items under the header, in reading order, each with its box on the page. */
-export function readTable(rows: readonly Row[], header: HeaderRow, charW: number, page: { width: number; height: number }): ParsedLine[] {
+export function readTable(rows: readonly Row[], header: HeaderRow, charW: number, page: Pick<PageWords, 'width' | 'height' | 'turn'>): ParsedLine[] {
   const drafts: Draft[] = [];
   for (const row of rows.slice(header.index + 1)) {
     const cells = cellsByColumn(row, header.columns, charW);

@@ -1,10 +1,12 @@
 // The words tesseract read on a page, with their boxes in pixels, grouped into the rows it found
 // (page segmentation mode 4 keeps a table row on one row). The layout reader works on these.
 import type { Page as TesseractPage } from 'tesseract.js';
+import type { Turn } from '../deskew.ts';
 
 export type Word = { text: string; x0: number; y0: number; x1: number; y1: number };
 export type Row = { words: Word[]; y0: number; y1: number; text: string };
-export type PageWords = { width: number; height: number; rows: Row[] };
+/** Boxes are on the page as read; `turn` says how that page was turned from the uploaded one. */
+export type PageWords = { width: number; height: number; rows: Row[]; turn?: Turn };
 
 /** Table rules and specks read as text ("|", "—", "_"), which would split or pad cells. */
 const RULE = /^[|\-_—–=~.,:;'"`!]+$/;
@@ -19,11 +21,11 @@ export function rowOf(words: Word[]): Row {
   };
 }
 
-export function pageWords(page: Pick<TesseractPage, 'blocks'>, width: number, height: number): PageWords {
+export function pageWords(page: Pick<TesseractPage, 'blocks'>, width: number, height: number, turn?: Turn): PageWords {
   const words = (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)))
     .map((w) => ({ text: w.text.trim(), ...w.bbox }))
     .filter((w) => w.text !== '' && !RULE.test(w.text));
-  return { width, height, rows: rowsOf(words) };
+  return { width, height, rows: rowsOf(words), ...(turn ? { turn } : {}) };
 }
 
 /**
