@@ -12,8 +12,7 @@
 // must never be looked at while tuning: use --dev then. The last line printed is one JSON object.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createOcr } from '../server/invoices/ocr.ts';
-import { readImage } from '../server/invoices/read-invoice.ts';
+import { startReaderProcess } from '../server/invoices/reader-process.ts';
 import type { ParsedInvoice } from '../src/model/invoice-parser.ts';
 import { LAYOUTS } from './ocr-corpus/layouts.ts';
 import { ensureCorpus } from './ocr-corpus/make.ts';
@@ -54,17 +53,18 @@ if (truths.length === 0) throw new Error('No images chosen.');
 const empty: ParsedInvoice = { distributor: null, invoiceNumber: null, merchant: null, invoiceDate: null, deliveryDate: null, taxAmount: null, subtotal: null, lines: [], sumMatchesSubtotal: null };
 type Result = { truth: ImageTruth; score: PageScore; seconds: number };
 
-let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
-const ocr = await createOcr();
+// The reader process the server uses (server/invoices/reader-process.ts), with its defaults.
+const reader = startReaderProcess();
+let benchPeak = process.memoryUsage().rss;
+const sampler = setInterval(() => { benchPeak = Math.max(benchPeak, process.memoryUsage().rss); }, 50);
 const image = (t: ImageTruth) => fs.readFileSync(path.join(CORPUS_DIR, t.file));
-await readImage(ocr, image(truths[0]!)); // loads the model: not counted
+await reader.read(image(truths[0]!)); // starts the reader and loads the model: not counted
 const results: Result[] = [];
 for (const truth of truths) {
   const t0 = performance.now();
   let read = empty;
   try {
-    read = (await readImage(ocr, image(truth))).invoice;
+    read = (await reader.read(image(truth))).invoice;
   } catch (error) {
     console.log(`${truth.file}: the reader failed: ${String(error)}`);
   }
@@ -75,9 +75,8 @@ for (const truth of truths) {
   console.log(`${truth.file.padEnd(36)} ${score.matched}/${score.trueLines} found, ${score.readLines - score.matched} invented, `
     + `exact q/p/t ${score.qtyExact}/${score.priceExact}/${score.totalExact}${header}, ${seconds.toFixed(2)} s`);
 }
-await ocr.close();
+await reader.close();
 clearInterval(sampler);
-peak = Math.max(peak, process.memoryUsage().rss);
 
 const counts = (keep: (r: Result) => boolean): Counts => sumCounts(results.filter(keep).map((r) => r.score));
 const show = (n: number | null) => (n === null ? '–' : n.toFixed(1));
@@ -117,7 +116,8 @@ for (const [key, name, heldOut] of SIDES) {
 const seconds = results.map((r) => r.seconds);
 const mean = seconds.reduce((s, x) => s + x, 0) / seconds.length;
 const max = Math.max(...seconds);
-const peakMb = Math.round(peak / 1048576);
+const { peakRssMb, started } = reader.stats();
 console.log(`\n${results.length} images; seconds per page: mean ${mean.toFixed(2)}, max ${max.toFixed(2)} (model load not counted)`);
-console.log(`peak RSS ${peakMb} MB, sampled every 50 ms (tesseract.js runs in a worker thread of this process, so it is included)`);
-console.log(JSON.stringify({ ...summary, s_per_page_mean: Math.round(mean * 1000) / 1000, s_per_page_max: Math.round(max * 1000) / 1000, peak_rss_mb: peakMb }));
+console.log(`peak RSS of the reader process ${peakRssMb} MB (its VmHWM; ${started} reader process${started === 1 ? '' : 'es'} started); `
+  + `this benchmark's own process ${Math.round(benchPeak / 1048576)} MB (sampled every 50 ms)`);
+console.log(JSON.stringify({ ...summary, s_per_page_mean: Math.round(mean * 1000) / 1000, s_per_page_max: Math.round(max * 1000) / 1000, peak_rss_mb: peakRssMb, reader_processes: started }));

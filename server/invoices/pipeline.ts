@@ -5,10 +5,9 @@ import { parseInvoiceText, type ParsedInvoice } from '../../src/model/invoice-pa
 import { inTransaction } from '../db/transaction.ts';
 import { invoicesRepository } from '../repositories/invoices.ts';
 import { checkPrices } from './price-check.ts';
-import { readImage } from './read-invoice.ts';
-import type { Ocr } from './ocr.ts';
+import { ReaderStopped, type InvoiceReader } from './reader.ts';
 
-export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Promise<void> {
+export async function processImage(pool: pg.Pool, reader: InvoiceReader, imageId: number): Promise<void> {
   const repo = invoicesRepository(pool);
   const image = await repo.imageForOcr(imageId);
   if (!image) return; // deleted meanwhile
@@ -16,8 +15,9 @@ export async function processImage(pool: pg.Pool, ocr: Ocr, imageId: number): Pr
   let parsed: ParsedInvoice = parseInvoiceText('');
   let problem: string | null = null;
   try {
-    ({ text, invoice: parsed } = await readImage(ocr, image.data));
-  } catch {
+    ({ text, invoice: parsed } = await reader.read(image.data));
+  } catch (error) {
+    if (error instanceof ReaderStopped) throw error; // not the image's fault: the job runs again
     problem = 'The image could not be read. Please upload a clearer photo.';
   }
   if (!problem && parsed.lines.length === 0) problem = 'No line items were found on the image. Please upload a clearer photo of the whole page.';

@@ -7,8 +7,9 @@
 import { startBoss } from '../db/job-boss.ts';
 import type pg from 'pg';
 import { invoicesRepository } from '../repositories/invoices.ts';
-import { createOcr, type Ocr } from './ocr.ts';
 import { processImage } from './pipeline.ts';
+import type { InvoiceReader } from './reader.ts';
+import { startReaderProcess } from './reader-process.ts';
 
 export const OCR_QUEUE = 'invoice-ocr';
 export const OCR_RUNS = 3;
@@ -18,7 +19,7 @@ export type InvoiceQueue = { enqueue(imageId: number): Promise<void>; stop(): Pr
 const HEARTBEAT_SECONDS = 5;
 const STALE_SECONDS = 15;
 
-export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean; ocr?: Ocr; expireInSeconds?: number } = { work: true }): Promise<InvoiceQueue> {
+export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean; reader?: InvoiceReader; expireInSeconds?: number } = { work: true }): Promise<InvoiceQueue> {
   const boss = await startBoss(pool, 'invoice queue');
   // 'short': one waiting job per image, whoever sends it (the upload, and every worker starting
   // with the image pending); a running one does not block a new one, so a dead worker's image is
@@ -30,10 +31,10 @@ export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean;
   };
   const images = invoicesRepository(pool);
   const heartbeats = new Set<NodeJS.Timeout>();
-  let ocr: Ocr | null = null;
+  let reader: InvoiceReader | null = null;
   if (options.work) {
-    ocr = options.ocr ?? (await createOcr());
-    const reader = ocr;
+    // The reader process starts with the first page, not with the server.
+    const read = (reader = options.reader ?? startReaderProcess());
     await boss.work<{ imageId: number }>(OCR_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       if (!job) return;
       const { imageId } = job.data;
@@ -45,7 +46,7 @@ export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean;
       const heartbeat = setInterval(() => void images.ocrHeartbeat(imageId, true).catch(() => undefined), HEARTBEAT_SECONDS * 1000);
       heartbeats.add(heartbeat);
       try {
-        await processImage(pool, reader, imageId);
+        await processImage(pool, read, imageId);
       } catch (error) {
         console.error(`invoice image ${imageId}:`, error instanceof Error ? error.message : error);
         await images.ocrHeartbeat(imageId, false).catch(() => undefined);
@@ -63,7 +64,7 @@ export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean;
       // A stopped worker is a dead one to the others, whatever its reads still await.
       for (const heartbeat of heartbeats) clearInterval(heartbeat);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
-      if (!options.ocr) await ocr?.close();
+      if (!options.reader) await reader?.close();
     },
   };
 }

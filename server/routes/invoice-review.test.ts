@@ -10,7 +10,7 @@ import type { LineCorrection } from '../../src/model/invoice-review.ts';
 import { parseInvoiceText } from '../../src/model/invoice-parser.ts';
 import type { Deps } from '../deps.ts';
 import { inTransaction } from '../db/transaction.ts';
-import type { Ocr } from '../invoices/ocr.ts';
+import { readerOn } from '../invoices/reader.ts';
 import { processImage } from '../invoices/pipeline.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { cheaperInBoston, dropFixtureDeals, fixtureReading, INVOICE_FIXTURES, truePages } from '../testing/invoice-fixtures.ts';
@@ -22,7 +22,7 @@ const clean = truePages.find((t) => t.file === 'invoice-01-a-clean.png')!;
 const png = fs.readFileSync(path.join(INVOICE_FIXTURES, clean.file));
 /** What tesseract reads from the page (the fixture's text and word boxes): the reading without the OCR's minute. */
 const reading = fixtureReading(clean.file);
-const fakeOcr: Ocr = { read: async () => reading, close: async () => undefined };
+const fakeReader = readerOn({ read: async () => reading, close: async () => undefined });
 /** The line paid above its deviated price (5 a unit, set below). */
 const dear = clean.lines[2]!;
 const lineOf = (l: typeof dear, over: Partial<LineCorrection> = {}): LineCorrection =>
@@ -42,7 +42,7 @@ describe.each(testTargets())('reviewing the lines read from an invoice on $name'
     const form = multipartForm({ description: 'Weekly produce', merchant: 'Blue Anchor Grill' }, { field: 'imageFile', name: 'page-1.png', type: 'image/png', data: png });
     const res = await app.inject({ method: 'POST', url: '/api/invoice', headers: { authorization: `Bearer ${tokens.leader}`, ...form.headers }, payload: form.payload });
     const { id, imageId } = res.json() as { id: number; imageId: number };
-    await processImage(db.pool, fakeOcr, imageId);
+    await processImage(db.pool, fakeReader, imageId);
     return { id, imageId };
   }
   /** Everything a correction may change. */
@@ -174,7 +174,7 @@ describe.each(testTargets())('reviewing the lines read from an invoice on $name'
     const item = read.items[1]!;
     await call('leader', 'PUT', `/invoice/${id}/items/${item.id}`, lineOf(dear, { description: 'Corrected by hand' }));
     const corrected = await detail(id);
-    await processImage(db.pool, fakeOcr, imageId);
+    await processImage(db.pool, fakeReader, imageId);
     await reread();
     expect((await detail(id)).items).toEqual(corrected.items);
 
@@ -182,7 +182,7 @@ describe.each(testTargets())('reviewing the lines read from an invoice on $name'
     const second = await readInvoice();
     const lines = (await detail(second.id)).items;
     await call('leader', 'DELETE', `/invoice/${second.id}/items/${lines[0]!.id}`);
-    await processImage(db.pool, fakeOcr, second.imageId);
+    await processImage(db.pool, fakeReader, second.imageId);
     expect((await detail(second.id)).items.map((i) => i.id)).toEqual(lines.slice(1).map((i) => i.id));
   });
 });

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../deps.ts';
-import { createOcr, type Ocr } from '../invoices/ocr.ts';
+import type { Ocr } from '../invoices/ocr.ts';
 import { processImage } from '../invoices/pipeline.ts';
 import { OCR_GAVE_UP, OCR_RUNS, startInvoiceQueue } from '../invoices/queue.ts';
+import { readerOn, ReaderStopped, type InvoiceReader } from '../invoices/reader.ts';
+import { startReaderProcess } from '../invoices/reader-process.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -25,7 +27,7 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
   let app: FastifyInstance;
   let deps: Deps;
-  let ocr: Ocr;
+  let reader: InvoiceReader;
   const tokens: Record<string, string> = {};
   const q = async (sql: string, args: unknown[] = []) => (await db.pool.query(sql, args)).rows;
   const count = async () => (await q('select (select count(*) from invoices)::int as i, (select count(*) from invoice_images)::int as g'))[0];
@@ -50,19 +52,19 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     db = await seededScratchDatabase(adminUrl, { merchants: 20, months: 1 });
     ({ app, deps } = await testApp(db.pool));
     for (const email of ['leader@harbor.test', 'ops@summit.test', 'rep@harbor.test']) tokens[email.split('@')[0]!] = await loginToken(app, email);
-    ocr = await createOcr();
+    reader = startReaderProcess();
     await dropFixtureDeals(db.pool);
     // The fixture's third line is in the catalogue with a Boston deviated price below what the invoice charges.
     await cheaperInBoston(db.pool, clean.lines[2]!, 5);
   }, 120_000);
   afterAll(async () => {
-    await ocr?.close();
+    await reader?.close();
     await app?.close();
     await db?.drop();
   });
 
   it('reads an uploaded photo into line items and flags the line paid above the deviated price', async () => {
-    const queue = await startInvoiceQueue(db.pool, { work: true, ocr });
+    const queue = await startInvoiceQueue(db.pool, { work: true, reader });
     deps.invoiceJobs.attach(queue.enqueue);
     try {
       const res = await upload('leader');
@@ -162,23 +164,31 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     const reading = fixtureReading(clean.file);
     // The OCR answers only after the user deleted the invoice.
     const slow: Ocr = { read: async () => { await call('leader', 'DELETE', `/invoice/${id}`); return reading; }, close: async () => undefined };
-    await expect(processImage(db.pool, slow, imageId)).resolves.toBeUndefined();
+    await expect(processImage(db.pool, readerOn(slow), imageId)).resolves.toBeUndefined();
     expect(await q('select count(*)::int as n from invoice_items where invoice_id = $1', [id])).toEqual([{ n: 0 }]);
     expect((await call('leader', 'GET', `/invoice/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a reader that stops mid-page is not the image\'s fault: the image stays pending, for its job to run again', async () => {
+    const { id, imageId } = (await upload('leader')).json() as { id: number; imageId: number };
+    const stopped: InvoiceReader = { read: async () => { throw new ReaderStopped('The reader stopped (SIGKILL) while reading the page.'); }, close: async () => undefined };
+    await expect(processImage(db.pool, stopped, imageId)).rejects.toBeInstanceOf(ReaderStopped);
+    expect((await settled(id, 0)).status).toBe('inprocessing');
+    expect((await call('leader', 'DELETE', `/invoice/${id}`)).statusCode).toBe(200);
   });
 
   // Generous times: the restarted worker first reads what earlier tests left queued, on a shared 2-core machine.
   it('a server killed mid-job loses nothing: after a restart the image is read', async () => {
     // First server: its OCR never finishes (killed mid-job).
-    const hanging: Ocr = { read: () => new Promise(() => undefined), close: async () => undefined };
-    const first = await startInvoiceQueue(db.pool, { work: true, ocr: hanging });
+    const hanging: InvoiceReader = { read: () => new Promise(() => undefined), close: async () => undefined };
+    const first = await startInvoiceQueue(db.pool, { work: true, reader: hanging });
     deps.invoiceJobs.attach(first.enqueue);
     const { id } = (await upload('leader')).json() as { id: number };
     await new Promise((r) => setTimeout(r, 1500));
     expect((await settled(id, 0)).status).toBe('inprocessing');
     await Promise.race([first.stop(), new Promise((r) => setTimeout(r, 6000))]);
     // Restart: the image still pending is queued and read.
-    const second = await startInvoiceQueue(db.pool, { work: true, ocr });
+    const second = await startInvoiceQueue(db.pool, { work: true, reader });
     try {
       const detail = await settled(id, 90_000);
       expect(detail.status).toBe('done');
@@ -196,8 +206,8 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     await Promise.all([idle.enqueue(imageId), idle.enqueue(imageId)]);
     await idle.stop();
     let reads = 0;
-    const counting: Ocr = { read: async (image) => ((reads += 1), ocr.read(image)), close: async () => undefined };
-    const workers = [await startInvoiceQueue(db.pool, { work: true, ocr: counting }), await startInvoiceQueue(db.pool, { work: true, ocr: counting })];
+    const counting: InvoiceReader = { read: async (image) => ((reads += 1), reader.read(image)), close: async () => undefined };
+    const workers = [await startInvoiceQueue(db.pool, { work: true, reader: counting }), await startInvoiceQueue(db.pool, { work: true, reader: counting })];
     try {
       expect((await settled(id, 90_000)).status).toBe('done');
       await new Promise((r) => setTimeout(r, 2000)); // a second job, if any, would be taken by now
@@ -215,8 +225,8 @@ describe.each(testTargets())('invoice scanning on $name', ({ adminUrl }) => {
     // As three servers left it, each dead during its run (each run is counted before it begins).
     await q('update invoice_images set ocr_attempts = $2 where id = $1', [imageId, OCR_RUNS]);
     let reads = 0;
-    const counting: Ocr = { read: async (image) => ((reads += 1), ocr.read(image)), close: async () => undefined };
-    const restarted = await startInvoiceQueue(db.pool, { work: true, ocr: counting });
+    const counting: InvoiceReader = { read: async (image) => ((reads += 1), reader.read(image)), close: async () => undefined };
+    const restarted = await startInvoiceQueue(db.pool, { work: true, reader: counting });
     try {
       const detail = await settled(id, 90_000);
       expect(detail).toMatchObject({ status: 'problem', reason: OCR_GAVE_UP });
