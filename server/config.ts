@@ -41,8 +41,8 @@ export type Config = {
   /** The answer caches (server/dashboard/answer-cache.ts); ANSWER_CACHE=off computes every answer, to measure without them. */
   answerCache: boolean;
   /**
-   * The dashboard's lost figures and volume per merchant from memory (server/dashboard/dashboard-memory.ts), with
-   * DASHBOARD_INDEX=1. Off by default: its build can still deadlock with a full rollup rebuild (docs/performance.md).
+   * The dashboard's lost figures and volume per merchant from memory (server/dashboard/dashboard-memory.ts);
+   * DASHBOARD_INDEX=0 answers them from the rollups in SQL.
    */
   dashboardIndex: boolean;
   /** Run the invoice OCR worker inside the server (INVOICE_WORKER=0 leaves it to `npm run worker`). */
@@ -111,7 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     azure: readAzureConfig(env),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
-    dashboardIndex: flag(env, 'DASHBOARD_INDEX', false),
+    dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',
     importWorker: flag(env, 'IMPORT_WORKER', true),
     publicUrls: (env.PUBLIC_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean).map(origin),

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { TRUNCATE_ORDER } from '../rollups/rollups.ts';
 import { EXACT_BELOW, integerRows, splitDecimal } from './exact-decimal.ts';
 import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
 import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
@@ -18,6 +19,9 @@ export interface DashboardIndex {
   houseMerchants: Map<number, number[]>;
 }
 
+/** The rollups a full rebuild truncates that the build reads. */
+const INDEX_READS: readonly string[] = ['rollup_merchant_lost_day', 'rollup_merchant_day'];
+
 /** A row's whole part and fraction are kept in 32-bit integers. */
 const INT32_BELOW = 2 ** 31;
 
@@ -31,10 +35,13 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
-    // A rollup rebuild truncates these tables: if it waits for a lock this build holds while this
-    // build waits for one of its, the build gives up (before PostgreSQL's 1 s deadlock check
-    // could cancel the rebuild instead) and is tried again later.
+    // A full rollup rebuild truncates the rollups read here. They are locked before the first
+    // read, so the snapshot is taken after any rebuild that held them, and in the order the
+    // rebuild's TRUNCATE locks them, so neither can hold one the other waits for: read in the
+    // opposite order, the two deadlocked and PostgreSQL cancelled the rebuild. While a rebuild
+    // holds them the build gives way after 500 ms and is tried again later (dashboard-memory.ts).
     await client.query(`set local lock_timeout = '500ms'`);
+    await client.query(`lock table ${TRUNCATE_ORDER.filter((t) => INDEX_READS.includes(t)).join(', ')} in access share mode`);
     const version = (await client.query<{ version: string }>('select version::text as version from data_version')).rows[0]!.version;
     const { rows: stats } = await client.query<HouseStats>(
       `select distributor_id, count(*)::int as rows,

@@ -7,6 +7,7 @@ import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
 import { refreshRollups } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
+import { loadDashboardIndex } from './dashboard-index-load.ts';
 import { dashboardMemory } from './dashboard-memory.ts';
 
 const DAY = 86_400_000;
@@ -98,6 +99,27 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
     } finally {
       await q(`delete from purchase_lines where invoice_id = 'LOST-INDEX-TEST'`);
       await refreshRollups(db.pool);
+    }
+  });
+
+  it('a full rollup rebuild that holds the rollups the build reads goes on: the build holds none of them while it waits', async () => {
+    // As the rebuild's TRUNCATE does: the first of its tables locked, then the next it needs.
+    const rebuild = await db.pool.connect();
+    try {
+      await rebuild.query('begin');
+      await rebuild.query(`set local lock_timeout = '2s'`);
+      await rebuild.query('lock table rollup_merchant_day in access exclusive mode');
+      const building = loadDashboardIndex(db.pool);
+      await new Promise((r) => setTimeout(r, 150));
+      // A build that had read rollup_merchant_lost_day already would hold it until it gave up.
+      const t0 = Date.now();
+      await rebuild.query('lock table rollup_merchant_lost_day in access exclusive mode');
+      expect(Date.now() - t0).toBeLessThan(100);
+      await rebuild.query('rollback');
+      expect((await building).version).toBe(await version());
+    } finally {
+      await rebuild.query('rollback').catch(() => undefined);
+      rebuild.release();
     }
   });
 

@@ -120,9 +120,16 @@ export function runningInserts(houses: HouseScope): string[] {
 // Cached dashboard answers of the old data are stale from this commit on (server/dashboard/answer-cache.ts).
 export const BUMP_DATA_VERSION = 'update data_version set version = version + 1';
 
+/**
+ * The tables a full rebuild empties, in the order its TRUNCATE locks them. A reader that holds
+ * some of them across statements locks them in this order first (dashboard-index-load.ts), or
+ * the two can deadlock: each holding a table the other waits for.
+ */
+export const TRUNCATE_ORDER = [...[...MERCHANT_ROLLUPS, ...ACCOUNT_ROLLUPS].map(([t]) => t), 'rollup_accounts'];
+
 const STEPS = [
   BUMP_DATA_VERSION,
-  `truncate ${[...MERCHANT_ROLLUPS, ...ACCOUNT_ROLLUPS].map(([t]) => t).join(', ')}, rollup_accounts`,
+  `truncate ${TRUNCATE_ORDER.join(', ')}`,
   // Distributors people act for get the all-locations rollups; any other active distributor
   // falls back to the per-merchant rollups (same numbers, a little slower).
   ROLLUPS_ACCOUNTS,
