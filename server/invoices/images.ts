@@ -120,3 +120,15 @@ export async function prepareForOcr(bytes: Buffer): Promise<PreparedImage> {
   const data = await sharp(level.data, { raw: { width: level.width, height: level.height, channels: 1 } }).withMetadata({ density: 300 }).png({ compressionLevel: 1 }).toBuffer();
   return { data, width: level.width, height: level.height, turn: level.turn };
 }
+
+/** A page a quarter, half or three quarters turned (clockwise), for one that came in sideways or upside down. */
+export type QuarterTurn = 90 | 180 | 270;
+
+/** The prepared page turned `degrees` clockwise; its `turn` still leads back to the page as uploaded. */
+export async function turnedBy(page: PreparedImage, degrees: QuarterTurn): Promise<PreparedImage> {
+  const { data, info } = await sharp(page.data).rotate(degrees).withMetadata({ density: 300 }).png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  const before = page.turn ?? { degrees: 0, width: page.width, height: page.height };
+  // sharp turns by -turn.degrees (turnLevel): one more turn of `degrees` is one turn in all.
+  return { data, width: info.width, height: info.height, turn: { ...before, degrees: before.degrees - degrees } };
+}

@@ -2,7 +2,7 @@
 // layout (header row, columns, labels); a page with no table header row is parsed from its text.
 import { parseInvoiceText, type ParsedInvoice, type ParsedLine } from '../../src/model/invoice-parser.ts';
 import { sumAddsUp } from './layout/numbers.ts';
-import { prepareForOcr } from './images.ts';
+import { prepareForOcr, turnedBy, type PreparedImage, type QuarterTurn } from './images.ts';
 import { parseLayout } from './layout/parse-layout.ts';
 import type { Ocr, OcrReading } from './ocr.ts';
 
@@ -36,13 +36,34 @@ export function mergeReadings(first: ParsedInvoice, second: ParsedInvoice): Pars
   return { ...fields, lines, sumMatchesSubtotal: fields.subtotal === null ? null : sumAddsUp(lines, fields.subtotal) };
 }
 
+/** At least one line whose numbers add up: print read the right way up (garbage never adds up). */
+const readable = (p: ParsedInvoice) => p.lines.some((l) => !l.doubtful);
+
+/**
+ * Tried in turn on a page with no line that adds up as it came: upside down, then either way
+ * sideways. Each costs one table reading, so only a page that failed pays for them.
+ */
+const QUARTER_TURNS: QuarterTurn[] = [180, 90, 270];
+
 /**
  * Read as a table first; a page that does not come out complete is read again word by word and
- * the two readings merged line by line.
+ * the two readings merged line by line. A page with no readable line is tried turned (a scan fed
+ * upside down, a photo taken sideways without its orientation tag).
  */
 export async function readImage(ocr: Ocr, image: Buffer): Promise<{ text: string; invoice: ParsedInvoice }> {
   const prepared = await prepareForOcr(image);
-  const table = await ocr.read(prepared, 'table');
+  const upright = await readPrepared(ocr, prepared, await ocr.read(prepared, 'table'));
+  if (readable(upright.invoice)) return upright;
+  for (const degrees of QUARTER_TURNS) {
+    const turned = await turnedBy(prepared, degrees);
+    const table = await ocr.read(turned, 'table');
+    if (readable(parseReading(table))) return readPrepared(ocr, turned, table);
+  }
+  return upright;
+}
+
+/** The page's table reading, completed by a sparse one when it is not complete. */
+async function readPrepared(ocr: Ocr, prepared: PreparedImage, table: OcrReading): Promise<{ text: string; invoice: ParsedInvoice }> {
   const invoice = parseReading(table);
   if (complete(invoice)) return { text: table.text, invoice };
   const sparse = await ocr.read(prepared, 'sparse');

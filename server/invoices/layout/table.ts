@@ -97,7 +97,9 @@ function lineOf(cells: Map<ColumnKind, string>): ParsedLine | null {
  */
 function boxOf(words: readonly Word[], page: Pick<PageWords, 'width' | 'height' | 'turn'>): LineBox {
   const s = span(words);
-  const [w, h] = [s.x1 - s.x0, s.y1 - s.y0];
+  // A page read a quarter turned (sideways) has its boxes' width and height the other way round.
+  const sideways = page.turn !== undefined && Math.abs(Math.round(page.turn.degrees / 90)) % 2 === 1;
+  const [w, h] = sideways ? [s.y1 - s.y0, s.x1 - s.x0] : [s.x1 - s.x0, s.y1 - s.y0];
   const middle = page.turn ? unturnedPoint((s.x0 + s.x1) / 2, (s.y0 + s.y1) / 2, page.turn, page.width, page.height) : { x: (s.x0 + s.x1) / 2, y: (s.y0 + s.y1) / 2 };
   const [width, height] = page.turn ? [page.turn.width, page.turn.height] : [page.width, page.height];
   const r = (n: number) => Math.round(n * 10000) / 10000;
