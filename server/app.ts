@@ -9,7 +9,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { gate } from './auth/gate.ts';
 import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
-import { compressJson } from './http/compress-json.ts';
+import { compression } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -67,7 +67,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   allowMicrosoftRedirectBridge(app);
-  compressJson(app);
+  await compression(app);
   // API answers carry auth keys and personal data: no browser or proxy may keep them. Set on the
   // request, so errors and unknown /api paths carry it too.
   app.addHook('onRequest', async (request, reply) => {
@@ -92,12 +92,13 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     async (api) => {
       api.decorateRequest('auth', null);
       api.decorateRequest('actingAdminId', null);
+      api.decorateRequest('callerFacts', null);
       api.decorateRequest('scope', null as never); // set by the gate on every request
       api.addHook('onRequest', async (request, reply) => {
         if (audienceOf(request) === 'public' && !LOGINS.includes(request.routeOptions.url ?? '')) return;
         if (await inMaintenance()) return reply.code(503).send({ message: MAINTENANCE_MESSAGE });
       });
-      api.addHook('onRequest', authenticate(deps.tokens, deps.sessions));
+      api.addHook('onRequest', authenticate(deps.tokens, deps.callers));
       // Who may call each route (src/model/route-permissions.ts), checked here and nowhere else.
       api.addHook('onRequest', gate(deps.scope));
       api.addHook('onSend', auditWrites(deps));

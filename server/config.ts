@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { readAzureConfig, type AzureConfig } from './auth/azure-config.ts';
 import { readTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
@@ -38,13 +39,22 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** The portal's public origins; emailed links may only point there (none set: loopback only). */
   publicUrls: string[];
-  /** The answer caches (server/dashboard/answer-cache.ts); ANSWER_CACHE=off computes every answer, to measure without them. */
+  /**
+   * The caches (server/dashboard/answer-cache.ts, server/auth/live-callers.ts); ANSWER_CACHE=off
+   * computes every answer and reads every caller, to measure without them.
+   */
   answerCache: boolean;
   /**
-   * The dashboard's lost figures and volume per merchant from memory (server/dashboard/dashboard-memory.ts);
-   * DASHBOARD_INDEX=0 answers them from the rollups in SQL.
+   * The data version's indexes in memory (server/dashboard/dashboard-memory.ts): the dashboard's
+   * figures, Intel's volumes, merchant lists and the rebates in force; DASHBOARD_INDEX=0 answers
+   * them all from SQL.
    */
   dashboardIndex: boolean;
+  /**
+   * How many processes serve the API on PORT (server/api-processes.ts): one per core by default,
+   * at most 4, each with its own in-memory indexes; 1 serves from this process alone.
+   */
+  apiProcesses: number;
   /** Run the invoice OCR worker inside the server (INVOICE_WORKER=0 leaves it to `npm run worker`). */
   invoiceWorker: boolean;
   /** Run purchase imports inside the server (IMPORT_WORKER=0 only queues them, for `npm run worker`). */
@@ -112,6 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
+    apiProcesses: positiveInt(env, 'API_PROCESSES', Math.min(4, os.availableParallelism())),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',
     importWorker: flag(env, 'IMPORT_WORKER', true),
     publicUrls: (env.PUBLIC_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean).map(origin),

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { DATA_VERSION_HEADER, replicaRouting, seenVersion } from './db/read-routing.ts';
 import { inTransaction } from './db/transaction.ts';
 import { answerCache } from './dashboard/answer-cache.ts';
-import { dashboardMemory } from './dashboard/dashboard-memory.ts';
+import { dashboardMemory, rebateMemory } from './dashboard/dashboard-memory.ts';
 import type { Config } from './config.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -29,6 +29,7 @@ import { rebatesRepository } from './repositories/rebates.ts';
 import { paymentsRepository } from './repositories/payments.ts';
 import { salesRepsRepository } from './repositories/sales-reps.ts';
 import { scopeRepository } from './repositories/scope.ts';
+import { liveCallers } from './auth/live-callers.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -84,6 +85,8 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     settings: settingsRepository(pool),
     attempts: loginAttemptsRepository(pool),
     scope: scopeRepository(pool),
+    /** The caller of each request's session, remembered while nothing it was read from changes (ANSWER_CACHE=off: read each time). */
+    callers: liveCallers(scopeRepository(pool), { remember: config.answerCache }),
     merchants: merchantsRepository(pool),
     dashboard: dashboardRepository(pool),
     /** Dashboard answers per house, selection, range and data version. */
@@ -94,8 +97,10 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     intelAnswers: answerCache({ maxEntries: 200, enabled: config.answerCache }),
     /** Merchant lists (a 5,000-merchant house's list is in every user's first minute). */
     merchantAnswers: answerCache({ enabled: config.answerCache }),
-    /** The dashboard's lost figures in memory, per data version. */
+    /** The dashboard's figures, sellers and the directory in memory, per data version. */
     dashboardMemory: dashboardMemory(pool, { enabled: config.dashboardIndex }),
+    /** The rebates in force in memory, per data version and day. */
+    rebateMemory: rebateMemory(pool, { enabled: config.dashboardIndex }),
     intel: intelRepository(pool),
     /** The intel queries on cancellable's database. */
     intelOn: intelRepository,

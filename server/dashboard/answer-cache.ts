@@ -4,37 +4,35 @@
 // ranges on Monday morning; the answer is computed once, not for each of them.
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { acceptedWeight, COMPRESS_FROM_BYTES, compressed } from '../http/compress-json.ts';
+import { COMPRESS_FROM_BYTES, compressed, pickEncoding, type Encoding } from '../http/compression.ts';
 
 /**
- * An answer already serialized, and gzipped once for the browsers (all of them accept gzip): a
- * hit costs no JSON.stringify and no compression, and a 5,000-merchant list goes out as about a
+ * An answer already serialized, and compressed once in each encoding a caller asked it in: a hit
+ * costs no JSON.stringify and no compression, and a 5,000-merchant list goes out as about a
  * tenth of its 470 KB. `T` says what it holds.
  */
 export interface Json<T> {
   plain: Buffer;
-  gzipped: Buffer | null;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   readonly __json?: T;
 }
 /** What a route sends: the bytes of a `T`. */
 export type Sent<T> = Buffer & { readonly __json?: T };
 
-export async function toJson<T>(value: T): Promise<Json<T>> {
-  const plain = Buffer.from(JSON.stringify(value));
-  return { plain, gzipped: plain.length >= COMPRESS_FROM_BYTES ? await compressed(plain, 'gzip') : null };
-}
+export const toJson = <T>(value: T): Json<T> => ({ plain: Buffer.from(JSON.stringify(value)), encoded: {} });
 
 /**
- * Sends cached bytes as they are (Fastify sends a Buffer with a content type untouched), gzipped
- * when the caller takes gzip; else the plain bytes go through compress-json.ts like any answer.
+ * Sends the answer's bytes in the encoding the caller prefers, compressed the first time it is
+ * asked in it (Fastify sends a Buffer with a content type untouched, and the compression hook
+ * leaves an answer already encoded alone).
  */
-export function sendJson<T>(reply: FastifyReply, json: Json<T>): Sent<T> {
+export async function sendJson<T>(reply: FastifyReply, json: Json<T>): Promise<Sent<T>> {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (json.gzipped && acceptedWeight(reply.request.headers['accept-encoding'], 'gzip') > 0) {
-    reply.header('content-encoding', 'gzip');
-    return json.gzipped;
-  }
-  return json.plain;
+  const encoding = json.plain.length >= COMPRESS_FROM_BYTES ? pickEncoding(reply.request.headers['accept-encoding']) : null;
+  if (!encoding) return json.plain;
+  const bytes = await (json.encoded[encoding] ??= compressed(json.plain, encoding));
+  reply.header('content-encoding', encoding);
+  return bytes;
 }
 
 /**
@@ -76,10 +74,9 @@ interface Entry {
   bytes: number;
 }
 
+/** The bytes an answer holds: its JSON (its compressed forms are a fraction of it). */
 const bytesOf = (value: unknown) =>
-  value !== null && typeof value === 'object' && Buffer.isBuffer((value as Json<unknown>).plain)
-    ? (value as Json<unknown>).plain.length + ((value as Json<unknown>).gzipped?.length ?? 0)
-    : 0;
+  value !== null && typeof value === 'object' && Buffer.isBuffer((value as Json<unknown>).plain) ? (value as Json<unknown>).plain.length : 0;
 
 /** Bounds of a cache: the answers it keeps, and their bytes (a 5,000-merchant Intel batch with its months is near 1 MB). */
 export interface CacheLimits {

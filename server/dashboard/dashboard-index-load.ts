@@ -6,8 +6,10 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { TRUNCATE_ORDER } from '../rollups/rollups.ts';
 import { EXACT_BELOW, integerRows, splitDecimal } from './exact-decimal.ts';
+import { directory, type Directory } from './directory.ts';
 import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
 import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
+import { dayRows, sellerVolumes, type DayRows, type SellerVolumes } from './seller-volumes.ts';
 
 export interface DashboardIndex {
   version: string;
@@ -15,12 +17,14 @@ export interface DashboardIndex {
   houses: Map<number, HouseLost>;
   /** Volume per merchant; null when it cannot be held exactly (SQL answers). */
   volumes: MerchantVolumes | null;
-  /** Each house's merchants (merchant_accounts), for its all-locations dashboard. */
-  houseMerchants: Map<number, number[]>;
+  /** Volume and rebate per seller; null when they cannot be held exactly (SQL answers). */
+  sellers: SellerVolumes | null;
+  /** Merchants, accounts, distributors and the houses with their own rollups. */
+  directory: Directory;
 }
 
 /** The rollups a full rebuild truncates that the build reads. */
-const INDEX_READS: readonly string[] = ['rollup_merchant_lost_day', 'rollup_merchant_day'];
+const INDEX_READS: readonly string[] = ['rollup_merchant_lost_day', 'rollup_merchant_day', 'rollup_account_day', 'rollup_accounts'];
 
 /** A row's whole part and fraction are kept in 32-bit integers. */
 const INT32_BELOW = 2 ** 31;
@@ -59,11 +63,7 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
       const names = await readNames(client);
       for (const [house, rows] of await readRows(client, scale, stats)) houses.set(house, houseLost(rows, scale, names));
     }
-    const houseMerchants = new Map<number, number[]>();
-    for (const { distributor_id: d, merchant_id: m } of (await client.query('select distributor_id, merchant_id from merchant_accounts')).rows) {
-      (houseMerchants.get(d) ?? houseMerchants.set(d, []).get(d)!).push(m);
-    }
-    return { version, houses, volumes: await readVolumes(client), houseMerchants };
+    return { version, houses, volumes: await readVolumes(client), sellers: await readSellers(client), directory: await readDirectory(client) };
   } finally {
     await client.query('rollback').catch(() => undefined);
     client.release();
@@ -85,6 +85,54 @@ async function readVolumes(client: pg.PoolClient): Promise<MerchantVolumes | nul
     `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day group by merchant_id, day) to stdout`));
   await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
   return builder.done();
+}
+
+/** rollup_merchant_day and rollup_account_day, every row, into SellerVolumes; null when not exact. */
+async function readSellers(client: pg.PoolClient): Promise<SellerVolumes | null> {
+  const tables = { merchants: ['rollup_merchant_day', 'merchant_id'], houses: ['rollup_account_day', 'distributor_id'] } as const;
+  const stats = async ([table]: readonly [string, string]) => (await client.query<{ rows: number; scale: number; largest: string; total: string }>(
+    `select count(*)::int as rows, coalesce(max(greatest(min_scale(volume), min_scale(rebate))), 0) as scale,
+            coalesce(max(greatest(abs(volume), abs(rebate))), 0)::text as largest,
+            greatest(coalesce(sum(abs(volume)), 0), coalesce(sum(abs(rebate)), 0))::text as total
+       from ${table}`)).rows[0]!;
+  const [merchants, houses] = [await stats(tables.merchants), await stats(tables.houses)];
+  const scale = Math.max(merchants.scale, houses.scale);
+  const exact = 10 ** scale < INT32_BELOW && [merchants, houses].every((s) => Number(s.largest) + 1 < INT32_BELOW
+    && s.rows * 10 ** scale < EXACT_BELOW && Number(s.total) + s.rows < EXACT_BELOW);
+  if (!exact) return null;
+  const read = async ([table, owner]: readonly [string, string], length: number) => {
+    const rows = dayRows(length);
+    const parse = integerRows(7, (v) => {
+      const r = rows.length++;
+      [rows.owner[r], rows.day[r], rows.seller[r]] = [v[0]!, v[1]!, v[2]!];
+      for (let c = 0; c < 4; c++) rows.figures[c]![r] = v[3 + c]!;
+    });
+    const copy = client.query(copyTo(
+      `copy (select ${owner}, day - date '1970-01-01', seller_id, ${splitDecimal('volume', scale)}, ${splitDecimal('rebate', scale)}
+               from ${table} order by ${owner}, day, seller_id) to stdout`));
+    await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+    return rows;
+  };
+  const [byMerchant, byHouse]: DayRows[] = [await read(tables.merchants, merchants.rows), await read(tables.houses, houses.rows)];
+  return sellerVolumes(byMerchant, byHouse, scale);
+}
+
+/** Merchants (with their places in the SQL's orders), accounts, distributors, houses with rollups. */
+async function readDirectory(client: pg.PoolClient): Promise<Directory> {
+  const { rows: merchants } = await client.query<{ id: number; platform_id: string; name: string; by_name: number; by_account: number }>(
+    `select id, platform_id, name, row_number() over (order by name, id)::int as by_name,
+            row_number() over (order by account_name, name, id)::int as by_account from merchants`);
+  const { rows: accounts } = await client.query<{ distributor_id: number; merchant_id: number; dcn: string }>(
+    'select distributor_id, merchant_id, dcn from merchant_accounts');
+  const { rows: distributors } = await client.query<{ id: number; platform_id: string; nickname: string; root: number }>(
+    'select id, platform_id, nickname, coalesce(parent_id, id) as root from distributors');
+  const { rows: rolled } = await client.query<{ distributor_id: number }>('select distributor_id from rollup_accounts');
+  return directory({
+    merchants: merchants.map((m) => ({ id: m.id, platformId: m.platform_id, name: m.name, byName: m.by_name, byAccount: m.by_account })),
+    accounts: accounts.map((a) => ({ houseId: a.distributor_id, merchantId: a.merchant_id, dcn: a.dcn })),
+    distributors: distributors.map((d) => ({ id: d.id, platformId: d.platform_id, nickname: d.nickname, familyRootId: d.root })),
+    rolledHouses: rolled.map((r) => r.distributor_id),
+  });
 }
 
 /** Each row's place in `list` (as the query ordered it), by id. */

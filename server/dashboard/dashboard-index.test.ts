@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRepository } from '../repositories/dashboard.ts';
+import { intelRepository } from '../repositories/intel.ts';
+import { merchantsRepository } from '../repositories/merchants.ts';
+import { scopeRepository } from '../repositories/scope.ts';
 import { monthStart } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
 import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
@@ -52,10 +55,66 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
       const got = house.lost(selection.all ? 'all' : selection.merchantIds, from, to);
       expect(got).toEqual(await sql.lost(selection, from, to));
       expect(got).toEqual(await raw.lost(selection, from, to));
-      const volumes = index.volumes!.byMerchant(selection.all ? index.houseMerchants.get(boston.distributorId)! : selection.merchantIds, from, to);
+      const volumes = index.volumes!.byMerchant(selection.all ? index.directory.houseMerchants.get(boston.distributorId)! : selection.merchantIds, from, to);
       expect(volumes).toEqual(await sql.byMerchant(selection, from, to));
       expect(volumes).toEqual(await raw.byMerchant(selection, from, to));
     }
+  });
+
+  const bySellerMonth = (a: { sellerId: number; month: string }, b: { sellerId: number; month: string }) => a.sellerId - b.sellerId || a.month.localeCompare(b.month);
+
+  it.each(ranges)('volume by seller and month, Intel volumes and months, equal the SQL over %s', async (_name, range) => {
+    const [from, to] = range();
+    const index = (await dashboardMemory(db.pool).built())!;
+    const sellers = index.sellers!;
+    const sql = dashboardRepository(db.pool);
+    const raw = rawDashboardRepository(db.pool);
+    const intel = intelRepository(db.pool);
+    // The house's own rollup, and the same house through its merchants' rows.
+    const house = sellers.houseBySellerMonth(boston.distributorId, from, to)!.sort(bySellerMonth);
+    expect(house).toEqual((await sql.bySellerMonth(boston, from, to, true)).sort(bySellerMonth));
+    expect(sellers.bySellerMonth(merchants, from, to).sort(bySellerMonth)).toEqual((await sql.bySellerMonth(boston, from, to, false)).sort(bySellerMonth));
+    for (const ids of [merchants.slice(3, 9), merchants.slice(10, 60), [merchants[5]!, merchants[5]!, merchants[7]!], [999_999]]) {
+      const subset = { ...boston, all: false, merchantIds: ids };
+      const got = sellers.bySellerMonth(ids, from, to).sort(bySellerMonth);
+      expect(got).toEqual((await sql.bySellerMonth(subset, from, to)).sort(bySellerMonth));
+      expect(got).toEqual((await raw.bySellerMonth(subset, from, to)).sort(bySellerMonth));
+      const byMerchant = (a: { merchantId: number; sellerId: number }, b: { merchantId: number; sellerId: number }) => a.merchantId - b.merchantId || a.sellerId - b.sellerId;
+      expect(sellers.byMerchantSeller(ids, from, to).sort(byMerchant)).toEqual((await intel.volumes([...new Set(ids)], from, to)).sort(byMerchant));
+      const [fromMonth, toMonth] = [monthStart(new Date(`${to}T00:00:00Z`), 11), monthStart(new Date(`${to}T00:00:00Z`), 0)];
+      const months = (a: { merchantId: number; sellerId: number; month: string }, b: typeof a) => byMerchant(a, b) || a.month.localeCompare(b.month);
+      expect(sellers.monthly(ids, fromMonth, toMonth).sort(months)).toEqual((await intel.monthly([...new Set(ids)], fromMonth, toMonth)).sort(months));
+    }
+  });
+
+  it('lost volume month over month and the directory equal the SQL', async () => {
+    const index = (await dashboardMemory(db.pool).built())!;
+    const { directory, sellers } = index;
+    const sql = dashboardRepository(db.pool);
+    const [last, previous] = [monthStart(today, 1), monthStart(today, 2)];
+    const byName = (a: { locationName: string; last: number }, b: typeof a) => a.locationName.localeCompare(b.locationName) || a.last - b.last;
+    for (const selection of [boston, { ...boston, all: false, merchantIds: merchants.slice(0, 25) }]) {
+      const ids = selection.all ? directory.houseMerchants.get(boston.distributorId)! : selection.merchantIds;
+      const got = sellers!.familyMonths(ids, boston.familyIds, last, previous)
+        .map((m) => ({ locationName: directory.merchant(m.merchantId)!.name, last: m.last, previous: m.previous }));
+      expect(got.length).toBeGreaterThan(0);
+      expect(got.sort(byName)).toEqual((await sql.ownVolumeByLocation(selection, last, previous)).sort(byName));
+    }
+    const scope = scopeRepository(db.pool);
+    const asked = [merchants[9]!, merchants[2]!, 999_999, merchants[2]!, merchants[40]!];
+    expect(directory.houseMerchants.get(boston.distributorId)).toEqual(merchants);
+    expect(directory.merchantCount(boston.distributorId)).toBe(await scope.merchantCount(boston.distributorId));
+    expect(directory.accountMerchantIds(boston.distributorId, asked)).toEqual(await scope.accountMerchantIds(boston.distributorId, asked));
+    expect(directory.rolled(boston.distributorId)).toBe(await sql.hasAccountRollups(boston.distributorId));
+    // Every merchant, so the lists hold merchants without an account at Boston too.
+    const everyone = (await q<{ id: number }>('select id from merchants order by id desc')).map((r) => r.id);
+    for (const order of ['name', 'account'] as const) {
+      expect(directory.list(boston.distributorId, everyone, order)).toEqual(await merchantsRepository(db.pool).list(boston.distributorId, everyone, order));
+    }
+    expect(directory.merchantRows(asked, boston.distributorId)).toEqual(await intelRepository(db.pool).merchants(asked, boston.distributorId));
+    const sellerIds = (await q<{ id: number }>('select id from distributors')).map((r) => r.id);
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect(directory.sellers(sellerIds).sort(byId)).toEqual((await intelRepository(db.pool).sellers(sellerIds)).sort(byId));
   });
 
   it('answers only its own data version: new data is read again', async () => {

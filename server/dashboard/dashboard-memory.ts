@@ -1,46 +1,62 @@
-// Keeps the dashboard index (dashboard-index-load.ts: lost figures, volume per merchant) of the
-// newest data version asked for. An index answers only requests of its own version, so an import
-// (which bumps the version in the same commit as its rollups) makes it stale at once; the next
-// request of the new version starts a new build in the background and the SQL answers until it
-// is done (about a minute on 20 million lines).
+// Keeps the in-memory indexes of the newest data version asked for: the dashboard index
+// (dashboard-index-load.ts: lost figures, volumes, sellers, the directory) and the rebates in
+// force (server/rebates/rebate-catalogue.ts, also of one day). An index answers only requests of
+// its own key, so an import (which bumps the version in the same commit as its rollups) makes it
+// stale at once; the next request of the new version starts a new build in the background and
+// the SQL answers until it is done (about a minute on 20 million lines for the dashboard's).
 import type pg from 'pg';
+import { loadRebateCatalogue, type RebateCatalogue } from '../rebates/rebate-catalogue.ts';
 import { loadDashboardIndex, type DashboardIndex } from './dashboard-index-load.ts';
 
 /** After a failed build (a lost connection, a rollup rebuild holding the tables), the next try waits this long. */
 const RETRY_AFTER_MS = 10_000;
 
-export interface DashboardMemory {
-  /** The index of `version`, or null (not built yet, being built, or turned off); asking starts a build. */
-  at(version: string): DashboardIndex | null;
-  /** The index once the build under way, or one started now, is done (tests, benchmarks). */
-  built(): Promise<DashboardIndex | null>;
+export interface Memory<T> {
+  /** The index of `key`, or null (not built yet, being built, or turned off); asking starts a build. */
+  at(key: string): T | null;
+  /** The index once the build under way, or one started now, is done (tests, benchmarks, start-up). */
+  built(): Promise<T | null>;
 }
+export type DashboardMemory = Memory<DashboardIndex>;
 
-export function dashboardMemory(pool: pg.Pool, { enabled = true, log = console.warn }: { enabled?: boolean; log?: (message: string) => void } = {}): DashboardMemory {
-  let current: DashboardIndex | null = null;
-  let building: Promise<DashboardIndex | null> | null = null;
+interface MemoryOptions { enabled?: boolean; log?: (message: string) => void }
+
+/** An index built by `load`, answering for the key it reports (`keyOf`). */
+function memory<T>(what: string, load: () => Promise<T>, keyOf: (index: T) => string, { enabled = true, log = console.warn }: MemoryOptions): Memory<T> {
+  let current: T | null = null;
+  let building: Promise<T | null> | null = null;
   let failedAt = -Infinity;
   const build = () => {
-    building ??= loadDashboardIndex(pool).then(
-      (index) => {
-        if (index && index.houses.size === 0) log(`dashboard index of data version ${index.version}: no house's lost figures held exactly, SQL answers them`);
-        return (current = index);
-      },
+    building ??= load().then(
+      (index) => (current = index),
       (err: unknown) => {
         failedAt = Date.now();
-        log(`dashboard index build failed: ${(err as Error).message}`);
+        log(`${what} build failed: ${(err as Error).message}`);
         return current;
       },
     ).finally(() => (building = null));
     return building;
   };
   return {
-    at(version) {
+    at(key) {
       if (!enabled) return null;
-      if (current?.version === version) return current;
+      if (current && keyOf(current) === key) return current;
       if (!building && Date.now() - failedAt > RETRY_AFTER_MS) void build();
       return null;
     },
     built: () => (enabled ? build() : Promise.resolve(null)),
   };
 }
+
+export function dashboardMemory(pool: pg.Pool, options: MemoryOptions = {}): DashboardMemory {
+  const log = options.log ?? console.warn;
+  return memory('dashboard index', async () => {
+    const index = await loadDashboardIndex(pool);
+    if (index.houses.size === 0) log(`dashboard index of data version ${index.version}: no house's lost figures held exactly, SQL answers them`);
+    return index;
+  }, (index) => index.version, { ...options, log });
+}
+
+/** The rebates in force of a data version and day (key `${version} ${day}`). */
+export const rebateMemory = (pool: pg.Pool, options: MemoryOptions = {}): Memory<RebateCatalogue> =>
+  memory('rebate catalogue', () => loadRebateCatalogue(pool), (c) => `${c.version} ${c.day}`, options);

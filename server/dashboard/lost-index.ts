@@ -109,11 +109,12 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     return lo;
   };
 
-  const sumsOf = (id: number, column: (c: number) => number): Sums => ({
+  /** An item's sums from its six columns (no closure per item: this runs for every item of a house). */
+  const sumsOf = (id: number, c: ArrayLike<number>[], at: number, before: number): Sums => ({
     id,
-    volume: normalised(column(0), column(1)),
-    rebate: normalised(column(2), column(3)),
-    deviation: normalised(column(4), column(5)),
+    volume: normalised(c[0]![at]! - (before < 0 ? 0 : c[0]![before]!), c[1]![at]! - (before < 0 ? 0 : c[1]![before]!)),
+    rebate: normalised(c[2]![at]! - (before < 0 ? 0 : c[2]![before]!), c[3]![at]! - (before < 0 ? 0 : c[3]![before]!)),
+    deviation: normalised(c[4]![at]! - (before < 0 ? 0 : c[4]![before]!), c[5]![at]! - (before < 0 ? 0 : c[5]![before]!)),
   });
 
   function itemSums(merchantIds: readonly number[] | 'all', from: number, to: number): Sums[] {
@@ -122,7 +123,7 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       const [a, b] = [clampDay(from), clampDay(to + 1)];
       for (let k = 0; k < items.length; k++) {
         const [at, before] = [k * width + b, k * width + a];
-        if (rowsBefore[at] !== rowsBefore[before]) out.push(sumsOf(items[k]!, (c) => running[c]![at]! - running[c]![before]!));
+        if (rowsBefore[at] !== rowsBefore[before]) out.push(sumsOf(items[k]!, running, at, before));
       }
       return out;
     }
@@ -137,7 +138,7 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       }
     }
     for (const k of seen) {
-      out.push(sumsOf(items[k]!, (c) => sums[c]![k]!));
+      out.push(sumsOf(items[k]!, sums, k, -1));
       for (const column of sums) column[k] = 0;
       touched[k] = 0;
     }

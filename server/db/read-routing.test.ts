@@ -28,8 +28,8 @@ describe.each(testTargets())('reads on a replica on $name', ({ adminUrl }) => {
   beforeAll(async () => {
     [primary, replica] = await Promise.all([seededScratchDatabase(adminUrl), seededScratchDatabase(adminUrl)]);
     await replica.pool.query(`update merchants set name = name || ' (replica)'`);
-    // No answer caches: they would hand one database's answer out for the other's at the same version.
-    ({ app } = await testApp(primary.pool, { answerCache: false }, undefined, replica.pool));
+    // No answer caches nor in-memory indexes: they would hand one database's answer out for the other's at the same version.
+    ({ app } = await testApp(primary.pool, { answerCache: false, dashboardIndex: false }, undefined, replica.pool));
     token = await loginToken(app, 'leader@harbor.test');
   });
   afterAll(async () => {

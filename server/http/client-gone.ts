@@ -11,5 +11,9 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** A query cancelled because its caller left: 499 (nobody reads it), not a server error in the log. */
-export const callerLeft = (err: unknown) => (isQueryCancelled(err) ? new HttpError(499, 'The request was cancelled.') : err);
+/**
+ * Work stopped because its caller left (a query cancelled, or the abort seen before one ran):
+ * 499 (nobody reads it), not a server error in the log.
+ */
+export const callerLeft = (err: unknown) =>
+  (isQueryCancelled(err) || (err as Error | null)?.name === 'AbortError' ? new HttpError(499, 'The request was cancelled.') : err);

@@ -13,7 +13,7 @@ import {
  * "In force today": starts_on <= today <= ends_on, today being the UTC calendar date (the
  * seed and the rest of the portal count days in UTC). Rebates outside that window are history.
  */
-const TODAY = `(now() at time zone 'UTC')::date`;
+export const TODAY = `(now() at time zone 'UTC')::date`;
 
 // Whitelisted sort expressions; the order then falls back to the rebate id, which is unique,
 // so every page boundary is exact (no duplicates, no gaps).

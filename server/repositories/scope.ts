@@ -17,6 +17,12 @@ export interface ScopeUser {
   houseIds: number[]; // user_houses plus the channel partner
 }
 
+/** A user with the family of their active house and their locations there: what a request's scope needs. */
+export interface CallerFacts { user: ScopeUser; familyIds: number[]; assignedIds: number[] }
+
+/** The caller of a live session: their facts, the admin acting through it, when it ends, and the caller version read with them. */
+export interface LiveCaller extends CallerFacts { actingAdminId: number | null; expiresAt: number; callerVersion: string }
+
 export interface DistributorRow {
   id: number;
   platform_id: string;
@@ -24,17 +30,26 @@ export interface DistributorRow {
   parent_id: number | null;
 }
 
-/** An active user's row; `extra` adds columns computed from it (u.*, active_id). */
-const userQuery = (extra = '') =>
+/**
+ * An active user's row; `extra` adds columns computed from it (u.*, active_id), `session` puts
+ * the user behind a session (`s`) and `where` narrows both.
+ */
+const userQuery = (extra = '', { session = '', where = 'u.id = $1' } = {}) =>
   `select *${extra} from (
      select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_invoice, u.display_intel, u.display_payment_info, u.channel_partner_id,
             coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
             coalesce(cp.parent_id, cp.id) as family_root_id,
             array(select h.distributor_id from user_houses h where h.user_id = u.id
-                  union select u.channel_partner_id where u.channel_partner_id is not null) as house_ids
-       from users u
+                  union select u.channel_partner_id where u.channel_partner_id is not null) as house_ids${session ? ', s.acting_admin_id, s.expires_at' : ''}
+       from ${session ? `${session} join users u on u.id = s.user_id` : 'users u'}
        left join distributors cp on cp.id = u.channel_partner_id
-      where u.id = $1 and u.deactivated_at is null) u`;
+      where ${where} and u.deactivated_at is null) u`;
+
+/**
+ * The caller version (migration 140: users, sessions, houses, locations, distributors) and the
+ * data version (merchant accounts change only with the data), as one text.
+ */
+const CALLER_VERSION = `select c.version || '.' || d.version from caller_version c, data_version d`;
 
 const FAMILY_OF = (d: string) =>
   `select f.id from distributors d join distributors f on coalesce(f.parent_id, f.id) = coalesce(d.parent_id, d.id) where d.id = ${d}`;
@@ -67,7 +82,7 @@ export function scopeRepository(db: pg.Pool) {
      * The user with the family of their active house and their locations there: what a request's
      * scope needs, in one query rather than three (every API call asks it).
      */
-    async userInActiveHouse(userId: number): Promise<{ user: ScopeUser; familyIds: number[]; assignedIds: number[] } | null> {
+    async userInActiveHouse(userId: number): Promise<CallerFacts | null> {
       // Named, so PostgreSQL plans it once per connection: planning it took five times longer than running it.
       const { rows } = await db.query({
         name: 'user-in-active-house',
@@ -76,6 +91,37 @@ export function scopeRepository(db: pg.Pool) {
       });
       const r = rows[0];
       return r ? { user: toUser(r), familyIds: r.family_ids, assignedIds: r.assigned_ids } : null;
+    },
+
+    /**
+     * The caller of a session, as userInActiveHouse gives it, when the session exists, belongs to
+     * the user, is unexpired and unrevoked and the user is active and approved, else null; a session
+     * an admin switched into (POST /auth/session) also ends when that admin is deactivated or no
+     * longer an internal admin. One query: every API call asks it before anything else.
+     */
+    async liveCaller(sessionId: string, userId: number): Promise<LiveCaller | null> {
+      const { rows } = await db.query({
+        name: 'live-caller',
+        text: userQuery(`, array(${FAMILY_OF('u.active_id')}) as family_ids, array(${ASSIGNED('u.id', 'u.active_id')}) as assigned_ids,
+                           (${CALLER_VERSION}) as caller_version`, {
+          session: 'auth_sessions s',
+          where: `s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.approval = 'approved'
+            and (s.acting_admin_id is null or exists (
+                  select 1 from users a where a.id = s.acting_admin_id and a.deactivated_at is null and a.is_internal_admin))`,
+        }),
+        values: [sessionId, userId],
+      });
+      const r = rows[0];
+      return r ? {
+        user: toUser(r), familyIds: r.family_ids, assignedIds: r.assigned_ids, actingAdminId: r.acting_admin_id,
+        expiresAt: (r.expires_at as Date).getTime(), callerVersion: r.caller_version,
+      } : null;
+    },
+
+    /** The version of everything liveCaller reads: it changes with any change to it. */
+    async callerVersion(): Promise<string> {
+      const { rows } = await db.query<{ version: string }>({ name: 'caller-version', text: `select (${CALLER_VERSION}) as version` });
+      return rows[0]!.version;
     },
 
     async distributor(id: number): Promise<DistributorRow | null> {
@@ -106,7 +152,7 @@ export function scopeRepository(db: pg.Pool) {
     },
 
     /** Merchants with an account at the distributor, optionally only among `among`. */
-    async accountMerchantIds(distributorId: number, among: number[] | null): Promise<number[]> {
+    async accountMerchantIds(distributorId: number, among: readonly number[] | null): Promise<number[]> {
       const { rows } = await db.query<{ id: number }>(
         `select merchant_id as id from merchant_accounts
           where distributor_id = $1 and ($2::int[] is null or merchant_id = any($2)) order by merchant_id`,

@@ -10,24 +10,6 @@ export function sessionsRepository(db: pg.Pool) {
       );
       return rows[0]!.id;
     },
-    /**
-     * The session when it exists, belongs to the user, is unexpired, unrevoked, and the user is active,
-     * else null; a session an admin switched into also ends when that admin is deactivated or no longer an
-     * internal admin. With the admin acting through it: the audit of writes needs it, and one query is cheaper than two.
-     */
-    async live(sessionId: string, userId: number): Promise<{ actingAdminId: number | null } | null> {
-      // Named (planned once per connection): every API call asks it, and planning costs more than running it.
-      const { rows } = await db.query<{ acting_admin_id: number | null }>({
-        name: 'live-session',
-        text: `select s.acting_admin_id from auth_sessions s join users u on u.id = s.user_id
-          where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
-            and u.deactivated_at is null and u.approval = 'approved'
-            and (s.acting_admin_id is null or exists (
-                  select 1 from users a where a.id = s.acting_admin_id and a.deactivated_at is null and a.is_internal_admin))`,
-        values: [sessionId, userId],
-      });
-      return rows[0] ? { actingAdminId: rows[0].acting_admin_id } : null;
-    },
     /** The internal admin acting through the session, if an admin switched into it. */
     async actingAdmin(sessionId: string): Promise<number | null> {
       const { rows } = await db.query<{ acting_admin_id: number | null }>(

@@ -2,8 +2,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { assembleLostVolume } from '../dashboard/assemble.ts';
 import { sendCached, toJson, type Sent } from '../dashboard/answer-cache.ts';
-import { computeDashboard, nothingSelected } from '../dashboard/compute.ts';
+import { computeDashboard, nothingSelected, sellerMonthsOf } from '../dashboard/compute.ts';
+import type { DashboardIndex } from '../dashboard/dashboard-index-load.ts';
+import { callerLeft, clientGone } from '../http/client-gone.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { dashboardRepository, type DashboardRepository, type LocationMonths } from '../repositories/dashboard.ts';
 import { validate } from '../http/validate.ts';
 import { daysInRange, monthStart, monthsOf } from '../repositories/dashboard-range.ts';
 import { selectMerchants, type Selection } from '../scope/visible-merchants.ts';
@@ -13,6 +16,13 @@ import {
 } from '../../src/model/dashboard.ts';
 
 export const VOLUME_BY_MONTH_OFF = 'Volume by month is not available.';
+
+/** The lost volume's rows from the data version's index, as ownVolumeByLocation reads them; null without seller volumes. */
+function ownVolumeInMemory(index: DashboardIndex, selection: Selection, last: string, before: string): LocationMonths[] | null {
+  const merchantIds = selection.all ? (index.directory.houseMerchants.get(selection.distributorId) ?? []) : selection.merchantIds;
+  return index.sellers?.familyMonths(merchantIds, selection.familyIds, last, before)
+    .map((m) => ({ locationName: index.directory.merchant(m.merchantId)?.name ?? '', last: m.last, previous: m.previous })) ?? null;
+}
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -24,44 +34,56 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   const selectionFor = async (request: FastifyRequest, reply: FastifyReply, merchantIds: readonly number[]) => {
     const reads = await deps.readsFor(request, reply);
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
-    return { selection: await selectMerchants(deps.scope, scope, merchantIds), version, reads };
+    const index = deps.dashboardMemory.at(version);
+    return { selection: await selectMerchants(index?.directory ?? deps.scope, scope, merchantIds), version, reads, index };
   };
 
-  /** The answer for what decides it: the route, the merchants selected and the call's own values; sent as cached bytes. */
+  /**
+   * The answer for what decides it: the route, the merchants selected and the call's own values;
+   * sent as cached bytes. `compute` reads through `sql`, whose queries PostgreSQL cancels when the
+   * caller leaves (a new range, another house) and nobody else waits for the same answer.
+   */
   const cached = async <T>(
-    reply: FastifyReply, route: string, { selection, version }: { selection: Selection; version: string }, values: unknown, compute: () => Promise<T>,
-  ): Promise<Sent<T>> => sendCached(reply, deps.dashboardAnswers, { route, selection, values }, version, () => compute().then(toJson));
+    reply: FastifyReply, route: string, { selection, version, reads }: { selection: Selection; version: string; reads: Deps },
+    values: unknown, compute: (sql: DashboardRepository) => Promise<T>,
+  ): Promise<Sent<T>> => sendCached(reply, deps.dashboardAnswers, { route, selection, values }, version,
+    (signal) => reads.cancellable(signal, (db) => compute(dashboardRepository(db))).then(toJson), clientGone(reply))
+    .catch((err: unknown) => Promise.reject(callerLeft(err)));
 
   app.post('/dashboard', async (request, reply): Promise<Sent<DashboardResponse>> => {
     const body = validate(DashboardPayload, request.body, 'body');
     const days = daysInRange(body.startDate, body.endDate);
     if (days < 1) throw badRequest('The end date must not be before the start date.');
     if (days > MAX_RANGE_DAYS) throw badRequest(RANGE_TOO_LONG_MESSAGE);
-    const { selection, version, reads } = await selectionFor(request, reply, body.merchants);
+    const read = await selectionFor(request, reply, body.merchants);
     const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
-    return cached(reply, 'dashboard', { selection, version }, { startDate, endDate, showRebates, showDeviations }, () => computeDashboard(reads, selection, body, days, version));
+    return cached(reply, 'dashboard', read, { startDate, endDate, showRebates, showDeviations },
+      (sql) => computeDashboard({ ...read.reads, dashboard: sql }, read.selection, body, days, read.version));
   });
 
   /** Per location, the house's own volume last calendar month against the month before. */
   app.post('/dashboard/lost-volume', async (request, reply): Promise<Sent<LostVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
-    const { selection, version, reads } = await selectionFor(request, reply, body.merchantIds);
+    const read = await selectionFor(request, reply, body.merchantIds);
+    const { selection, index } = read;
     const today = new Date();
     const [last, before] = [monthStart(today, 1), monthStart(today, 2)];
-    return cached(reply, 'lost-volume', { selection, version }, [last, before], async () =>
-      assembleLostVolume(nothingSelected(selection) ? [] : await reads.dashboard.ownVolumeByLocation(selection, last, before)));
+    return cached(reply, 'lost-volume', read, [last, before], async (sql) =>
+      assembleLostVolume(nothingSelected(selection) ? [] : (index && ownVolumeInMemory(index, selection, last, before)) ?? await sql.ownVolumeByLocation(selection, last, before)));
   });
 
   /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
   app.post('/dashboard/monthly-volume', async (request, reply): Promise<Sent<MonthlyVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
     if ((await deps.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
-    const { selection, version, reads } = await selectionFor(request, reply, body.merchantIds);
+    const read = await selectionFor(request, reply, body.merchantIds);
+    const { selection, index } = read;
     const today = new Date();
     const from = monthStart(today, 12);
     const to = isoDay(Date.parse(`${monthStart(today, 0)}T00:00:00Z`) - DAY);
-    return cached(reply, 'monthly-volume', { selection, version }, [from, to], async () => {
-      const rows = nothingSelected(selection) ? [] : await reads.dashboard.bySellerMonth(selection, from, to);
+    return cached(reply, 'monthly-volume', read, [from, to], async (sql) => {
+      const rolled = index ? index.directory.rolled(selection.distributorId) : await sql.hasAccountRollups(selection.distributorId);
+      const rows = nothingSelected(selection) ? [] : await sellerMonthsOf({ dashboard: sql }, index, selection, from, to, rolled);
       const family = new Set(selection.familyIds);
       const own = new Map(monthsOf(from, to).map((m) => [m, 0]));
       for (const r of rows) if (family.has(r.sellerId)) own.set(r.month, own.get(r.month)! + r.volume);

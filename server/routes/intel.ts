@@ -5,6 +5,7 @@ import { sendCached, sendJson, toJson, type Sent } from '../dashboard/answer-cac
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
+import type { DashboardIndex } from '../dashboard/dashboard-index-load.ts';
 import type { IntelRepository } from '../repositories/intel.ts';
 import { daysInRange } from '../repositories/dashboard-range.ts';
 import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
@@ -28,22 +29,27 @@ function monthBefore(day: string, back: number): string {
 }
 
 export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  /** Computes intel for merchant ids already narrowed to the scope. */
+  /**
+   * Computes intel for merchant ids already narrowed to the scope: names, volumes and months from
+   * the data version's index when it holds them (no query), item rows always from the lines.
+   */
   async function intelFor(
-    repo: IntelRepository,
+    repo: IntelRepository, index: DashboardIndex | null,
     scope: Scope, merchantIds: number[], startDate: string, endDate: string, options: { monthly: boolean; items: boolean },
   ): Promise<IntelResponse> {
     if (merchantIds.length === 0) return [];
     const { monthly } = options;
+    const memory = index?.sellers ? { sellers: index.sellers, directory: index.directory } : null;
+    // The line chart's 12 months end with the range's last month.
+    const [fromMonth, toMonth] = [monthBefore(endDate, 11), monthBefore(endDate, 0)];
     const [merchants, volumes, items, months] = await Promise.all([
-      repo.merchants(merchantIds, scope.distributorId),
-      repo.volumes(merchantIds, startDate, endDate),
-      options.items ? repo.items(merchantIds, startDate, endDate, scope.distributorId) : Promise.resolve(null),
-      // The line chart's 12 months end with the range's last month.
-      monthly ? repo.monthly(merchantIds, monthBefore(endDate, 11), monthBefore(endDate, 0)) : Promise.resolve(null),
+      memory?.directory.merchantRows(merchantIds, scope.distributorId) ?? repo.merchants(merchantIds, scope.distributorId),
+      memory?.sellers.byMerchantSeller(merchantIds, startDate, endDate) ?? repo.volumes(merchantIds, startDate, endDate),
+      options.items ? repo.items(merchantIds, startDate, endDate, scope.distributorId) : null,
+      monthly ? (memory?.sellers.monthly(merchantIds, fromMonth, toMonth) ?? repo.monthly(merchantIds, fromMonth, toMonth)) : null,
     ]);
     const sellerIds = [...new Set([...volumes.map((v) => v.sellerId), ...(months ?? []).map((m) => m.sellerId)])];
-    const sellers = await repo.sellers(sellerIds);
+    const sellers = memory?.directory.sellers(sellerIds) ?? await repo.sellers(sellerIds);
     return assembleIntel({ merchants, volumes, items, monthly: months, sellers, familyIds: scope.familyIds });
   }
 
@@ -54,9 +60,10 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     // The gate checked the caller's flag (the one whose session asks); View As then narrows whose merchants.
     const reads = await deps.readsFor(request, reply); // the replica when it is new enough
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
-    if (body.merchants.length === 0) return sendJson(reply, await toJson([]));
+    if (body.merchants.length === 0) return sendJson(reply, toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
-    const visible = await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id));
+    const index = deps.dashboardMemory.at(version);
+    const visible = await visibleAmong(index?.directory ?? deps.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
     const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);
     const options = { monthly: body.monthly === true, items: body.items !== false };
@@ -67,7 +74,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
     // (once nobody else waits for the same answer).
     return sendCached(reply, deps.intelAnswers, key, version, (signal) =>
-      reads.cancellable(signal, (db) => intelFor(deps.intelOn(db), scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
+      reads.cancellable(signal, (db) => intelFor(deps.intelOn(db), index, scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
   });
 
@@ -81,7 +88,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const id = Number(merchantId);
     const [row] = await deps.intel.merchants([id], scope.distributorId);
     if (!row) throw notFound('No such merchant.');
-    const [intel] = await intelFor(deps.intel, scope, [id], query.startDate, query.endDate, { monthly: false, items: true });
+    const [intel] = await intelFor(deps.intel, null, scope, [id], query.startDate, query.endDate, { monthly: false, items: true });
     const accounts = await deps.intel.accounts(id);
     const sellers = await deps.intel.sellers([...accounts.keys(), ...(await deps.intel.volumes([id], query.startDate, query.endDate)).map((v) => v.sellerId)]);
     return assembleDebug(intel!, row, accounts, sellers);

@@ -11,14 +11,18 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   /**
    * The scope's visible locations, cached per house, scope and data version: merchants and their
    * accounts change only with the data (seed, import), and a house-wide scope is the same list
-   * for every user of the house, so its ids need not even be read.
+   * for every user of the house.
    */
   const visibleList = async (request: FastifyRequest, reply: FastifyReply, order: MerchantOrder) => {
     const reads = await deps.readsFor(request, reply); // the replica when it is new enough
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     const key = { distributorId: scope.distributorId, order, ...(scope.all ? { all: true } : { ids: scope.merchantIds }) };
-    return sendCached(reply, deps.merchantAnswers, key, version, async () =>
-      toJson(await reads.merchants.list(scope.distributorId, await visibleMerchantIds(deps.scope, scope), order)));
+    // The data version's directory lists them without a query when it is built.
+    const directory = deps.dashboardMemory.at(version)?.directory;
+    return sendCached(reply, deps.merchantAnswers, key, version, async () => {
+      const ids = await visibleMerchantIds(directory ?? deps.scope, scope);
+      return toJson(directory?.list(scope.distributorId, ids, order) ?? await reads.merchants.list(scope.distributorId, ids, order));
+    });
   };
 
   /** The visible locations of the active distributor (the header's Location selector), by name. */

@@ -26,8 +26,11 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     const reads = await deps.readsFor(request, reply); // the replica when it is new enough
     const [distributorId, version] = await Promise.all([activeDistributorId(request), reads.dashboard.dataVersion()]);
     const query = { ...options, distributorId };
-    return sendCached(reply, deps.rebateAnswers, { ...query, today: new Date().toISOString().slice(0, 10) }, version,
-      () => reads.rebates.list(query).then(toJson));
+    const today = new Date().toISOString().slice(0, 10);
+    // The rebates in force of this version and day in memory when built; else the SQL.
+    const catalogue = deps.rebateMemory.at(`${version} ${today}`);
+    return sendCached(reply, deps.rebateAnswers, { ...query, today }, version,
+      async () => toJson(catalogue?.list(query) ?? await reads.rebates.list(query)));
   };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */

@@ -3,8 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
 import { unauthorized } from '../http/errors.ts';
-import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';
-import { scopeOf, VIEW_AS_HEADER, type CallerFacts, type Scope } from './visible-merchants.ts';
+import type { CallerFacts, ScopeRepository, ScopeUser } from '../repositories/scope.ts';
+import { scopeOf, VIEW_AS_HEADER, type Scope } from './visible-merchants.ts';
 
 export interface RequestScope {
   /** The session's user (View As aside); 401 on a public route, where nobody need be logged in. */
@@ -29,9 +29,10 @@ const once = <T>(compute: () => Promise<T>): (() => Promise<T>) => {
 };
 
 export function requestScope(repo: ScopeRepository, request: FastifyRequest): RequestScope {
-  // One query for the caller, their family and their locations: everything a scope needs.
+  // One query for the caller, their family and their locations: everything a scope needs
+  // (authenticate() has read them with the session; else they are read here).
   const facts = once(async (): Promise<CallerFacts> => {
-    const found = await repo.userInActiveHouse(caller(request).userId);
+    const found = request.callerFacts ?? (await repo.userInActiveHouse(caller(request).userId));
     if (!found) throw unauthorized();
     return found;
   });

@@ -3,7 +3,7 @@
 import { badRequest, forbidden } from '../http/errors.ts';
 import { IdText } from '../../src/model/codec.ts';
 import { isLeaderTitle } from '../../src/model/role-rules.ts';
-import type { ScopeRepository, ScopeUser } from '../repositories/scope.ts';
+import type { CallerFacts, ScopeRepository, ScopeUser } from '../repositories/scope.ts';
 
 export const VIEW_AS_HEADER = 'x-view-as';
 
@@ -39,8 +39,6 @@ export function mayImpersonate(u: ScopeUser, target: ScopeUser): boolean {
   return isLeader(u) && u.familyRootId !== null && target.familyRootId === u.familyRootId;
 }
 
-/** The caller's facts as the gate reads them once per request (server/scope/request-scope.ts). */
-export type CallerFacts = NonNullable<Awaited<ReturnType<ScopeRepository['userInActiveHouse']>>>;
 
 /**
  * What the caller may see in their active house; refused (403) without a house to act for.
@@ -69,8 +67,18 @@ async function viewerOf(repo: ScopeRepository, me: ScopeUser, header: string | s
   return target;
 }
 
+/**
+ * Which merchants have an account at a house: the database (ScopeRepository), or the data
+ * version's directory in memory (server/dashboard/directory.ts) on the routes every user calls.
+ */
+export interface Accounts {
+  /** Merchants with an account at the house, among `among` (null: all of them), ascending. */
+  accountMerchantIds(distributorId: number, among: readonly number[] | null): number[] | Promise<number[]>;
+  merchantCount(distributorId: number): number | Promise<number>;
+}
+
 /** The ids of `requested` inside the scope, listed (duplicates and ids outside dropped), ascending. */
-export async function visibleAmong(repo: ScopeRepository, scope: Scope, requested: readonly number[]): Promise<number[]> {
+export async function visibleAmong(repo: Accounts, scope: Scope, requested: readonly number[]): Promise<number[]> {
   const wanted = [...new Set(requested)];
   if (scope.all) return repo.accountMerchantIds(scope.distributorId, wanted);
   const visible = new Set(scope.merchantIds);
@@ -78,7 +86,7 @@ export async function visibleAmong(repo: ScopeRepository, scope: Scope, requeste
 }
 
 /** Narrows the scope to the merchants a body names; ids outside the scope are ignored, none means all. */
-export async function selectMerchants(repo: ScopeRepository, scope: Scope, requested: readonly number[]): Promise<Selection> {
+export async function selectMerchants(repo: Accounts, scope: Scope, requested: readonly number[]): Promise<Selection> {
   const base = { distributorId: scope.distributorId, familyIds: scope.familyIds };
   if (requested.length === 0) return { ...base, all: scope.all, merchantIds: scope.merchantIds };
   const merchantIds = await visibleAmong(repo, scope, requested);
@@ -89,6 +97,6 @@ export async function selectMerchants(repo: ScopeRepository, scope: Scope, reque
 }
 
 /** The visible merchant ids, listed (for merchant lists). */
-export async function visibleMerchantIds(repo: ScopeRepository, scope: Scope): Promise<number[]> {
+export async function visibleMerchantIds(repo: Accounts, scope: Scope): Promise<number[]> {
   return scope.all ? repo.accountMerchantIds(scope.distributorId, null) : scope.merchantIds;
 }

@@ -72,11 +72,12 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   return { merchants: world.merchants.length, purchaseLines: counter.lines, ms: Date.now() - started };
 }
 
-// Empties every data table (keeps schema_migrations and app_settings) and restarts ids.
+// Empties every data table (keeps schema_migrations, app_settings and the one-row version
+// counters, which the emptying and the next seed bump) and restarts ids.
 export async function resetData(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ name: string }>(
     `select quote_ident(tablename) as name from pg_tables
-      where schemaname = 'public' and tablename not in ('schema_migrations', 'app_settings')`);
+      where schemaname = 'public' and tablename not in ('schema_migrations', 'app_settings', 'data_version', 'caller_version')`);
   if (rows.length) await pool.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
 }
 

@@ -1,17 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_FROM_BYTES, compressJson, pickEncoding } from './compress-json.ts';
+import { COMPRESS_FROM_BYTES, compression, pickEncoding } from './compression.ts';
 
 // Answers built for each request, as an uncached route's are.
 const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Merchant ${i}`, volume: i * 12.5 }));
 const app = Fastify();
 
 beforeAll(async () => {
-  compressJson(app);
+  await compression(app);
   app.get('/big', async () => ({ rows }));
   app.get('/small', async () => ({ ok: true }));
-  app.get('/text', async (_request, reply) => reply.type('text/plain').send('x'.repeat(5000)));
+  app.get('/text', async (_request, reply) => reply.type('text/csv').send('x'.repeat(5000)));
+  app.get('/pdf', async (_request, reply) => reply.type('application/pdf').send(Buffer.alloc(5000)));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -34,9 +35,10 @@ describe('JSON answers compressed as the caller accepts', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual({ rows });
   });
 
-  it('leaves a small answer, other content types and refused encodings plain', async () => {
+  it('compresses text too, and leaves a small answer, binary files and refused encodings plain', async () => {
+    expect((await get('/text', 'gzip, br')).headers['content-encoding']).toBe('br');
     expect((await get('/small', 'gzip, br')).headers['content-encoding']).toBeUndefined();
-    expect((await get('/text', 'gzip, br')).headers['content-encoding']).toBeUndefined();
+    expect((await get('/pdf', 'gzip, br')).headers['content-encoding']).toBeUndefined();
     expect((await get('/big', 'identity')).headers['content-encoding']).toBeUndefined();
     expect((await get('/big', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
   });

@@ -1,0 +1,60 @@
+// The API served by several processes on one port (node:cluster): a Node process computes on one
+// core, and a dashboard, an Intel batch or a rebate page is mostly the event loop's work once the
+// data is in memory. This process prepares the database once (the embedded PostgreSQL runs here,
+// migrated and seeded), then starts API_PROCESSES workers that share the port; the kernel hands
+// each new connection to one of them in turn. Each worker keeps its own indexes and caches, kept
+// honest by the data and caller versions in the database, as separate servers are
+// (docs/scale-out.md). The first worker also runs the job queues; a worker that dies is replaced.
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openPreparedDatabase } from './startup.ts';
+
+/** What a worker tells this process once it listens. */
+export const LISTENING = 'portal:listening';
+
+/** A worker that dies is started again after this long (a crash loop does not spin a core). */
+const RESTART_AFTER_MS = 1_000;
+
+export interface ApiProcesses {
+  stop(): Promise<void>;
+}
+
+export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
+  const db: Database = await openPreparedDatabase(config);
+  // The workers use this database: the embedded one through its URL, else DATABASE_URL as given.
+  const env = config.databaseUrl ? {} : { DATABASE_URL: db.url };
+  let stopping = false;
+  const workers = new Map<number, Worker>();
+  let listening = 0;
+
+  const start = (slot: number) => {
+    // Only the first worker runs the job queues' work (OCR, imports); the others queue it.
+    const worker = cluster.fork({ ...env, ...(slot > 0 ? { INVOICE_WORKER: '0', IMPORT_WORKER: '0' } : {}) });
+    workers.set(slot, worker);
+    worker.on('message', (message: unknown) => {
+      if (message === LISTENING && ++listening === config.apiProcesses) {
+        console.log(`Portal ready on http://localhost:${config.port} (${config.apiProcesses} API processes)`);
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`API process ${slot + 1} stopped (${signal ?? `exit code ${code}`}); starting it again`);
+      setTimeout(() => (stopping ? undefined : start(slot)), RESTART_AFTER_MS).unref();
+    });
+  };
+  for (let slot = 0; slot < config.apiProcesses; slot++) start(slot);
+
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all([...workers.values()].map((worker) => new Promise<void>((resolve) => {
+        if (worker.isDead()) return resolve();
+        const killer = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
+        worker.once('exit', () => (clearTimeout(killer), resolve()));
+        worker.process.kill('SIGTERM');
+      })));
+      await db.close();
+    },
+  };
+}
