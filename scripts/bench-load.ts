@@ -6,7 +6,8 @@
 //   --mix varied: every request drawn at random, user, kind and values (scripts/load/varied-mix.ts).
 //   --only KIND: only that kind of the varied mix; --alone: each kind of the varied mix alone on
 //     one connection for LOAD_ALONE_SECONDS (5), its p50/p95 (what one user waits).
-// LOAD_CONNECTIONS (200) for LOAD_SECONDS (30) on LOAD_PORT (5392); LOAD_NO_INTEL=1 leaves the
+// LOAD_CONNECTIONS (200) for LOAD_SECONDS (30) on LOAD_PORT (5392), after LOAD_WARMUP_SECONDS (5) of
+// the same mix, not counted (a server that has just started compiles its hot code meanwhile); LOAD_NO_INTEL=1 leaves the
 // Intel batch out; DATABASE_URL runs the server on another PostgreSQL; ANSWER_CACHE=off runs it
 // without its answer caches; LOAD_URL measures a server already running instead. Prints requests/s, latencies, errors, the answer-cache hit rate
 // (from each answer's X-Answer-Cache header) and per-kind latencies; last line: one JSON object.
@@ -31,6 +32,7 @@ const PORT = Number(process.env.LOAD_PORT ?? 5392);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const ALONE_SECONDS = Number(process.env.LOAD_ALONE_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 5);
 const DATA_DIR = path.resolve(process.env.DATA_DIR ?? './data-bench');
 const withIntel = !process.env.LOAD_NO_INTEL;
 
@@ -103,9 +105,11 @@ const portal = process.env.LOAD_URL
   : await startPortal({ port: PORT, dataDir: DATA_DIR, env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {} });
 try {
   const users = await Promise.all(LOAD_USERS.map((email) => logIn(portal.base, email)));
+  if (WARMUP_SECONDS > 0) await run(portal.base, users, args.alone ? 1 : CONNECTIONS, WARMUP_SECONDS, only);
   if (args.alone) {
     const kinds: Record<string, { p50: number; p95: number; rps: number; errors: number }> = {};
     for (const kind of VARIED_KINDS) {
+      if (WARMUP_SECONDS > 0) await run(portal.base, users, 1, WARMUP_SECONDS, kind);
       const { seen, result, errors } = await run(portal.base, users, 1, ALONE_SECONDS, kind);
       const sorted = [...(seen.latencies.get(kind) ?? [])].sort((a, b) => a - b);
       kinds[kind] = { p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), rps: Math.round(result.requests.average), errors };

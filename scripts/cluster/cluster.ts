@@ -97,7 +97,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const startApi = (index: number): ApiNode => {
       const name = `api-${index + 1}`;
       const port = opts.apiPort + index;
-      const env = nodeEnv(name, { PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1' });
+      // One process a node: the cluster's nodes are the processes HAProxy balances (and kills in --check).
+      const env = nodeEnv(name, { PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1', API_PROCESSES: '1' });
       const child = startChild(name, ...tsx('server/main.ts'), { env, cwd: ROOT, onExit });
       return { name, port, child };
     };

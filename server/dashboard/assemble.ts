@@ -49,7 +49,8 @@ export function assembleDashboard(p: DashboardParts): DashboardResponse {
     annualizedRebates: cents((totalRebates * 365) / p.days),
     lostItemCategories: p.lost.categories.map((r) => ({ category: r.key, ...lost(r) })),
     lostItemDescriptions: p.lost.items.map((r) => ({ item: r.key, min: r.min ?? '', ...lost(r) })),
-    volumeByMerchant: p.byMerchant.map((m) => ({ platformId: m.platformId, volume: cents(m.volume) })),
+    // Rounded in place: a whole house is 5,000 rows, made for this answer alone.
+    volumeByMerchant: roundedVolumes(p.byMerchant),
     volumeByMonth: [...perMonth].map(([month, v]) => {
       const competitors = [...v.competitors].map(([name, volume]) => ({ name, volume: cents(volume) }))
         .sort((a, b) => b.volume - a.volume || a.name.localeCompare(b.name));
@@ -61,6 +62,11 @@ export function assembleDashboard(p: DashboardParts): DashboardResponse {
       };
     }),
   };
+}
+
+function roundedVolumes(rows: MerchantVolume[]): MerchantVolume[] {
+  for (const row of rows) row.volume = cents(row.volume);
+  return rows;
 }
 
 /** Locations whose own volume fell from two months ago to last month, largest fall first. */

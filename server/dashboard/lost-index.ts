@@ -9,7 +9,8 @@
 // separately: dashboard-index-load.ts indexes a house only when every such sum stays below 2^53, where
 // doubles add integers exactly. A sum goes out as the double of its decimal text, as pg gives it.
 import { LOST_LIMIT, type LostRow } from '../repositories/dashboard.ts';
-import { exactDecimals, ZERO, type Exact } from './exact-decimal.ts';
+import { exactDecimals, type Exact } from './exact-decimal.ts';
+import { topByValue } from './radix-order.ts';
 /** A day as a number: days since 1970-01-01. */
 export const dayNumber = (isoDay: string) => Math.round(Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000);
 
@@ -49,7 +50,8 @@ export interface HouseLost {
 export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLost {
   // Only these columns are kept after the build: the merchant, item and category columns are dropped.
   const { day, figures: columns } = rows;
-  const { normalised, add, compare, toNumber } = exactDecimals(scale);
+  const { normalised, compare, toNumber } = exactDecimals(scale);
+  const unit = 10 ** scale;
 
   // Where each merchant's rows start and end.
   const merchantRows = new Map<number, [number, number]>();
@@ -70,7 +72,7 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   // Each row's item as its slot in `items`.
   const slot = rows.item.map((id) => slotOf.get(id) ?? 0);
 
-  // Running totals per item by day: running[c][k * (days + 1) + d] is item k's column c over the
+  // Running totals per item by day: running[c][d * items + k] is item k's column c over the
   // days before firstDay + d; rowsBefore counts its rows the same way (an item with rows in a
   // range is in the answer even when they sum to 0, as in SQL).
   let firstDay = Infinity;
@@ -80,23 +82,29 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     if (day[r]! > lastDay) lastDay = day[r]!;
   }
   const days = rows.length ? lastDay - firstDay + 1 : 0;
-  const width = days + 1;
-  const running = rows.figures.map(() => new Float64Array(items.length * width));
-  const rowsBefore = new Int32Array(items.length * width);
+  // Day by day (item k of day d at d * items + k): a whole house's range reads two stretches of
+  // memory in order, not two places per item.
+  const cells = (days + 1) * items.length;
+  const running = rows.figures.map(() => new Float64Array(cells));
+  const rowsBefore = new Int32Array(cells);
   for (let r = 0; r < rows.length; r++) {
-    const at = slot[r]! * width + (day[r]! - firstDay) + 1;
+    const at = (day[r]! - firstDay + 1) * items.length + slot[r]!;
     for (let c = 0; c < COLUMNS; c++) running[c]![at] += columns[c]![r]!;
     rowsBefore[at]++;
   }
   for (const column of [...running, rowsBefore]) {
-    for (let k = 0; k < items.length; k++) for (let d = 1; d <= days; d++) column[k * width + d] += column[k * width + d - 1]!;
+    for (let d = 1; d <= days; d++) for (let k = 0; k < items.length; k++) column[d * items.length + k] += column[(d - 1) * items.length + k]!;
   }
   /** Days before firstDay + d, clamped into the indexed days. */
   const clampDay = (d: number) => Math.max(0, Math.min(days, d - firstDay));
 
-  // Per-request sums by item slot, reused (a request runs to its end without yielding).
+  // Per-request sums by item slot, reused (a request runs to its end without yielding): `sums`
+  // while a subset's rows are added up, `found` each listed item's three figures normalised
+  // (whole part, then fraction), so only the top 100 become objects.
   const sums = rows.figures.map(() => new Float64Array(items.length));
+  const found = rows.figures.map(() => new Float64Array(items.length));
   const touched = new Uint8Array(items.length);
+  const categoryOf = Int32Array.from(items, (id) => itemCategory.get(id)!);
 
   /** First row at or after `r0` whose day is ≥ `from` (rows of one merchant, sorted by day). */
   const firstRowFrom = (r0: number, r1: number, from: number) => {
@@ -109,64 +117,79 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     return lo;
   };
 
-  /** An item's sums from its six columns (no closure per item: this runs for every item of a house). */
-  const sumsOf = (id: number, c: ArrayLike<number>[], at: number, before: number): Sums => ({
-    id,
-    volume: normalised(c[0]![at]! - (before < 0 ? 0 : c[0]![before]!), c[1]![at]! - (before < 0 ? 0 : c[1]![before]!)),
-    rebate: normalised(c[2]![at]! - (before < 0 ? 0 : c[2]![before]!), c[3]![at]! - (before < 0 ? 0 : c[3]![before]!)),
-    deviation: normalised(c[4]![at]! - (before < 0 ? 0 : c[4]![before]!), c[5]![at]! - (before < 0 ? 0 : c[5]![before]!)),
-  });
+  /** Item slot k's figures into `found`, from six columns at `at` less those at `before` (−1: none). */
+  const keep = (k: number, c: Float64Array[], at: number, before: number) => {
+    for (let f = 0; f < COLUMNS; f += 2) {
+      const whole = c[f]![at]! - (before < 0 ? 0 : c[f]![before]!);
+      const part = c[f + 1]![at]! - (before < 0 ? 0 : c[f + 1]![before]!);
+      const carry = Math.floor(part / unit);
+      found[f]![k] = whole + carry;
+      found[f + 1]![k] = part - carry * unit;
+    }
+  };
 
-  function itemSums(merchantIds: readonly number[] | 'all', from: number, to: number): Sums[] {
-    const out: Sums[] = [];
+  /** The slots of the items with rows in the range, their figures in `found`. */
+  function itemSlots(merchantIds: readonly number[] | 'all', from: number, to: number): number[] {
+    const listed: number[] = [];
     if (merchantIds === 'all') {
       const [a, b] = [clampDay(from), clampDay(to + 1)];
       for (let k = 0; k < items.length; k++) {
-        const [at, before] = [k * width + b, k * width + a];
-        if (rowsBefore[at] !== rowsBefore[before]) out.push(sumsOf(items[k]!, running, at, before));
+        const [at, before] = [b * items.length + k, a * items.length + k];
+        if (rowsBefore[at] !== rowsBefore[before]) (keep(k, running, at, before), listed.push(k));
       }
-      return out;
+      return listed;
     }
-    const seen: number[] = [];
+    // The columns by name: a loop over an array of typed arrays ran several times slower.
+    const [c0, c1, c2, c3, c4, c5] = columns as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    const [s0, s1, s2, s3, s4, s5] = sums as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     for (const m of new Set(merchantIds)) {
       const range = merchantRows.get(m);
       if (!range) continue;
       for (let r = firstRowFrom(range[0], range[1], from); r < range[1] && day[r]! <= to; r++) {
         const k = slot[r]!;
-        if (!touched[k]) (touched[k] = 1), seen.push(k);
-        for (let c = 0; c < COLUMNS; c++) sums[c]![k] += columns[c]![r]!;
+        if (!touched[k]) (touched[k] = 1), listed.push(k);
+        s0[k] += c0[r]!;
+        s1[k] += c1[r]!;
+        s2[k] += c2[r]!;
+        s3[k] += c3[r]!;
+        s4[k] += c4[r]!;
+        s5[k] += c5[r]!;
       }
     }
-    for (const k of seen) {
-      out.push(sumsOf(items[k]!, sums, k, -1));
+    for (const k of listed) {
+      keep(k, sums, k, -1);
       for (const column of sums) column[k] = 0;
       touched[k] = 0;
     }
-    return out;
+    return listed;
   }
 
-  /** The SQL's top rows: largest exact volume first, then by name (MIN for items) in the database's order. */
-  const top = (all: Sums[], rank: Int32Array) =>
-    all.sort((a, b) => compare(b.volume, a.volume) || rank[a.id]! - rank[b.id]!).slice(0, LOST_LIMIT);
-  // A negative saving (the competitor was cheaper than the deviated price) shows as none.
-  const figures = (s: Sums) => ({
-    volume: toNumber(s.volume), rebate: toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : toNumber(s.deviation),
-  });
+  /** A figure (0 volume, 2 rebate, 4 deviation) of a listed item as pg gives the decimal; a negative saving shows as none. */
+  const figure = (k: number, f: number) => (f === 4 && found[4]![k]! < 0 ? 0 : toNumber({ whole: found[f]![k]!, part: found[f + 1]![k]! }));
+  /** Largest exact volume first, then by MIN in the database's order (the SQL's top items). */
+  const topItems = (listed: number[]) => topByValue(listed, LOST_LIMIT, (k) => found[0]![k]! + found[1]![k]! / unit,
+    (a, b) => found[0]![b]! - found[0]![a]! || found[1]![b]! - found[1]![a]! || names.itemRank[items[a]!]! - names.itemRank[items[b]!]!);
+
+  /** The categories' sums of the listed items, ranked as the SQL ranks them (by volume, then name). */
+  function categories(listed: number[]): LostRow[] {
+    const byCategory = new Map<number, number[]>();
+    for (const k of listed) {
+      const total = byCategory.get(categoryOf[k]!) ?? byCategory.set(categoryOf[k]!, [0, 0, 0, 0, 0, 0]).get(categoryOf[k]!)!;
+      for (let c = 0; c < COLUMNS; c++) total[c]! += found[c]![k]!;
+    }
+    const rows = [...byCategory].map(([id, t]): Sums => ({ id, volume: normalised(t[0]!, t[1]!), rebate: normalised(t[2]!, t[3]!), deviation: normalised(t[4]!, t[5]!) }));
+    return rows.sort((a, b) => compare(b.volume, a.volume) || names.categoryRank[a.id]! - names.categoryRank[b.id]!).slice(0, LOST_LIMIT)
+      .map((s) => ({ key: names.categoryName[s.id]!, volume: toNumber(s.volume), rebate: toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : toNumber(s.deviation) }));
+  }
 
   return {
     lost(merchantIds, from, to) {
-      const byItem = itemSums(merchantIds, dayNumber(from), dayNumber(to));
-      const byCategory = new Map<number, Sums>();
-      for (const s of byItem) {
-        const c = itemCategory.get(s.id)!;
-        const sum = byCategory.get(c) ?? { id: c, volume: ZERO, rebate: ZERO, deviation: ZERO };
-        byCategory.set(c, { id: c, volume: add(sum.volume, s.volume), rebate: add(sum.rebate, s.rebate), deviation: add(sum.deviation, s.deviation) });
-      }
+      const listed = itemSlots(merchantIds, dayNumber(from), dayNumber(to));
       return {
-        categories: top([...byCategory.values()], names.categoryRank).map((s) => ({ key: names.categoryName[s.id]!, ...figures(s) })),
-        items: top(byItem, names.itemRank).map((s) => {
-          const min = names.itemMin[s.id]!;
-          return { key: names.itemDescription[s.id]!, ...(min ? { min } : {}), ...figures(s) };
+        categories: categories(listed),
+        items: topItems(listed).map((k) => {
+          const min = names.itemMin[items[k]!]!;
+          return { key: names.itemDescription[items[k]!]!, ...(min ? { min } : {}), volume: figure(k, 0), rebate: figure(k, 2), deviation: figure(k, 4) };
         }),
       };
     },

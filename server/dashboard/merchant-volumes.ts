@@ -25,10 +25,11 @@ export interface MerchantVolumes {
 export function merchantVolumes(scale: number, firstDay: number, lastDay: number, platformIds: string[], platformRank: Int32Array): VolumesBuilder {
   const { toNumber } = exactDecimals(scale);
   const days = Math.max(0, lastDay - firstDay + 1);
-  const width = days + 1;
   const merchants = platformRank.length;
-  // [whole, part, days with lines] before day d of merchant m at m * width + d.
-  const running = [new Float64Array(merchants * width), new Float64Array(merchants * width), new Int32Array(merchants * width)] as const;
+  // [whole, part, days with lines] before day d of merchant m at d * merchants + m: day by day, so
+  // a whole house's range reads two stretches of memory in order, not two places per merchant.
+  const cells = (days + 1) * merchants;
+  const running = [new Float64Array(cells), new Float64Array(cells), new Int32Array(cells)] as const;
   const clampDay = (day: number) => Math.max(0, Math.min(days, day - firstDay));
 
   // Once built: whether any range's volume of a merchant, in units of 10^-scale, is an integer
@@ -53,7 +54,7 @@ export function merchantVolumes(scale: number, firstDay: number, lastDay: number
       let n = 0;
       for (let k = 0; k < listed.length; k++) {
         const m = listed[k]!;
-        const [at, before] = [m * width + b, m * width + a];
+        const [at, before] = [b * merchants + m, a * merchants + m];
         if (running[2][at] === running[2][before]) continue;
         // Normalised in place: 0 ≤ fraction < 1 unit.
         const part = running[1][at]! - running[1][before]!;
@@ -64,29 +65,30 @@ export function merchantVolumes(scale: number, firstDay: number, lastDay: number
         n++;
       }
       // Largest first; equal volumes keep their platform id order (the SQL's order).
-      let order: ArrayLike<number>;
+      const out: MerchantVolume[] = new Array(n);
       if (inUnits) {
         const units = new Float64Array(n);
         for (let i = 0; i < n; i++) units[i] = wholes[i]! * unit + parts[i]!;
-        order = largestFirst(units);
+        const order = largestFirst(units);
+        // In units below 2^53, one division gives the double of the decimal (as toNumber does).
+        for (let k = 0; k < n; k++) out[k] = { platformId: platformIds[ids[order[k]!]!]!, volume: units[order[k]!]! / unit };
       } else {
-        order = Array.from({ length: n }, (_, i) => i).sort((x, y) => wholes[y]! - wholes[x]! || parts[y]! - parts[x]! || x - y);
+        const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => wholes[y]! - wholes[x]! || parts[y]! - parts[x]! || x - y);
+        for (let k = 0; k < n; k++) out[k] = { platformId: platformIds[ids[order[k]!]!]!, volume: toNumber({ whole: wholes[order[k]!]!, part: parts[order[k]!]! }) };
       }
-      const out: MerchantVolume[] = new Array(n);
-      for (let k = 0; k < n; k++) out[k] = { platformId: platformIds[ids[order[k]!]!]!, volume: toNumber({ whole: wholes[order[k]!]!, part: parts[order[k]!]! }) };
       return out;
     },
   };
   return {
     add(merchantId, day, whole, part) {
-      const at = merchantId * width + (day - firstDay) + 1;
+      const at = (day - firstDay + 1) * merchants + merchantId;
       running[0][at] += whole;
       running[1][at] += part;
       running[2][at] += 1;
     },
     done() {
       for (const column of running) {
-        for (let m = 0; m < merchants; m++) for (let d = 1; d <= days; d++) column[m * width + d] += column[m * width + d - 1]!;
+        for (let d = 1; d <= days; d++) for (let m = 0; m < merchants; m++) column[d * merchants + m] += column[(d - 1) * merchants + m]!;
       }
       // A range's sum is a difference of two running totals: at most twice the largest in size.
       let largest = 0;

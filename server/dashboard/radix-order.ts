@@ -38,3 +38,38 @@ export function largestFirst(values: Float64Array): Int32Array {
   }
   return order;
 }
+
+/**
+ * The first `k` of `list` in `compare`'s order (largest first), given each element's value as a
+ * double (`approx`, in the same order but for near-equal values): the k-th largest double is
+ * found without sorting, and only the elements at or above it are sorted exactly.
+ */
+export function topByValue<T>(list: T[], k: number, approx: (x: T) => number, compare: (a: T, b: T) => number): T[] {
+  if (list.length <= k) return [...list].sort(compare);
+  const values = Float64Array.from(list, approx);
+  const threshold = kthLargest(Float64Array.from(values), k);
+  return list.filter((_, i) => values[i]! >= threshold).sort(compare).slice(0, k);
+}
+
+/** The k-th largest of `values` (which it reorders): quickselect. */
+function kthLargest(values: Float64Array, k: number): number {
+  let [lo, hi] = [0, values.length - 1];
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let [i, j] = [lo, hi];
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        [values[i], values[j]] = [values[j]!, values[i]!];
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return values[target]!;
+  }
+  return values[target]!;
+}

@@ -91,6 +91,12 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
     return at;
   };
   const merchantRows = startsOf(merchants);
+  // Each row's month (months since 1970-01), worked out once rather than per request and row.
+  const monthsOf = (rows: DayRows) => {
+    const byDay = new Map<number, number>();
+    return Int32Array.from(rows.day.subarray(0, rows.length), (d) => byDay.get(d) ?? byDay.set(d, monthOfDay(d)).get(d)!);
+  };
+  const rowMonths = new Map<DayRows, Int32Array>([[merchants, monthsOf(merchants)], [houses, monthsOf(houses)]]);
   const bySeller = sellerSums(merchants.seller.subarray(0, merchants.length).reduce((a, b) => Math.max(a, b), 0));
   const houseRows = startsOf(houses);
 
@@ -125,10 +131,11 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
 
   const sellerMonths = (rows: DayRows, at: Map<number, [number, number]>, owners: Iterable<number>, from: string, to: string): SellerMonth[] => {
     const sums = groups(rows);
+    const month = rowMonths.get(rows)!;
     // Key: seller × 2^16 + month (months since 1970 stay far below 2^16).
     for (const owner of owners) {
       const [first, end] = rowsIn(rows, at, owner, dayNumber(from), dayNumber(to));
-      for (let r = first; r < end; r++) sums.add(rows.seller[r]! * 65536 + monthOfDay(rows.day[r]!), r);
+      for (let r = first; r < end; r++) sums.add(rows.seller[r]! * 65536 + month[r]!, r);
     }
     return [...sums.done()].map(([key, volume, rebate]) => ({ sellerId: Math.floor(key / 65536), month: monthText(key % 65536), volume, rebate }));
   };
@@ -157,7 +164,7 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
       for (const m of new Set(merchantIds)) {
         const sums = groups(merchants);
         const [start, end] = rowsIn(merchants, merchantRows, m, dayNumber(fromMonth), monthEnd(toMonth));
-        for (let r = start; r < end; r++) sums.add(merchants.seller[r]! * 65536 + monthOfDay(merchants.day[r]!), r);
+        for (let r = start; r < end; r++) sums.add(merchants.seller[r]! * 65536 + rowMonths.get(merchants)![r]!, r);
         for (const [key, volume] of sums.done()) out.push({ merchantId: m, sellerId: Math.floor(key / 65536), month: monthText(key % 65536), volume });
       }
       return out;

@@ -18,7 +18,11 @@ export interface IntelParts {
 
 const groupBy = <T,>(rows: T[], key: (r: T) => number) => {
   const out = new Map<number, T[]>();
-  for (const r of rows) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  for (const r of rows) {
+    const group = out.get(key(r));
+    if (group) group.push(r);
+    else out.set(key(r), [r]);
+  }
   return out;
 };
 
