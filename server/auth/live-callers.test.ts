@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/users.ts';
-import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
-import { testApp } from '../testing/test-app.ts';
+import { testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { twoServers, type TwoServers } from '../testing/two-servers.ts';
 
 /**
  * The caller remembered between requests (live-callers.ts) is never older than the database:
@@ -12,7 +11,7 @@ import { testApp } from '../testing/test-app.ts';
  */
 describe.each(testTargets())('callers remembered between requests on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
-  let otherPool: pg.Pool;
+  let servers: TwoServers;
   let a: FastifyInstance, b: FastifyInstance;
   let ip = 0;
   const q = async <T>(sql: string, args: unknown[] = []) => (await db.pool.query(sql, args)).rows as T[];
@@ -30,18 +29,10 @@ describe.each(testTargets())('callers remembered between requests on $name', ({ 
   };
 
   beforeAll(async () => {
-    db = await seededScratchDatabase(adminUrl);
-    otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
-    otherPool.on('error', () => undefined);
-    ({ app: a } = await testApp(db.pool));
-    ({ app: b } = await testApp(otherPool));
+    servers = await twoServers(adminUrl);
+    ({ db, a, b } = servers);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await otherPool?.end();
-    await db?.drop();
-  });
+  afterAll(() => servers?.close());
 
   it('a user deactivated in SQL is refused at their next request on either server', async () => {
     const token = await login('dm@harbor.test');

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from '../auth/login.ts';
 import { monthStart } from '../repositories/dashboard-range.ts';
 import { BUMP_DATA_VERSION } from '../rollups/rollups.ts';
 import { DEMO_PASSWORD } from '../seed/users.ts';
-import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
-import { testApp } from '../testing/test-app.ts';
+import { testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { twoServers, type TwoServers } from '../testing/two-servers.ts';
 
 /**
  * Two API servers on one database, each with its own pool and its own memory (answer cache,
@@ -15,7 +14,7 @@ import { testApp } from '../testing/test-app.ts';
  */
 describe.each(testTargets())('two servers on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
-  let otherPool: pg.Pool;
+  let servers: TwoServers;
   let a: FastifyInstance, b: FastifyInstance;
   let ip = 0;
   const freshIp = () => `10.77.0.${++ip}`;
@@ -25,18 +24,10 @@ describe.each(testTargets())('two servers on $name', ({ adminUrl }) => {
     node.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    db = await seededScratchDatabase(adminUrl);
-    otherPool = new pg.Pool({ connectionString: db.url, max: 4 });
-    otherPool.on('error', () => undefined);
-    ({ app: a } = await testApp(db.pool));
-    ({ app: b } = await testApp(otherPool));
+    servers = await twoServers(adminUrl);
+    ({ db, a, b } = servers);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await otherPool?.end();
-    await db?.drop();
-  });
+  afterAll(() => servers?.close());
 
   it('a session opened on one node works on the other, and a logout on one ends it on both', async () => {
     const token = (await login(a, DEMO_PASSWORD, freshIp())).json().authKey as string;
