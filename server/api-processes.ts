@@ -20,41 +20,56 @@ export interface ApiProcesses {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the workers; resolves once every one listens. A worker that stops before it ever
+ * listened (the port taken, the database unreachable) fails the start, as one process would:
+ * starting it again would only fail again, for ever.
+ */
 export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
   const db: Database = await openPreparedDatabase(config);
   // The workers use this database: the embedded one through its URL, else DATABASE_URL as given.
   const env = config.databaseUrl ? {} : { DATABASE_URL: db.url };
   let stopping = false;
   const workers = new Map<number, Worker>();
-  let listening = 0;
+  const listened = new Set<number>();
 
-  const start = (slot: number) => {
-    // Only the first worker runs the job queues' work (OCR, imports); the others queue it.
-    const worker = cluster.fork({ ...env, ...(slot > 0 ? { INVOICE_WORKER: '0', IMPORT_WORKER: '0' } : {}) });
-    workers.set(slot, worker);
-    worker.on('message', (message: unknown) => {
-      if (message === LISTENING && ++listening === config.apiProcesses) {
-        console.log(`Portal ready on http://localhost:${config.port} (${config.apiProcesses} API processes)`);
-      }
-    });
-    worker.on('exit', (code, signal) => {
-      if (stopping) return;
-      console.error(`API process ${slot + 1} stopped (${signal ?? `exit code ${code}`}); starting it again`);
-      setTimeout(() => (stopping ? undefined : start(slot)), RESTART_AFTER_MS).unref();
-    });
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([...workers.values()].map((worker) => new Promise<void>((resolve) => {
+      if (worker.isDead()) return resolve();
+      const killer = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
+      worker.once('exit', () => (clearTimeout(killer), resolve()));
+      worker.process.kill('SIGTERM');
+    })));
+    await db.close();
   };
-  for (let slot = 0; slot < config.apiProcesses; slot++) start(slot);
 
-  return {
-    async stop() {
-      stopping = true;
-      await Promise.all([...workers.values()].map((worker) => new Promise<void>((resolve) => {
-        if (worker.isDead()) return resolve();
-        const killer = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
-        worker.once('exit', () => (clearTimeout(killer), resolve()));
-        worker.process.kill('SIGTERM');
-      })));
-      await db.close();
-    },
-  };
+  const started = new Promise<void>((resolve, reject) => {
+    const start = (slot: number) => {
+      // Only the first worker runs the job queues' work (OCR, imports); the others queue it.
+      const worker = cluster.fork({ ...env, ...(slot > 0 ? { INVOICE_WORKER: '0', IMPORT_WORKER: '0' } : {}) });
+      workers.set(slot, worker);
+      worker.on('message', (message: unknown) => {
+        if (message !== LISTENING || listened.has(slot)) return;
+        listened.add(slot);
+        if (listened.size === config.apiProcesses) resolve();
+      });
+      worker.on('exit', (code, signal) => {
+        if (stopping) return;
+        const how = signal ?? `exit code ${code}`;
+        if (!listened.has(slot)) return reject(new Error(`API process ${slot + 1} stopped before it listened (${how}); see its messages above`));
+        console.error(`API process ${slot + 1} stopped (${how}); starting it again`);
+        setTimeout(() => (stopping ? undefined : start(slot)), RESTART_AFTER_MS).unref();
+      });
+    };
+    for (let slot = 0; slot < config.apiProcesses; slot++) start(slot);
+  });
+  try {
+    await started;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  console.log(`Portal ready on http://localhost:${config.port} (${config.apiProcesses} API processes)`);
+  return { stop };
 }
