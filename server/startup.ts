@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { LOCKS, withSessionLock } from './db/session-lock.ts';
 import type { Deps } from './deps.ts';
 import { startDigestQueue, type DigestQueue } from './digest/queue.ts';
 import { digestSender } from './digest/send.ts';
@@ -12,16 +13,13 @@ import { startInvoiceQueue, type InvoiceQueue } from './invoices/queue.ts';
 import { missingRollups, refreshMerchantLostIfEmpty, refreshRollups, refreshRunningTotals } from './rollups/rollups.ts';
 import { isSeeded, seed } from './seed/seed.ts';
 
-// Arbitrary constant (migrate.ts holds 7_240_001): processes starting at once seed an empty database once.
-const PREPARE_LOCK = 7_240_002;
-
 /** The database, migrated, seeded when empty and with its rollups built; everything that needs a session runs on `direct`. */
 export async function openPreparedDatabase(config: Config): Promise<Database> {
   const db = await openDatabase(config);
   try {
     const applied = await migrate(db.direct);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-    await withSessionLock(db.direct, PREPARE_LOCK, () => prepareData(db.direct, config));
+    await withSessionLock(db.direct, LOCKS.prepare, () => prepareData(db.direct, config));
     return db;
   } catch (err) {
     await db.close();
@@ -42,21 +40,6 @@ async function prepareData(pool: pg.Pool, config: Config): Promise<void> {
   }
   // Rollups built before migration 120 lack the per-merchant lost rows: built once, here.
   if (await refreshMerchantLostIfEmpty(pool)) console.log('Built the per-merchant lost rollups');
-}
-
-/** Runs `work` while this process holds a session advisory lock (a direct connection: not through a transaction pooler). */
-async function withSessionLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [key]);
-    try {
-      return await work();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [key]);
-    }
-  } finally {
-    client.release();
-  }
 }
 
 export interface Queues {

@@ -2,44 +2,35 @@
 // its own transaction together with its schema_migrations record.
 import fs from 'node:fs/promises';
 import type pg from 'pg';
+import { LOCKS, withSessionLock } from './session-lock.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-// Arbitrary constant; a session advisory lock on it serialises servers starting at once.
-const LOCK_KEY = 7_240_001;
 
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
-  const client = await pool.connect();
-  const applied: string[] = [];
-  try {
-    await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
-    try {
-      await client.query(`create table if not exists schema_migrations (
-        name text primary key,
-        applied_at timestamptz not null default now())`);
-      const done = new Set(
-        (await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
-      );
-      for (const file of files) {
-        const name = file.replace(/\.sql$/, '');
-        if (done.has(name)) continue;
-        const sql = await fs.readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
-        await client.query('begin');
-        try {
-          await client.query(sql);
-          await client.query('insert into schema_migrations (name) values ($1)', [name]);
-          await client.query('commit');
-        } catch (err) {
-          await client.query('rollback');
-          throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
-        }
-        applied.push(name);
+  return withSessionLock(pool, LOCKS.migrate, async (client) => {
+    const applied: string[] = [];
+    await client.query(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now())`);
+    const done = new Set(
+      (await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+    );
+    for (const file of files) {
+      const name = file.replace(/\.sql$/, '');
+      if (done.has(name)) continue;
+      const sql = await fs.readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      await client.query('begin');
+      try {
+        await client.query(sql);
+        await client.query('insert into schema_migrations (name) values ($1)', [name]);
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback');
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+      applied.push(name);
     }
-  } finally {
-    client.release();
-  }
-  return applied;
+    return applied;
+  });
 }

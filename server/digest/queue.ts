@@ -22,9 +22,7 @@ export function dueJobs(recipients: DigestRecipient[], now: Date): DigestJob[] {
 }
 
 export async function startDigestQueue(pool: pg.Pool, sender: DigestSender, options: { retryDelaySeconds?: number; schedule?: boolean } = {}): Promise<DigestQueue> {
-  const boss = await startBoss(pool, 'digest queue', options.schedule ?? true);
-  await boss.createQueue(DIGEST_TICK);
-  await boss.createQueue(DIGEST_QUEUE);
+  const boss = await startBoss(pool, 'digest queue', [{ name: DIGEST_TICK }, { name: DIGEST_QUEUE }], options.schedule ?? true);
   const enqueue = async (job: DigestJob) => {
     await boss.send(DIGEST_QUEUE, job, { retryLimit: 5, retryDelay: options.retryDelaySeconds ?? 60, retryBackoff: true, expireInSeconds: 600 });
   };

@@ -29,9 +29,8 @@ export const STALE_SECONDS = 30;
 const SWEEP_SECONDS = 10;
 
 export async function startImportQueue(pool: pg.Pool, options: { work: boolean; limits?: FileLimits; staleSeconds?: number; sweepSeconds?: number }): Promise<ImportQueue> {
-  const boss = await startBoss(pool, 'import queue');
+  const boss = await startBoss(pool, 'import queue', [{ name: IMPORT_QUEUE }]);
   let sweep: NodeJS.Timeout | undefined;
-  await boss.createQueue(IMPORT_QUEUE);
   const jobs = importJobsRepository(pool);
   // A million-line file takes a minute or two: expire well after that. Runs are counted (and
   // retried) by the job's row, not by pg-boss.

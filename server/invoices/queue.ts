@@ -20,12 +20,10 @@ const HEARTBEAT_SECONDS = 5;
 const STALE_SECONDS = 15;
 
 export async function startInvoiceQueue(pool: pg.Pool, options: { work: boolean; reader?: InvoiceReader; expireInSeconds?: number } = { work: true }): Promise<InvoiceQueue> {
-  const boss = await startBoss(pool, 'invoice queue');
   // 'short': one waiting job per image, whoever sends it (the upload, and every worker starting
   // with the image pending); a running one does not block a new one, so a dead worker's image is
-  // read again as soon as a worker restarts. updateQueue: queues created before were 'standard'.
-  await boss.createQueue(OCR_QUEUE, { name: OCR_QUEUE, policy: 'short' });
-  await boss.updateQueue(OCR_QUEUE, { name: OCR_QUEUE, policy: 'short' });
+  // read again as soon as a worker restarts (queues created before were 'standard').
+  const boss = await startBoss(pool, 'invoice queue', [{ name: OCR_QUEUE, policy: 'short' }]);
   const enqueue = async (imageId: number, startAfter = 0) => {
     await boss.send(OCR_QUEUE, { imageId }, { singletonKey: String(imageId), retryLimit: 3, retryDelay: 5, expireInSeconds: options.expireInSeconds ?? 120, startAfter });
   };
