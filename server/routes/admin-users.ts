@@ -55,7 +55,10 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     if (patch.email && (await deps.userAdmin.emailTaken(patch.email, user.id))) throw badRequest(EMAIL_TAKEN);
     const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
     await deps
-      .transaction((client) => deps.adminUsers.update(client, user.id, { ...patch, passwordHash }))
+      .transaction(async (client) => {
+        await deps.adminUsers.update(client, user.id, { ...patch, passwordHash });
+        if (patch.email) await deps.accountTokens.revokeEmailChanges(user.id, client);
+      })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? badRequest(EMAIL_TAKEN) : error;
       });

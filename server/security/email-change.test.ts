@@ -5,7 +5,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage, emailChangePendingMessage,
+  EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, LINK_EXPIRED_MESSAGE, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage, emailChangePendingMessage,
 } from '../../src/model/account.ts';
 import { DEMO_PASSWORD } from '../seed/users.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
@@ -114,5 +114,80 @@ describe.each(testTargets())('email changes on $name', ({ adminUrl }) => {
     expect(await emailOf(id)).toBe('dana.district@harbor.test');
     const logged = await db.pool.query(`select call, record from impersonation_audit where user_id = $1 and record like '%dana.district@harbor.test%'`, [id]);
     expect(logged.rows).toEqual([{ call: 'PATCH /api/user/:id', record: `id=${id}, email dm@harbor.test → dana.district@harbor.test` }]);
+  });
+
+  /** The leader asks to move rep@ to `to`, the owner approves by mistake: the confirmation link that went to `to`. */
+  async function approvedByMistake(to: string) {
+    const { id, body } = await sameUserWithEmail('rep@harbor.test', to);
+    const asked = await as('leader@harbor.test', 'PATCH', `/user/${id}`, body);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await post(`/auth/approve-email-change/${tokenOf((await smtp.next('rep@harbor.test')).links[0]!)}`)).statusCode).toBe(200);
+    return { id, confirm: tokenOf((await smtp.next(to)).links[0]!) };
+  }
+  const usedLink = async (token: string) => {
+    const res = await post(`/auth/confirm-email/${token}`);
+    return [res.statusCode, res.json().message];
+  };
+
+  it('replays the stale link: an admin’s correction kills the confirmation sent before it; no reset or login as the colleague follows', async () => {
+    const { id, confirm } = await approvedByMistake('attacker@evil.test');
+    // The internal admin sets the address right at once (the same address: it never moved yet).
+    const fixed = await as('admin@portal.test', 'PATCH', `/admin/user/${id}`, { email: 'rep@harbor.test' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    // The leader uses the confirmation link sent before the correction: dead.
+    expect(await usedLink(confirm)).toEqual([410, EMAIL_LINK_EXPIRED]);
+    expect(await emailOf(id)).toBe('rep@harbor.test');
+    // A reset for the leader's address finds nobody; one for the colleague's reaches only the colleague.
+    expect((await post('/auth/request-password-reset', { email: 'attacker@evil.test', siteUrl: SITE })).statusCode).toBe(404);
+    expect((await post('/auth/request-password-reset', { email: 'rep@harbor.test', siteUrl: SITE })).statusCode).toBe(200);
+    expect((await smtp.next('rep@harbor.test')).links[0]).toContain('/change-password/');
+    expect(mailsTo('attacker@evil.test').filter((m) => m.links.some((l) => !l.includes('/confirm-email/')))).toEqual([]);
+    for (const email of ['attacker@evil.test', 'rep@harbor.test']) expect((await post('/auth/login', { email, password: 'taken-over' })).statusCode).toBe(401);
+    expect((await post('/auth/login', { email: 'rep@harbor.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('an admin’s correction to another address kills the pending link too, and the account keeps the corrected one', async () => {
+    const { id, confirm } = await approvedByMistake('attacker@evil.test');
+    expect((await as('admin@portal.test', 'PATCH', `/admin/user/${id}`, { email: 'robin.rep@harbor.test' })).statusCode).toBe(200);
+    expect(await usedLink(confirm)).toEqual([410, EMAIL_LINK_EXPIRED]);
+    expect(await emailOf(id)).toBe('robin.rep@harbor.test');
+    expect((await as('admin@portal.test', 'PATCH', `/admin/user/${id}`, { email: 'rep@harbor.test' })).statusCode).toBe(200);
+  });
+
+  it('the owner’s own change kills a confirmation link pending for another address', async () => {
+    const { id, confirm } = await approvedByMistake('attacker@evil.test');
+    expect((await as('rep@harbor.test', 'PATCH', '/user', { contactName: 'Robin Rep', email: 'robin.own@harbor.test' })).statusCode).toBe(200);
+    expect((await smtp.next('rep@harbor.test')).text).toContain('robin.own@harbor.test'); // the notice to the current address
+    expect(await usedLink(tokenOf((await smtp.next('robin.own@harbor.test')).links[0]!))).toEqual([200, EMAIL_CHANGED]);
+    expect(await usedLink(confirm)).toEqual([410, EMAIL_LINK_EXPIRED]);
+    expect(await emailOf(id)).toBe('robin.own@harbor.test');
+    expect((await as('admin@portal.test', 'PATCH', `/admin/user/${id}`, { email: 'rep@harbor.test' })).statusCode).toBe(200);
+  });
+
+  it('an internal admin’s change in the Edit User panel kills pending links: the confirmation and a reset sent to the old address', async () => {
+    const { id, confirm } = await approvedByMistake('attacker@evil.test');
+    expect((await post('/auth/request-password-reset', { email: 'rep@harbor.test', siteUrl: SITE })).statusCode).toBe(200);
+    const reset = tokenOf((await smtp.next('rep@harbor.test')).links[0]!);
+    const { body } = await sameUserWithEmail('rep@harbor.test', 'robin.admin@harbor.test');
+    expect((await as('admin@portal.test', 'PATCH', `/user/${id}`, body)).statusCode).toBe(200);
+    expect(await usedLink(confirm)).toEqual([410, EMAIL_LINK_EXPIRED]);
+    const res = await post(`/auth/reset-password/${reset}`, { password: 'taken-over', newPassword: 'taken-over' });
+    expect([res.statusCode, res.json().message]).toEqual([410, LINK_EXPIRED_MESSAGE]);
+    expect(await emailOf(id)).toBe('robin.admin@harbor.test');
+    expect((await as('admin@portal.test', 'PATCH', `/admin/user/${id}`, { email: 'rep@harbor.test' })).statusCode).toBe(200);
+  });
+
+  it('a confirmation link works only for the address the account had when it was sent', async () => {
+    const { id, confirm } = await approvedByMistake('attacker@evil.test');
+    // The address moves without the trigger's help (as a script or an old server might): the binding alone refuses.
+    await db.pool.query('alter table users disable trigger users_email_moved_revokes_links');
+    try {
+      await db.pool.query(`update users set email = 'robin.script@harbor.test' where id = $1`, [id]);
+      expect(await usedLink(confirm)).toEqual([410, EMAIL_LINK_EXPIRED]);
+    } finally {
+      await db.pool.query('alter table users enable trigger users_email_moved_revokes_links');
+    }
+    expect(await emailOf(id)).toBe('robin.script@harbor.test');
+    await db.pool.query(`update users set email = 'rep@harbor.test' where id = $1`, [id]);
   });
 });

@@ -149,12 +149,24 @@ test('a leader’s new email for a colleague awaits the colleague’s approval, 
   await expect(usersTable(page).getByRole('cell', { name: user.email, exact: true })).toBeVisible();
 
   // The owner opens the approval link sent to the current address; the new address then confirms.
+  // Opening a link decides nothing (a mail scanner opens it first): only the page's button calls the server.
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
+  const linkCalls: string[] = [];
+  them.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/auth/')) linkCalls.push(r.url());
+  });
   await them.goto(linkTo(await nextMail(user.email), '/approve-email-change/'));
   await expect(them.getByRole('heading', { name: 'Email Change Approval' })).toBeVisible();
+  await them.waitForLoadState('networkidle');
+  expect(linkCalls).toEqual([]);
+  await them.getByRole('button', { name: 'Approve Email Change' }).click();
   await expect(them.getByText(emailChangeApprovedMessage(newEmail))).toBeVisible();
   await them.goto(linkTo(await nextMail(newEmail), '/confirm-email/'));
+  await expect(them.getByRole('button', { name: 'Confirm New Email' })).toBeVisible();
+  await them.waitForLoadState('networkidle');
+  expect(linkCalls).toHaveLength(1);
+  await them.getByRole('button', { name: 'Confirm New Email' }).click();
   await expect(them.getByText(EMAIL_CHANGED)).toBeVisible();
   await logIn(them, newEmail, user.password);
   await expect(them).toHaveURL(/\/dashboard$/);

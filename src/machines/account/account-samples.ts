@@ -59,6 +59,7 @@ export const changePasswordEvents: readonly AnyEventObject[] = [
 ];
 
 export const activationEvents: readonly AnyEventObject[] = [
+  { type: 'link.confirmed' },
   { type: 'xstate.done.actor.activate', output: { message: ACTIVATED_MESSAGE } },
   { type: 'xstate.error.actor.activate', error: new ApiError(410, 'This activation link has expired or was already used.') },
 ];

@@ -5,7 +5,7 @@ import { shortestPaths } from '../../../tests/paths/machine-paths.ts';
 import { ACTIVATED_MESSAGE, type MessageResponse } from '../../model/account.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { SAMPLE_TOKEN } from './account-samples.ts';
-import { activationMachine } from './activation.ts';
+import { activationMachine, type ActivationEvent } from './activation.ts';
 import { MACHINES } from '../registry.ts';
 
 const entry = MACHINES.find((m) => m.name === 'activation')!;
@@ -18,40 +18,65 @@ function start(activate: (token: string, signal: AbortSignal) => Promise<Message
 }
 
 describe('activation, model-based', () => {
-  it('reaches activating, activated and failed', () => {
-    const reached = new Set(shortestPaths(entry).flatMap((p) => ['activating', ...p.states.map(String)]));
-    expect([...reached].sort()).toEqual(['activated', 'activating', 'failed']);
+  it('reaches ready, activating, activated and failed', () => {
+    const reached = new Set(shortestPaths(entry).flatMap((p) => ['ready', ...p.states.map(String)]));
+    expect([...reached].sort()).toEqual(['activated', 'activating', 'failed', 'ready']);
   });
 
   for (const path of shortestPaths(entry).filter((p) => p.events.length > 0)) {
     it(`replays ${path.events.map((e) => e.type).join(', ')} → ${path.key}`, async () => {
-      const [event] = path.events;
+      const outcome = path.events.find((e) => e.type.startsWith('xstate.'));
       const tokens: string[] = [];
       const actor = start(async (token) => {
         tokens.push(token);
-        if (event!.type.startsWith('xstate.done')) return event!.output;
-        throw event!.error;
+        if (outcome!.type.startsWith('xstate.done')) return outcome!.output;
+        throw outcome!.error;
       });
+      for (const event of path.events) if (!event.type.startsWith('xstate.')) actor.send(event as ActivationEvent);
+      if (!outcome) {
+        expect(actor.getSnapshot().value).toBe(path.states.at(-1));
+        return;
+      }
       await waitFor(actor, (s) => s.status === 'done');
       expect(actor.getSnapshot().value).toBe(path.states.at(-1));
-      // The call ran once, with the link's token, as soon as the screen opened.
+      // The call ran once, with the link's token, after the button.
       expect(tokens).toEqual([SAMPLE_TOKEN]);
-      const expected = event!.type.startsWith('xstate.done') ? ACTIVATED_MESSAGE : (event!.error as Error).message;
+      const expected = outcome.type.startsWith('xstate.done') ? ACTIVATED_MESSAGE : (outcome.error as Error).message;
       expect(actor.getSnapshot().context.message).toBe(expected);
     });
   }
 });
 
 describe('activation, behaviour', () => {
+  it('opening the link calls nothing until the button is pressed, and a second press calls nothing more', async () => {
+    let release: (m: MessageResponse) => void = () => {};
+    const tokens: string[] = [];
+    const actor = start((token) => {
+      tokens.push(token);
+      return new Promise((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([actor.getSnapshot().value, tokens]).toEqual(['ready', []]);
+    actor.send({ type: 'link.confirmed' });
+    actor.send({ type: 'link.confirmed' });
+    expect(actor.getSnapshot().value).toBe('activating');
+    release({ message: ACTIVATED_MESSAGE });
+    await waitFor(actor, (s) => s.matches('activated'));
+    expect(tokens).toEqual([SAMPLE_TOKEN]);
+  });
+
   it("says 'Something went wrong' when the failure has no message", async () => {
     const actor = start(() => Promise.reject(new TypeError('boom')));
+    actor.send({ type: 'link.confirmed' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('Something went wrong');
   });
 
   it('shows the server message of a used link', async () => {
     const actor = start(() => Promise.reject(new ApiError(410, 'This activation link has expired or was already used.')));
+    actor.send({ type: 'link.confirmed' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('This activation link has expired or was already used.');
+    expect(actor.getSnapshot().context.expired).toBe(true);
   });
 });

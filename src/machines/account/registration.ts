@@ -46,12 +46,12 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
   },
   {
     name: 'activation',
-    description: 'Account activation: one call when /activate/{token} opens, then activated or failed.',
+    description: 'An emailed link (/activate, /confirm-email, /approve-email-change): nothing happens when it opens; the button makes the one call, then done or failed.',
     machine: activationMachine,
     events: activationEvents,
     variants: [{ label: 'link opened', input: () => ({ token: SAMPLE_TOKEN }) }],
-    labels: { 'xstate.done.actor.activate': 'The server activates the account', 'xstate.error.actor.activate': 'The link is used, unknown or expired' },
-    checks: { activating: 'A loader', activated: "'Your account has been activated! Please Login.'", failed: 'The link is no longer valid, with a way back to login' },
+    labels: { 'link.confirmed': "Press the page's button", 'xstate.done.actor.activate': 'The server activates the account', 'xstate.error.actor.activate': 'The link is used, unknown or expired' },
+    checks: { ready: 'What the link does and its button; nothing has happened yet', activating: 'The button shows its spinner', activated: "'Your account has been activated! Please Login.'", failed: 'The link is no longer valid, with a way back to login' },
   },
   {
     name: 'forgot-password',

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
@@ -10,25 +10,33 @@ import { selectLinkExpired } from '../../machines/account/selectors.ts';
 interface LinkScreen {
   machine: typeof activationMachine;
   title: string;
-  busy: string;
+  /** What pressing the button will do, shown before anything happens. */
+  intro: string;
+  action: string;
   failedTitle: string;
 }
 
-const ACTIVATION: LinkScreen = { machine: activationMachine, title: 'Account Activation', busy: 'Activating your account…', failedTitle: 'Activation failed' };
+const ACTIVATION: LinkScreen = {
+  machine: activationMachine, title: 'Account Activation', intro: 'Activate your account to confirm this email address is yours.',
+  action: 'Activate Account', failedTitle: 'Activation failed',
+};
 const EMAIL_CONFIRMATION: LinkScreen = {
-  machine: emailConfirmationMachine, title: 'Email Confirmation', busy: 'Confirming your new email address…', failedTitle: 'Confirmation failed',
+  machine: emailConfirmationMachine, title: 'Email Confirmation', intro: 'Confirm that this address is the new email of your portal account. You will log in with it from now on.',
+  action: 'Confirm New Email', failedTitle: 'Confirmation failed',
 };
 const EMAIL_APPROVAL: LinkScreen = {
-  machine: emailApprovalMachine, title: 'Email Change Approval', busy: 'Approving the change of your email address…', failedTitle: 'Approval failed',
+  machine: emailApprovalMachine, title: 'Email Change Approval',
+  intro: 'Someone asked to change the email address of your portal account; the email that brought you here names the new address. Approve only if you expect this change: otherwise close this page and nothing changes.',
+  action: 'Approve Email Change', failedTitle: 'Approval failed',
 };
 
-/** /activate/{token}: activates once when opened, then says how it went. */
+/** /activate/{token}: activates when the button is pressed, then says how it went. */
 export const ActivationPage = () => <LinkPage screen={ACTIVATION} />;
 
-/** /confirm-email/{token}: confirms an email change once when opened (accounts spec §2.4). */
+/** /confirm-email/{token}: confirms an email change when the button is pressed (accounts spec §2.4). */
 export const EmailConfirmationPage = () => <LinkPage screen={EMAIL_CONFIRMATION} />;
 
-/** /approve-email-change/{token}: the owner approves someone else's change of their email once when opened. */
+/** /approve-email-change/{token}: the owner approves someone else's change of their email with the button. */
 export const EmailApprovalPage = () => <LinkPage screen={EMAIL_APPROVAL} />;
 
 function LinkPage({ screen }: { screen: LinkScreen }) {
@@ -40,11 +48,13 @@ function LinkPage({ screen }: { screen: LinkScreen }) {
 
   return (
     <PublicCard title={screen.title}>
-      {status === 'activating' && (
-        <Group gap="sm">
-          <Loader size="sm" aria-label="Working" />
-          <Text c="dimmed">{screen.busy}</Text>
-        </Group>
+      {(status === 'ready' || status === 'activating') && (
+        <>
+          <Text>{screen.intro}</Text>
+          <Button fullWidth loading={status === 'activating'} onClick={() => actor.send({ type: 'link.confirmed' })}>
+            {screen.action}
+          </Button>
+        </>
       )}
       {status === 'activated' && (
         <>
