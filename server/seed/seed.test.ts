@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
+import { freshlySeededDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { isSeeded } from './seed.ts';
 import { DEMO_PASSWORD } from './users.ts';
 
@@ -28,7 +28,7 @@ describe.each(testTargets())('seed on $name', ({ adminUrl }) => {
   let a: ScratchDatabase;
   let b: ScratchDatabase;
   beforeAll(async () => {
-    [a, b] = await Promise.all([seededScratchDatabase(adminUrl, OPTIONS), seededScratchDatabase(adminUrl, OPTIONS)]);
+    [a, b] = await Promise.all([freshlySeededDatabase(adminUrl, OPTIONS), freshlySeededDatabase(adminUrl, OPTIONS)]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.drop(), b?.drop()]);
