@@ -24,7 +24,7 @@ describe('API processes sharing a port', () => {
 
   it('answers from two processes, and one killed is replaced while the other answers', { timeout: 120_000 }, async () => {
     const port = await freePort();
-    server = await startServer(port, path.join(dataDir, 'a'), { API_PROCESSES: '2' });
+    server = await startServer(port, path.join(dataDir, 'a'), { API_PROCESSES: '2', API_SPARE: '0' });
     const health = () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
     const [first, second] = apiProcesses(server.pid!);
     expect(second).toBeDefined();
@@ -34,6 +34,30 @@ describe('API processes sharing a port', () => {
     await expect.poll(() => apiProcesses(server!.pid!).filter((pid) => pid !== first).length, { timeout: 60_000 }).toBe(2);
     expect(await health()).toBe(200);
     killGroup(server, 'SIGTERM');
+  });
+
+  it('a warm spare takes a killed process\'s place at once: killed one after the other, both leave one answering', { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'c'), API_PROCESSES: '2', SEED_MERCHANTS: '20', SEED_MONTHS: '2', LOG_LEVEL: 'error', SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      detached: true,
+    });
+    server = child;
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+    await expect.poll(() => stdout.includes('API spare ready'), { timeout: 150_000, interval: 250 }).toBe(true);
+    const isSpare = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('PORTAL_SPARE=1');
+    const serving = apiProcesses(child.pid!).filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts') && !isSpare(pid));
+    expect(serving).toHaveLength(2);
+    // A connection the primary accepts while no process listens may never be answered: 1 s each.
+    const health = () => fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.status, () => 0);
+    process.kill(serving[0]!, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    process.kill(serving[1]!, 'SIGKILL');
+    // A new process needs seconds to load and build its indexes; the spare only has to listen.
+    await expect.poll(health, { timeout: 4_000, interval: 50 }).toBe(200);
+    killGroup(child, 'SIGTERM');
   });
 
   it('a port already taken fails the start with its reason, and leaves no postgres behind', { timeout: 120_000 }, async () => {

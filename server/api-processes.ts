@@ -5,6 +5,9 @@
 // each new connection to one of them in turn. Each worker keeps its own indexes and caches, kept
 // honest by the data and caller versions in the database, as separate servers are
 // (docs/scale-out.md). The first worker also runs the job queues; a worker that dies is replaced.
+// A warm spare (API_SPARE=0 turns it off) has built everything but does not listen: when a worker
+// dies it takes its place at once. A new process takes seconds to load and build its indexes (14 s
+// on 2 busy cores), so without it a second death in that time left nobody to answer (issue 35).
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -12,9 +15,15 @@ import { openPreparedDatabase } from './startup.ts';
 
 /** What a worker tells this process once it listens. */
 export const LISTENING = 'portal:listening';
+/** What the spare tells this process once it is ready to listen. */
+export const SPARE_READY = 'portal:spare-ready';
+/** Sent to the spare to take a dead worker's place: it listens, and works the job queues if `work`. */
+export interface TakeOver { type: 'portal:take-over'; work: boolean }
 
 /** A worker that dies is started again after this long (a crash loop does not spin a core). */
 const RESTART_AFTER_MS = 1_000;
+/** A spare that dies is started again after this long. */
+const SPARE_AFTER_MS = 5_000;
 
 export interface ApiProcesses {
   stop(): Promise<void>;
@@ -35,7 +44,7 @@ export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
 
   const stop = async () => {
     stopping = true;
-    await Promise.all([...workers.values()].map((worker) => new Promise<void>((resolve) => {
+    await Promise.all([...workers.values(), ...(spare ? [spare.worker] : [])].map((worker) => new Promise<void>((resolve) => {
       if (worker.isDead()) return resolve();
       const killer = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
       worker.once('exit', () => (clearTimeout(killer), resolve()));
@@ -44,10 +53,22 @@ export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
     await db.close();
   };
 
+  let spare: { worker: Worker; ready: boolean } | null = null;
+  const useSpare = config.apiSpare;
+  const startSpare = () => {
+    if (stopping || !useSpare) return;
+    const mine = { worker: cluster.fork({ ...env, PORTAL_SPARE: '1' }), ready: false };
+    spare = mine;
+    mine.worker.on('message', (message: unknown) => void (message === SPARE_READY && (mine.ready = true)));
+    mine.worker.on('exit', () => {
+      if (spare !== mine || stopping) return; // promoted (its slot watches it now), or stopping
+      spare = null;
+      setTimeout(startSpare, SPARE_AFTER_MS).unref();
+    });
+  };
+
   const started = new Promise<void>((resolve, reject) => {
-    const start = (slot: number) => {
-      // Only the first worker runs the job queues' work (OCR, imports); the others queue it.
-      const worker = cluster.fork({ ...env, ...(slot > 0 ? { INVOICE_WORKER: '0', IMPORT_WORKER: '0' } : {}) });
+    const serveSlot = (slot: number, worker: Worker) => {
       workers.set(slot, worker);
       worker.on('message', (message: unknown) => {
         if (message !== LISTENING || listened.has(slot)) return;
@@ -58,10 +79,21 @@ export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
         if (stopping) return;
         const how = signal ?? `exit code ${code}`;
         if (!listened.has(slot)) return reject(new Error(`API process ${slot + 1} stopped before it listened (${how}); see its messages above`));
+        if (spare?.ready) {
+          console.error(`API process ${slot + 1} stopped (${how}); the spare takes its place`);
+          const promoted = spare.worker;
+          spare = null;
+          serveSlot(slot, promoted);
+          promoted.send({ type: 'portal:take-over', work: slot === 0 } satisfies TakeOver);
+          startSpare();
+          return;
+        }
         console.error(`API process ${slot + 1} stopped (${how}); starting it again`);
         setTimeout(() => (stopping ? undefined : start(slot)), RESTART_AFTER_MS).unref();
       });
     };
+    // Only the first worker runs the job queues' work (OCR, imports); the others queue it.
+    const start = (slot: number) => serveSlot(slot, cluster.fork({ ...env, ...(slot > 0 ? { INVOICE_WORKER: '0', IMPORT_WORKER: '0' } : {}) }));
     for (let slot = 0; slot < config.apiProcesses; slot++) start(slot);
   });
   try {
@@ -70,6 +102,7 @@ export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
     await stop();
     throw err;
   }
-  console.log(`Portal ready on http://localhost:${config.port} (${config.apiProcesses} API processes)`);
+  startSpare(); // once all listen, so it does not slow the start
+  console.log(`Portal ready on http://localhost:${config.port} (${config.apiProcesses} API processes${useSpare ? ' and a spare' : ''})`);
   return { stop };
 }

@@ -11,6 +11,9 @@ import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
 import { compression } from './http/compression.ts';
 import { HttpError } from './http/errors.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { idempotency } from './http/idempotency.ts';
+import { capConnectionsPerAddress, exemptFromCap } from './http/connection-cap.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
@@ -50,8 +53,12 @@ declare module 'fastify' {
 }
 
 /** Builds the whole server; tests call it too and talk to it through `app.inject`. */
+const DATABASE_UNAVAILABLE = 'The database is not reachable for a moment. Please try again.';
+
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(deps.config.trustProxy), bodyLimit: 1_000_000, ...requestTimeouts(deps.config.requestTimeoutMs) });
+  const { config } = deps;
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy), bodyLimit: 1_000_000, ...requestTimeouts(config.requestTimeoutMs, config.headersTimeoutMs) });
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, exemptFromCap(config.trustProxy));
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -67,6 +74,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   allowMicrosoftRedirectBridge(app);
+  // Before compression: the answer a repeated write gets is the handler's own (Idempotency-Key).
+  idempotency(app, deps.idempotency);
   await compression(app);
   // API answers carry auth keys and personal data: no browser or proxy may keep them. Set on the
   // request, so errors and unknown /api paths carry it too.
@@ -83,6 +92,11 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return reply.code(status).send({ message: status === 413 ? 'The request is too large.' : (error as Error).message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Unanswered, not failed: sent again in a moment, it reaches the primary (server/db/unavailable.ts).
+      request.log.warn(error);
+      return reply.code(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error(error);
     return reply.code(500).send({ message: 'Something went wrong' });

@@ -36,3 +36,13 @@ describe('the cluster settings', () => {
     expect(() => readConfig({ DATABASE_DIRECT_URL: primary })).toThrow('DATABASE_DIRECT_URL needs DATABASE_URL too');
   });
 });
+
+describe('the slow-client limits', () => {
+  it('default to 60 s for a request, 30 s for its headers and 64 connections per address', () => {
+    const config = readConfig({});
+    expect([config.requestTimeoutMs, config.headersTimeoutMs, config.maxConnectionsPerAddress]).toEqual([60_000, 30_000, 64]);
+    const set = readConfig({ REQUEST_TIMEOUT_MS: '600000', HEADERS_TIMEOUT_MS: '500', MAX_CONNECTIONS_PER_ADDRESS: '8' });
+    expect([set.requestTimeoutMs, set.headersTimeoutMs, set.maxConnectionsPerAddress]).toEqual([600_000, 500, 8]);
+    expect(() => readConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow("MAX_CONNECTIONS_PER_ADDRESS must be a positive whole number, got '0'");
+  });
+});

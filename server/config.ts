@@ -28,9 +28,17 @@ export type Config = {
   logLevel: string;
   /**
    * How long a client may take to send one whole request, body included: a body that never
-   * ends is answered 408 and its connection closed (default 10 minutes, a 512 MB import at ~7 Mbit/s).
+   * ends is answered 408 and its connection closed (default 60 s: a 512 MB import then needs
+   * ~72 Mbit/s; raise it where imports that large come over slower links).
    */
   requestTimeoutMs: number;
+  /** How long a client may take to send a request's headers (default 30 s, at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /**
+   * Open connections one client address may hold in each API process (server/http/connection-cap.ts);
+   * loopback and the proxies TRUST_PROXY names are not counted.
+   */
+  maxConnectionsPerAddress: number;
   /** Behind load balancers, which of them give the client address in X-Forwarded-For (server/http/trust-proxy.ts). */
   trustProxy: TrustProxy;
   /** Microsoft sign-in (server/auth/azure-config.ts); null when not configured. */
@@ -55,6 +63,8 @@ export type Config = {
    * at most 4, each with its own in-memory indexes; 1 serves from this process alone.
    */
   apiProcesses: number;
+  /** With more than one API process, keep a warm spare that takes a dead one's place at once (API_SPARE=0: none). */
+  apiSpare: boolean;
   /** Run the invoice OCR worker inside the server (INVOICE_WORKER=0 leaves it to `npm run worker`). */
   invoiceWorker: boolean;
   /** Run purchase imports inside the server (IMPORT_WORKER=0 only queues them, for `npm run worker`). */
@@ -116,13 +126,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     // Requests are logged at info; by default only warnings and errors are.
     logLevel: env.LOG_LEVEL || 'warn',
-    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 600_000),
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 60_000),
+    headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT_MS', 30_000),
+    maxConnectionsPerAddress: positiveInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     azure: readAzureConfig(env),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
     apiProcesses: positiveInt(env, 'API_PROCESSES', Math.min(4, os.availableParallelism())),
+    apiSpare: flag(env, 'API_SPARE', true),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',
     importWorker: flag(env, 'IMPORT_WORKER', true),
     publicUrls: (env.PUBLIC_URL ?? '').split(',').map((u) => u.trim()).filter(Boolean).map(origin),

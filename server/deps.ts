@@ -21,6 +21,8 @@ import { matchesRepository } from './repositories/matches.ts';
 import { houseUsersRepository } from './repositories/house-users.ts';
 import { intelRepository } from './repositories/intel.ts';
 import { importJobsRepository } from './repositories/import-jobs.ts';
+import { jobRejects } from './import/job-files.ts';
+import { readUpload } from './uploads/upload-store.ts';
 import { cancellable } from './db/cancellable.ts';
 import type { Queryable } from './db/queryable.ts';
 import { insightsRepository } from './repositories/insights.ts';
@@ -31,6 +33,7 @@ import { salesRepsRepository } from './repositories/sales-reps.ts';
 import { scopeRepository } from './repositories/scope.ts';
 import { liveCallers } from './auth/live-callers.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
+import { idempotencyRepository } from './repositories/idempotency.ts';
 import { settingsRepository } from './repositories/settings.ts';
 import { usersRepository } from './repositories/users.ts';
 import { userAdminRepository } from './repositories/user-admin.ts';
@@ -78,6 +81,8 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     /** Work whose running queries PostgreSQL cancels when `signal` aborts. */
     cancellable: <T>(signal: AbortSignal, work: (db: Queryable) => Promise<T>) => cancellable(pool, signal, work),
     ping: async () => void (await pool.query('select 1')),
+    /** Writes sent with an Idempotency-Key, applied once (server/http/idempotency.ts). */
+    idempotency: idempotencyRepository(pool, config.databaseDirectUrl),
     users: usersRepository(pool),
     accountTokens: accountTokensRepository(pool),
     accounts: accountsRepository(pool),
@@ -122,6 +127,10 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     invoiceJobs: jobSlot(),
     importJobs: importJobsRepository(pool),
     importQueue: jobSlot(),
+    /** An import job's reject file in the upload store (read in from the disk of a job from before migration 160), or null. */
+    importRejects: (jobId: number, name: string) => jobRejects(pool, jobId, name),
+    /** An upload's bytes as a stream, from PostgreSQL: any node serves what any node received (server/uploads/upload-store.ts). */
+    readUpload: (id: number) => readUpload(pool, id),
   };
 }
 

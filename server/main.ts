@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { LISTENING, startApiProcesses, type ApiProcesses } from './api-processes.ts';
+import { LISTENING, SPARE_READY, startApiProcesses, type ApiProcesses, type TakeOver } from './api-processes.ts';
 import { buildApp } from './app.ts';
 import { tokenSigner } from './auth/tokens.ts';
 import { readConfig, type Config } from './config.ts';
@@ -32,16 +32,28 @@ async function serve(config: Config) {
   const deps = makeDeps(config, db.pool, tokenSigner(secret), undefined, db.replica);
   // OCR and imports run here unless INVOICE_WORKER=0 / IMPORT_WORKER=0 (then `npm run worker`
   // runs them); either way this server queues them (docs/invoices.md, docs/import.md).
-  queues = await startQueues(db.direct, { invoices: config.invoiceWorker, imports: config.importWorker }, deps);
+  const work = (yes: boolean) => ({ invoices: yes && config.invoiceWorker, imports: yes && config.importWorker });
+  // The spare of api-processes.ts starts its queues when it takes a dead worker's place.
+  const spare = cluster.isWorker && process.env.PORTAL_SPARE === '1';
+  if (!spare) queues = await startQueues(db.direct, work(true), deps);
   app = await buildApp(deps, { level: config.logLevel });
   // The in-memory indexes (dashboard figures, sellers, merchants; rebates in force) before the first request (seconds;
   // a minute or so on 20 million lines): a server behind a load balancer takes no traffic until it listens.
   const t0 = performance.now();
   const [index] = await Promise.all([deps.dashboardMemory.built(), deps.rebateMemory.built()]);
   if (index && !cluster.isWorker) console.log(`Dashboard index of data version ${index.version} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  let takeOver: TakeOver | null = null;
+  if (spare) {
+    process.send!(SPARE_READY);
+    console.log('API spare ready');
+    takeOver = await new Promise<TakeOver>((resolve) =>
+      process.on('message', (m: unknown) => void ((m as TakeOver | null)?.type === 'portal:take-over' && resolve(m as TakeOver))));
+  }
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send!(LISTENING);
   else console.log(`Portal ready on http://localhost:${config.port}`);
+  // A spare listens first (an upload meanwhile waits as pending, queued when its queue starts).
+  if (takeOver) queues = await startQueues(db.direct, work(takeOver.work), deps);
 }
 
 async function main() {

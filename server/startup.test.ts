@@ -6,12 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from './config.ts';
 import { sampleRows, sampleSource, writeImportCsv } from './import/sample-file.ts';
+import { inTransaction } from './db/transaction.ts';
 import { isSeeded } from './seed/seed.ts';
 import { openPreparedDatabase, startQueues, type Queues } from './startup.ts';
 import { createScratchDatabase, seededScratchDatabase, testTargets, type ScratchDatabase } from './testing/databases.ts';
 import { multipartForm } from './testing/multipart-form.ts';
 import { loginToken } from './testing/portal-callers.ts';
 import { testApp } from './testing/test-app.ts';
+import { storeFile } from './uploads/upload-store.ts';
 import type { ImportJob } from '../src/model/purchase-import.ts';
 
 describe.each(testTargets())('starting a server or a worker on $name', ({ adminUrl }) => {
@@ -114,10 +116,9 @@ describe.each(testTargets())('starting a server or a worker on $name', ({ adminU
       expect(await lineCount()).toBe(before + 50);
 
       // A worker killed after the load committed but before the job was marked done: the job runs
-      // again (its file is still there) and finds the file loaded.
-      const { rows: [{ stored_path: stored }] } = await db.pool.query('select stored_path from import_jobs where id = $1', [id]);
-      fs.copyFileSync(file, stored);
-      await db.pool.query(`update import_jobs set status = 'queued' where id = $1`, [id]);
+      // again (its upload is still stored: it goes only with the job's end) and finds the file loaded.
+      const again = await inTransaction(db.pool, (tx) => storeFile(tx, 'weekly.csv', file));
+      await db.pool.query(`update import_jobs set status = 'queued', upload_id = $2 where id = $1`, [id, again.id]);
       await deps.importQueue.enqueue(id);
       expect(await settled(id)).toMatchObject({ status: 'already-loaded' });
       expect(await lineCount()).toBe(before + 50);

@@ -1,13 +1,16 @@
-// Starts the whole cluster in order and stops it in reverse: databases, PgBouncer, the first API
-// node (it migrates and seeds an empty database), the other API nodes, the workers, HAProxy.
+// Starts the whole cluster in order and stops it in reverse: PostgreSQL under pg_auto_failover,
+// HAProxy's PostgreSQL ports (to the primary, to the standby), PgBouncer, the first API node (it
+// migrates and seeds an empty database), the other API nodes, the workers, HAProxy.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { writeHaproxyConfig } from './haproxy.ts';
 import { ensurePackages, isRoot } from './packages.ts';
 import { writePgbouncerConfig } from './pgbouncer.ts';
-import { createIfMissing, databaseUrl, restart as restartPg, servers, start as startPg, stop as stopPg } from './postgres.ts';
+import { writePgRoutingConfig } from './pg-routing.ts';
+import { databaseUrl, startPostgres, type Postgres } from './postgres.ts';
 import { say, startChild, stopChild, type Child } from './processes.ts';
 import type { ClusterOptions } from './options.ts';
 import { isPortOpen, waitForHealth, waitForPort } from './wait.ts';
@@ -29,8 +32,10 @@ export interface Cluster {
   restartApi(index: number): Promise<void>;
   /** Stops the worker at `index` and starts a new one in its place. */
   restartWorker(index: number, how?: 'SIGKILL' | 'SIGTERM'): Promise<void>;
-  /** Restarts the replica (pg_ctl stop -m fast, then start). */
+  /** Restarts the standby node (its pg_autoctl and Postgres), waiting until it is secondary again. */
   restartReplica(): Promise<void>;
+  /** The PostgreSQL formation: which node is primary, killing a postmaster, restarting a node. */
+  postgres: Postgres;
   /** Stops everything, once; later calls wait for the first. */
   stop(): Promise<void>;
 }
@@ -41,11 +46,12 @@ async function mustBeFree(port: number, what: string) {
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   let stopping: Promise<void> | undefined;
-  const [primary, replica] = servers(opts.dataDir, opts.primaryPort, opts.replicaPort);
   const api: ApiNode[] = [];
   const workers: Child[] = [];
   let haproxy: Child | undefined;
   let pgbouncer: Child | undefined;
+  let pgRouting: Child | undefined;
+  let postgres: Postgres | undefined;
 
   const onExit = (child: Child, code: number | string) => {
     if (!child.stopping) say(child.name, `exited unexpectedly (${code})`);
@@ -56,20 +62,27 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     if (haproxy) await stopChild(haproxy);
     await Promise.all([...api.map((n) => stopChild(n.child)), ...workers.map((w) => stopChild(w))]);
     if (pgbouncer) await stopChild(pgbouncer);
-    stopPg(replica, log);
-    stopPg(primary, log);
+    if (pgRouting) await stopChild(pgRouting);
+    await postgres?.stop();
     log('Stopped.');
   })());
 
   try {
     ensurePackages(log);
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    for (const [port, what] of [[opts.port, 'HAProxy'], [opts.pgbouncerPort, 'PgBouncer'], ...Array.from({ length: opts.api }, (_, i) => [opts.apiPort + i, `api-${i + 1}`])] as [number, string][]) {
+    for (const [port, what] of [[opts.port, 'HAProxy'], [opts.pgbouncerPort, 'PgBouncer'], [opts.primaryPort, 'HAProxy to the primary'],
+      [opts.replicaPort, 'HAProxy to the standby'], [opts.monitorPort, 'pg_auto_failover monitor'], [opts.nodePort, 'node-1'], [opts.nodePort + 1, 'node-2'], ...Array.from({ length: opts.api }, (_, i) => [opts.apiPort + i, `api-${i + 1}`])] as [number, string][]) {
       await mustBeFree(port, what);
     }
 
-    createIfMissing(primary, replica, log);
-    startPg(replica, log);
+    const pgs = await startPostgres(opts.dataDir, { monitor: opts.monitorPort, nodes: [opts.nodePort, opts.nodePort + 1] }, log, onExit);
+    postgres = pgs;
+    const routing = writePgRoutingConfig(opts.dataDir, {
+      primaryPort: opts.primaryPort, standbyPort: opts.replicaPort, user: 'postgres', database: 'portal',
+      nodes: pgs.nodes.map((n) => ({ name: n.name, port: n.port })),
+    });
+    pgRouting = startChild('haproxy-pg', '/usr/sbin/haproxy', ['-db', '-f', routing], { onExit });
+    await waitForPrimary(opts.primaryPort);
 
     const ini = writePgbouncerConfig(opts.dataDir, { port: opts.pgbouncerPort, primaryPort: opts.primaryPort, poolSize: 20 + 10 * opts.api });
     pgbouncer = startChild('pgbouncer', '/usr/sbin/pgbouncer', [...(isRoot() ? ['-u', 'postgres'] : []), ini], { onExit });
@@ -102,8 +115,19 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const child = startChild(name, ...tsx('server/main.ts'), { env, cwd: ROOT, onExit });
       return { name, port, child };
     };
+    // A worker that dies unasked is started again after a second, as a service manager would (one
+    // starting while the database fails over stops at its first query).
     const startWorker = (index: number): Child =>
-      startChild(`worker-${index + 1}`, ...tsx('server/worker.ts'), { env: nodeEnv(`worker-${index + 1}`, {}), cwd: ROOT, onExit });
+      startChild(`worker-${index + 1}`, ...tsx('server/worker.ts'), {
+        env: nodeEnv(`worker-${index + 1}`, {}), cwd: ROOT,
+        onExit: (child, code) => {
+          onExit(child, code);
+          if (child.stopping) return;
+          setTimeout(() => {
+            if (!stopping && workers[index] === child) workers[index] = startWorker(index);
+          }, 1000);
+        },
+      });
     const health = (node: ApiNode, ms: number) => waitForHealth(`http://127.0.0.1:${node.port}/api/health`, ms, node.name, node.child.exited);
 
     // The first node migrates and seeds an empty database; the others start on a ready one.
@@ -118,7 +142,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const cfg = writeHaproxyConfig(opts.dataDir, {
       port: opts.port,
       backends: api.map((n) => ({ name: n.name, port: n.port })),
-      requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS || 600_000),
+      requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS || 60_000),
+      headersTimeoutMs: Number(process.env.HEADERS_TIMEOUT_MS || 30_000),
     });
     haproxy = startChild('haproxy', '/usr/sbin/haproxy', ['-db', '-f', cfg], { onExit });
     const url = `http://127.0.0.1:${opts.port}`;
@@ -147,15 +172,35 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         workers[index] = startWorker(index);
       },
       async restartReplica() {
-        await restartPg(replica);
-        log('replica restarted (pg_ctl restart -m fast)');
+        const standby = (await pgs.states()).find((r) => r.current_group_state === 'secondary');
+        if (!standby) throw new Error('no secondary to restart');
+        await pgs.restartNode(pgs.nodes.find((n) => n.name === standby.nodename)!);
+        await pgs.waitReady(120_000);
+        log(`${standby.nodename} (the standby) restarted, secondary again`);
       },
+      postgres: pgs,
       stop,
     };
   } catch (err) {
     log(`Could not start: ${(err as Error).message}`);
     await stop();
     throw err;
+  }
+}
+
+/** Until HAProxy's port to the primary answers a login (its check has found the primary). */
+async function waitForPrimary(port: number) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: databaseUrl(port), connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw new Error(`HAProxy did not reach the primary on port ${port}: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 }
 

@@ -1,9 +1,16 @@
-// npm run bench:failover: the varied load (scripts/load/varied-mix.ts) through HAProxy against the
-// cluster while faults happen: invoice images uploaded and a worker killed with SIGKILL while
-// they are read (then started again), a purchase file uploaded by the admin for import and the
-// worker running it killed with SIGKILL mid-import (then started again), the replica restarted
-// (pg_ctl restart -m fast), one API node killed with SIGKILL (then started again), every API node
-// restarted one by one (SIGTERM, start, health).
+// npm run bench:failover: the varied load (scripts/load/varied-mix.ts) and writes (the admin
+// creating announcements, each with a text of its own) through HAProxy against the cluster, sent
+// as the portal's client sends them (scripts/cluster/failover-load.ts: unanswered requests tried
+// again, writes with an Idempotency-Key), while faults happen: invoice images uploaded and a
+// worker killed with SIGKILL while they are read (then started again); the primary PostgreSQL
+// node killed with SIGKILL, its pg_autoctl and postmaster together (FAILOVER_PRIMARY_KILL=
+// postmaster: the postmaster alone), FAILOVER_PRIMARY_KILLS times (2: each node once) — the
+// monitor promotes the standby, the killed node is run again and comes back as the standby; a
+// purchase file uploaded by the admin for import and the worker running it killed with SIGKILL
+// mid-import (then started again); the standby restarted; one API node killed with SIGKILL (then
+// started again); every API node restarted one by one (SIGTERM, start, health).
+// Writes lost = texts answered 2xx and not in the database afterwards; writes twice = texts in
+// it more than once; write gap = the longest time with no write acknowledged.
 // In that order, one after the other (each as soon as the one before has ended, from 5 % of the
 // run); what happens after the load has ended is marked so.
 // The import's file (FAILOVER_IMPORT_LINES lines, 150,000, from the cluster's own catalogue, new
@@ -17,17 +24,18 @@
 // runs (counted on the image before each begins) beyond one per image, less the runs a kill cut
 // short (pg-boss jobs begun and never completed); import lost = its job not loaded (or no lines of its file's SHA-256 in);
 // import twice = more than one batch, or more lines, for its file's SHA-256 than the file holds.
-// FAILOVER_SECONDS (60), FAILOVER_CONNECTIONS (100); cluster flags as `npm run cluster`.
+// FAILOVER_SECONDS (60), FAILOVER_CONNECTIONS (100: readers), FAILOVER_WRITERS (2); cluster flags as `npm run cluster`.
 // Last line: one JSON object.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster, ROOT, type Cluster } from './cluster.ts';
 import { readOptions } from './options.ts';
 import { databaseUrl } from './postgres.ts';
+import { count, longestGap, newTally, portalFetch, quantile } from './failover-load.ts';
+import { nodeIn, postmasterPid } from './postgres.ts';
 import { say, signalGroup } from './processes.ts';
 import { LOAD_USERS, logIn, type LoadUser } from '../load/users.ts';
 import { variedRequest } from '../load/varied-mix.ts';
@@ -39,6 +47,11 @@ const SECONDS = Number(process.env.FAILOVER_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.FAILOVER_CONNECTIONS ?? 100);
 const JOB_WAIT_SECONDS = Number(process.env.FAILOVER_JOB_WAIT_SECONDS ?? 150);
 const IMPORT_LINES = Number(process.env.FAILOVER_IMPORT_LINES ?? 150_000);
+const WRITERS = Number(process.env.FAILOVER_WRITERS ?? 2);
+const PRIMARY_KILLS = Number(process.env.FAILOVER_PRIMARY_KILLS ?? 2);
+const KILL_MODE = process.env.FAILOVER_PRIMARY_KILL === 'postmaster' ? 'postmaster' : 'node';
+/** Announcements this benchmark writes start so; they are counted, then deleted. */
+const WRITE_PREFIX = 'failover-bench';
 const INVOICES = 4;
 const FIXTURES = path.join(ROOT, 'tests/fixtures/invoices');
 const ADMIN = 'admin@portal.test';
@@ -47,7 +60,8 @@ const IMPORT_LOCK = 0x1a9047;
 
 interface ImportFile { file: string; sha256: string; lines: number }
 interface ImportKill { jobId: number | null; killed: string; stage: string | null; rowsRead: number }
-interface Seen { imageIds: number[]; events: string[]; inFlightAtKill: number; underLoad: number; importKill: ImportKill }
+interface PrimaryKill { node: string; pid: number; promoted: string | null; promotedMs: number | null; readyMs: number | null }
+interface Seen { imageIds: number[]; events: string[]; inFlightAtKill: number; underLoad: number; importKill: ImportKill; primaryKills: PrimaryKill[] }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => say('failover', line);
@@ -123,6 +137,8 @@ async function faults(cluster: Cluster, base: string, uploader: LoadUser, admin:
     await cluster.restartWorker(0, 'SIGKILL');
     event(`${cluster.workers[0]!.name} started again`);
   }
+  // Both ways (node-1 → node-2 and back) while the load runs: each takes about 16 s to promote.
+  while (seen.primaryKills.length < PRIMARY_KILLS) seen.primaryKills.push(await killPrimary(cluster, event));
   if (cluster.workers.length > 0 && importFile) {
     seen.importKill.jobId = await uploadImport(base, admin, importFile.file);
     event(`import job ${seen.importKill.jobId} queued (${importFile.lines.toLocaleString('en-US')} lines, uploaded by ${ADMIN})`);
@@ -144,9 +160,9 @@ async function faults(cluster: Cluster, base: string, uploader: LoadUser, admin:
       event('every worker started again');
     }
   }
-  event('restarting the replica');
+  event('restarting the standby');
   await cluster.restartReplica();
-  event('replica restarted');
+  event('standby restarted');
   const victim = cluster.api[0]!;
   event(`SIGKILL ${victim.name}`);
   victim.child.stopping = true;
@@ -158,6 +174,87 @@ async function faults(cluster: Cluster, base: string, uploader: LoadUser, admin:
     await cluster.restartApi(i);
   }
   event('every API node restarted');
+}
+
+/**
+ * Kills the primary, then waits for the monitor to promote the other node (wait_primary: it takes
+ * writes) and for the formation to be whole again (the killed node back as the secondary, after
+ * pg_rewind). `node` (the default): SIGKILL to the node's pg_autoctl and Postgres at once, as when
+ * its machine dies, then `pg_autoctl run` again once the other is promoted. `postmaster`: SIGKILL
+ * to the postmaster alone; pg_autoctl starts it again, and the monitor either keeps it primary
+ * (crash recovery in place) or fails over, whichever its next report decides.
+ */
+async function killPrimary(cluster: Cluster, event: (what: string) => void): Promise<PrimaryKill> {
+  const pgs = cluster.postgres;
+  const victim = await pgs.primary();
+  if (!victim) throw new Error('no primary to kill');
+  const t = Date.now();
+  const pid = KILL_MODE === 'node' ? pgs.killNode(victim) : pgs.killPostmaster(victim);
+  event(KILL_MODE === 'node'
+    ? `SIGKILL ${victim.name}, the primary: its pg_autoctl and postmaster (pid ${pid})`
+    : `SIGKILL ${victim.name}'s postmaster (pid ${pid}), the primary`);
+  const kill: PrimaryKill = { node: victim.name, pid, promoted: null, promotedMs: null, readyMs: null };
+  for (;;) {
+    const rows = await pgs.states().catch(() => []);
+    const other = rows.find((r) => r.nodename !== victim.name && ['wait_primary', 'primary'].includes(r.current_group_state));
+    if (other) {
+      kill.promoted = other.nodename;
+      event(`${other.nodename} promoted (${other.current_group_state})`);
+      break;
+    }
+    if (KILL_MODE === 'postmaster' && nodeIn(rows, 'primary')?.nodename === victim.name && await writableAgain(victim.port, pid, () => postmasterPid(victim))) {
+      kill.promoted = `${victim.name} (restarted in place)`;
+      event(`${victim.name} restarted in place by pg_autoctl, primary again`);
+      break;
+    }
+    if (Date.now() - t > 120_000) {
+      event('no node promoted within 120 s');
+      return kill;
+    }
+    await sleep(100);
+  }
+  kill.promotedMs = Date.now() - t;
+  if (KILL_MODE === 'node') {
+    pgs.startNode(victim);
+    event(`${victim.name} started again (pg_autoctl run)`);
+  }
+  const rows = await pgs.waitReady(300_000);
+  kill.readyMs = Date.now() - t;
+  event(`${victim.name} back as the secondary (${nodeIn(rows, 'primary')?.nodename} primary)`);
+  return kill;
+}
+
+/** Whether a new postmaster (not `killed`) runs on the port and takes writes. */
+async function writableAgain(port: number, killed: number, pidNow: () => number): Promise<boolean> {
+  try {
+    if (pidNow() === killed) return false;
+    const db = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'portal', connectionTimeoutMillis: 1000 });
+    await db.connect();
+    try {
+      return !(await db.query<{ r: boolean }>('select pg_is_in_recovery() as r')).rows[0]!.r;
+    } finally {
+      await db.end();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** After the load: which acknowledged texts are missing, and which are in more than once; then the rows go. */
+async function writeOutcome(url: string, acked: string[], runId: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ text: string; n: number }>(
+      'select text, count(*)::int as n from announcements where text like $1 group by text', [`${WRITE_PREFIX} ${runId} %`]);
+    const found = new Map(rows.map((r) => [r.text, r.n]));
+    const lost = acked.filter((text) => !found.has(text));
+    const twice = rows.filter((r) => r.n > 1).length;
+    await db.query('delete from announcements where text like $1', [`${WRITE_PREFIX} %`]);
+    return { lost, twice, inDatabase: rows.length };
+  } finally {
+    await db.end();
+  }
 }
 
 /** The purchase file the admin uploads: lines of the cluster's own merchants and items, new bytes each run. */
@@ -310,25 +407,34 @@ try {
     importFile = await writeImportFile(primaryUrl);
     log(`import file: ${importFile.lines.toLocaleString('en-US')} lines, ${(fs.statSync(importFile.file).size / 1e6).toFixed(1)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s (${importFile.file})`);
   }
-  const failures = new Map<string, number>();
   const probe = healthProbe(cluster.url);
-  const seen: Seen = { imageIds: [], events: [], inFlightAtKill: 0, underLoad: 0, importKill: { jobId: null, killed: 'none', stage: null, rowsRead: 0 } };
-  log(`varied mix, ${CONNECTIONS} connections for ${SECONDS} s through ${cluster.url}`);
-  const [result] = await Promise.all([
-    autocannon({
-      url: cluster.url,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      timeout: 30,
-      requests: [{
-        setupRequest: (req: autocannon.Request) => ({ ...req, ...variedRequest(users).request }),
-        onResponse: (status: number) => {
-          if (status < 200 || status > 299) failures.set(String(status), (failures.get(String(status)) ?? 0) + 1);
-        },
-      }],
-    }),
+  const seen: Seen = { imageIds: [], events: [], inFlightAtKill: 0, underLoad: 0, importKill: { jobId: null, killed: 'none', stage: null, rowsRead: 0 }, primaryKills: [] };
+  log(`varied mix, ${CONNECTIONS} readers and ${WRITERS} writers for ${SECONDS} s through ${cluster.url}`);
+  const reads = newTally();
+  const writes = newTally();
+  const acked: { text: string; at: number }[] = [];
+  const runId = Date.now().toString(36);
+  const adminHeaders = { authorization: admin, 'content-type': 'application/json' };
+  const loadStart = Date.now();
+  const loadEnd = loadStart + SECONDS * 1000;
+  const reader = async () => {
+    while (Date.now() < loadEnd) count(reads, await portalFetch(cluster.url, variedRequest(users).request));
+  };
+  // One announcement after another per writer, as an admin would: each text written once.
+  const writer = async (w: number) => {
+    for (let i = 0; Date.now() < loadEnd; i++) {
+      const text = `${WRITE_PREFIX} ${runId} ${w}-${i}`;
+      const answer = await portalFetch(cluster.url, { method: 'POST', path: '/api/announcement', headers: adminHeaders, body: JSON.stringify({ text }) }, { write: true });
+      if (count(writes, answer)) acked.push({ text, at: Date.now() });
+      await sleep(100);
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: CONNECTIONS }, reader),
+    ...Array.from({ length: WRITERS }, (_, w) => writer(w)),
     faults(cluster, cluster.url, users[0]!, admin, importFile, seen, primaryUrl),
   ]);
+  const writeGapMs = longestGap(acked.map((a) => a.at), loadStart, loadEnd);
   const health = await probe.stop();
   const until = Date.now() + JOB_WAIT_SECONDS * 1000;
   log(`waiting up to ${JOB_WAIT_SECONDS} s for the ${seen.imageIds.length} OCR jobs${seen.importKill.jobId !== null ? ' and the import' : ''}…`);
@@ -342,10 +448,18 @@ try {
   const imports = imported ? 1 : 0;
   const importsLost = imported?.lost ?? 0;
   const importsTwice = imported?.twice ?? 0;
-  const failed = result.errors + result.timeouts + result.non2xx;
+  const written = await writeOutcome(primaryUrl, acked.map((a) => a.text), runId);
+  const requests = reads.requests + writes.requests;
+  const failed = reads.failed + writes.failed;
+  const latencies = [...reads.latencies, ...writes.latencies];
+  const noAnswer = (reads.failures['no answer'] ?? 0) + (writes.failures['no answer'] ?? 0);
+  const failures = Object.entries({ ...reads.failures }).map(([k, n]) => `${n} × ${k}`).join(', ');
   for (const e of seen.events) log(`  ${e}`);
-  log(`${result.requests.total} requests, ${failed} failed (${result.non2xx} non-2xx${failures.size ? `: ${[...failures].map(([s, n]) => `${n} × ${s}`).join(', ')}` : ''}, ` +
-    `${result.errors} connection errors, ${result.timeouts} timeouts); p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms; ` +
+  log(`${requests} requests (${reads.requests} reads, ${writes.requests} writes), ${failed} failed (reads ${reads.failed}${failures ? `: ${failures}` : ''}; ` +
+    `writes ${writes.failed}${writes.failed ? `: ${Object.entries(writes.failures).map(([k, n]) => `${n} × ${k}`).join(', ')}` : ''}); ` +
+    `${reads.retried + writes.retried} answered after a retry; p50 ${quantile(latencies, 0.5)} ms, p97.5 ${quantile(latencies, 0.975)} ms; ` +
+    `writes acknowledged ${acked.length}, lost ${written.lost.length}${written.lost.length ? ` (${written.lost.slice(0, 5).join(', ')}…)` : ''}, in twice ${written.twice}; ` +
+    `longest write gap ${(writeGapMs / 1000).toFixed(1)} s; ` +
     `longest health gap ${health.longestGapMs} ms; OCR jobs ${seen.imageIds.length}: lost ${jobs.lost}, done twice ${twice} ` +
     `(${jobs.runs} runs, ${jobs.cutShort} cut short by a kill, ${seen.inFlightAtKill} in flight at the OCR kill; ${jobs.bossDuplicates} images with more than one completed pg-boss job)`);
   if (imported) {
@@ -357,7 +471,13 @@ try {
   if (importFile) fs.rmSync(path.dirname(importFile.file), { recursive: true, force: true });
   console.log(JSON.stringify({
     nodes: cluster.api.length, workers: cluster.workers.length, connections: CONNECTIONS, seconds: SECONDS,
-    requests: result.requests.total, failed, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
+    requests, failed, non2xx: failed - noAnswer, errors: noAnswer, failed_reads: reads.failed, failed_writes: writes.failed,
+    retried: reads.retried + writes.retried, p50_ms: quantile(latencies, 0.5), p97_5_ms: quantile(latencies, 0.975),
+    kills: seen.primaryKills.length, kill_mode: KILL_MODE, primary_killed: seen.primaryKills.map((k) => k.node).join(', ') || null,
+    promoted: seen.primaryKills.map((k) => k.promoted),
+    promoted_after_ms: seen.primaryKills.map((k) => k.promotedMs), formation_whole_after_ms: seen.primaryKills.map((k) => k.readyMs),
+    writes: writes.requests, writes_acknowledged: acked.length, writes_lost: written.lost.length, writes_twice: written.twice,
+    write_gap_s: Number((writeGapMs / 1000).toFixed(1)),
     jobs: seen.imageIds.length + imports, jobs_lost: jobs.lost + importsLost, jobs_twice: twice + importsTwice,
     ocr_jobs: seen.imageIds.length, ocr_lost: jobs.lost, ocr_twice: twice, ocr_runs: jobs.runs, ocr_cut_short: jobs.cutShort, in_flight_at_kill: seen.inFlightAtKill, boss_empty_duplicates: jobs.bossDuplicates,
     imports, imports_lost: importsLost, imports_twice: importsTwice, import_lines: importFile?.lines ?? 0,
@@ -365,7 +485,10 @@ try {
     import_status: imported?.status ?? null, import_runs: imported?.attempts ?? 0, import_batches: imported?.batches ?? 0, import_lines_in: imported?.lines ?? 0,
     longest_health_gap_ms: health.longestGapMs, events: seen.events.length, events_under_load: seen.underLoad,
   }));
-  code = failed === 0 && jobs.lost + importsLost === 0 && twice + importsTwice === 0 ? 0 : 1;
+  // Writes may fail while no node takes them (the client gives up after ~1.5 s, a failover takes
+  // ~16 s): what counts is that none acknowledged is lost and the gap stays short.
+  code = reads.failed === 0 && jobs.lost + importsLost === 0 && twice + importsTwice === 0
+    && written.lost.length === 0 && written.twice === 0 && writeGapMs <= 30_000 ? 0 : 1;
 } catch (err) {
   log(`failed: ${(err as Error).stack ?? err}`);
   await cluster.stop();

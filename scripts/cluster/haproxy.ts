@@ -3,43 +3,24 @@
 // connection never opened, and otherwise only for requests that change nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-
-/**
- * The POST routes that only read (their handlers checked in server/routes): the dashboard and
- * Intel answers, the insights, matches, and the rebate-check documents (drawn, never stored).
- * Sending one of them twice costs work, never a second write.
- */
-export const READ_ONLY_POSTS = [
-  '/api/dashboard',
-  '/api/dashboard/lost-volume',
-  '/api/dashboard/monthly-volume',
-  '/api/intel',
-  '/api/competitive/merchants',
-  '/api/competitive/items',
-  '/api/competitive/order-history',
-  '/api/competitive/win-back',
-  '/api/match',
-  '/api/full-rebate-deviation/matches',
-  '/api/rebate-checks/pay-periods',
-  '/api/rebate-checks/checks',
-  '/api/rebate-checks/check',
-  '/api/rebate-checks/check-pic',
-  '/api/rebate-checks/check-details',
-  '/api/rebate-checks/paynopay-summary',
-  '/api/rebate-checks/bulk-export',
-  '/api/rebate-checks/bulk-print',
-  '/api/business-panel/checks-data',
-];
+// The read-only POSTs, retried like GETs: one list, shared with the portal's client.
+import { READ_ONLY_POSTS } from '../../src/model/read-only-posts.ts';
 
 export interface Backend { name: string; port: number }
 
 /**
- * Timeouts from the server's REQUEST_TIMEOUT_MS (10 minutes: a 512 MB import at ~7 Mbit/s): the
- * client and server sides may stay silent that long while an upload streams or an import is read.
+ * Timeouts from the server's: HAProxy's `timeout http-request` covers only the headers, so it is
+ * HEADERS_TIMEOUT_MS (30 s); the client and server sides may stay silent REQUEST_TIMEOUT_MS
+ * (60 s) and 30 s more while an upload streams or an import is read, so a slow upload is cut by
+ * the server's own 408.
  */
-export function haproxyConfig(opts: { port: number; backends: Backend[]; requestTimeoutMs: number }): string {
+export function haproxyConfig(opts: { port: number; backends: Backend[]; requestTimeoutMs: number; headersTimeoutMs: number }): string {
   const slow = opts.requestTimeoutMs + 30_000;
   const servers = opts.backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n');
+  // Every node failing /api/health at once means the database is failing over (its check pings it):
+  // then every node takes requests anyway (unchecked backups), where they wait in PgBouncer for the
+  // new primary, instead of HAProxy answering 503 to all of them.
+  const fallbacks = opts.backends.map((b) => `  server ${b.name}-anyway 127.0.0.1:${b.port} backup`).join('\n');
   return `# Written by scripts/cluster/haproxy.ts on every start.
 global
   maxconn 4096
@@ -48,7 +29,7 @@ defaults
   mode http
   option dontlognull
   timeout connect 2s
-  timeout http-request ${opts.requestTimeoutMs}ms
+  timeout http-request ${Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs)}ms
   timeout client ${slow}ms
   timeout server ${slow}ms
   timeout queue 30s
@@ -77,7 +58,9 @@ backend api
   # a connection that never opened is retried whatever the method.
   http-request disable-l7-retry unless idempotent or read_only_post read_only_path
   http-response set-header X-Served-By %s
+  option allbackups
 ${servers}
+${fallbacks}
 `;
 }
 

@@ -35,7 +35,7 @@ if (signalled) {
 }
 
 say('cluster', `Portal on ${cluster.url}  (HAProxy → ${cluster.api.map((n) => `${n.name} :${n.port}`).join(', ')}; workers: ${cluster.workers.map((w) => w.name).join(', ') || 'none'})`);
-say('cluster', `PostgreSQL primary :${opts.primaryPort}, replica :${opts.replicaPort}, PgBouncer :${opts.pgbouncerPort}; data in ${opts.dataDir}`);
+say('cluster', `PostgreSQL (pg_auto_failover: monitor :${opts.monitorPort}, nodes :${opts.nodePort} and :${opts.nodePort + 1}) through HAProxy: primary :${opts.primaryPort}, standby :${opts.replicaPort}; PgBouncer :${opts.pgbouncerPort}; data in ${opts.dataDir}`);
 
 if (opts.check) {
   let code = 1;

@@ -11,8 +11,14 @@ export interface ClusterOptions {
   port: number;
   /** The first API process's port; the others follow. */
   apiPort: number;
+  /** HAProxy's port for whichever PostgreSQL node is primary now (PgBouncer, DATABASE_DIRECT_URL). */
   primaryPort: number;
+  /** HAProxy's port for whichever node is the standby (DATABASE_REPLICA_URL). */
   replicaPort: number;
+  /** pg_auto_failover's monitor. */
+  monitorPort: number;
+  /** The first PostgreSQL data node's own port; the second follows. */
+  nodePort: number;
   pgbouncerPort: number;
   /** Where the databases, generated configs and the nodes' DATA_DIRs live. */
   dataDir: string;
@@ -24,16 +30,20 @@ export interface ClusterOptions {
 }
 
 export const HELP = `npm run cluster [-- options]: the portal as a local cluster on loopback
-  PostgreSQL 15 primary + streaming replica, PgBouncer (transaction pooling), N API processes
-  behind HAProxy, M worker processes. Installs haproxy, pgbouncer and postgresql-15 with apt-get
-  when missing. Ctrl-C stops everything.
+  PostgreSQL 15 under pg_auto_failover (a monitor, two nodes in synchronous replication, the
+  standby promoted when the primary dies), HAProxy routing to the primary and to the standby,
+  PgBouncer (transaction pooling), N API processes behind HAProxy, M worker processes. Installs
+  haproxy, pgbouncer, postgresql-15 and postgresql-15-auto-failover with apt-get when missing.
+  Ctrl-C stops everything.
 
   --api N             API processes (CLUSTER_API, default 3)
   --workers N         worker processes (CLUSTER_WORKERS, default 2)
   --port N            HAProxy's port, the URL to open (CLUSTER_PORT, default 8000)
   --api-port N        first API process's port, the others follow (CLUSTER_API_PORT, default 8101)
-  --primary-port N    PostgreSQL primary (CLUSTER_PRIMARY_PORT, default 55432)
-  --replica-port N    PostgreSQL replica (CLUSTER_REPLICA_PORT, default 55433)
+  --primary-port N    whichever PostgreSQL node is primary, through HAProxy (CLUSTER_PRIMARY_PORT, default 55432)
+  --replica-port N    whichever node is the standby, through HAProxy (CLUSTER_REPLICA_PORT, default 55433)
+  --monitor-port N    pg_auto_failover's monitor (CLUSTER_MONITOR_PORT, default 55430)
+  --node-port N       first PostgreSQL node, the second follows (CLUSTER_NODE_PORT, default 55441)
   --pgbouncer-port N  PgBouncer (CLUSTER_PGBOUNCER_PORT, default 56432)
   --data DIR          data folder (CLUSTER_DATA, default .cluster)
   --no-build          do not build the client first
@@ -59,6 +69,8 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
       'api-port': { type: 'string' },
       'primary-port': { type: 'string' },
       'replica-port': { type: 'string' },
+      'monitor-port': { type: 'string' },
+      'node-port': { type: 'string' },
       'pgbouncer-port': { type: 'string' },
       data: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
@@ -73,6 +85,8 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
     apiPort: count('--api-port', values['api-port'] ?? env.CLUSTER_API_PORT, 8101, 1),
     primaryPort: count('--primary-port', values['primary-port'] ?? env.CLUSTER_PRIMARY_PORT, 55432, 1),
     replicaPort: count('--replica-port', values['replica-port'] ?? env.CLUSTER_REPLICA_PORT, 55433, 1),
+    monitorPort: count('--monitor-port', values['monitor-port'] ?? env.CLUSTER_MONITOR_PORT, 55430, 1),
+    nodePort: count('--node-port', values['node-port'] ?? env.CLUSTER_NODE_PORT, 55441, 1),
     pgbouncerPort: count('--pgbouncer-port', values['pgbouncer-port'] ?? env.CLUSTER_PGBOUNCER_PORT, 56432, 1),
     dataDir: path.resolve(values.data ?? env.CLUSTER_DATA ?? '.cluster'),
     build: !values['no-build'],

@@ -1,4 +1,4 @@
-// Debian's haproxy, pgbouncer and postgresql-15, installed with apt-get when missing (as .ci/run installs Chromium).
+// Debian's haproxy, pgbouncer, postgresql-15 and postgresql-15-auto-failover, installed with apt-get when missing (as .ci/run installs Chromium).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -7,6 +7,7 @@ export const PG_BIN = '/usr/lib/postgresql/15/bin';
 /** Each package with the file whose presence says it is installed. */
 const PACKAGES: [pkg: string, file: string][] = [
   ['postgresql-15', `${PG_BIN}/pg_ctl`],
+  ['postgresql-15-auto-failover', '/usr/bin/pg_autoctl'],
   ['pgbouncer', '/usr/sbin/pgbouncer'],
   ['haproxy', '/usr/sbin/haproxy'],
 ];

@@ -1,4 +1,5 @@
-// PgBouncer in transaction pooling mode in front of the primary: the API nodes' DATABASE_URL.
+// PgBouncer in transaction pooling mode in front of the primary (HAProxy's port for whichever
+// PostgreSQL node is primary now, scripts/cluster/pg-routing.ts): the API nodes' DATABASE_URL.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATABASE } from './postgres.ts';
@@ -29,6 +30,9 @@ server_reset_query =
 ; node-postgres sends none of these, other clients (psql, pg-boss) may
 ignore_startup_parameters = extra_float_digits,options,application_name
 server_check_delay = 10
+; After a failover the new primary is there within seconds: a failed login is tried again after
+; 1 s, not 15 (meanwhile new clients are refused at once).
+server_login_retry = 1
 log_connections = 0
 log_disconnections = 0
 `);

@@ -1,124 +1,282 @@
-// The PostgreSQL 15 primary and its streaming replica: created on the first run (initdb, then
-// pg_basebackup -R), started and stopped with pg_ctl. Trust authentication, loopback only.
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
+// PostgreSQL 15 under pg_auto_failover (Debian's postgresql-15-auto-failover): a monitor and two
+// data nodes, each `pg_autoctl run` in a process group of its own. The monitor promotes the
+// standby when the primary dies, and while the standby is healthy it keeps
+// synchronous_standby_names set on the primary (two nodes, replication-quorum true), so a commit
+// is acknowledged only once both nodes have it. Created on the first run; trust authentication,
+// loopback only, no TLS (loopback). Which node is primary is asked of the monitor.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { isRoot, PG_BIN } from './packages.ts';
+import { signalGroup, startChild, stopChild, type Child } from './processes.ts';
 
-/** The database the portal uses on both servers. */
+/** The database the portal uses. */
 export const DATABASE = 'portal';
-/** PostgreSQL refuses to run as root: then every command runs as the postgres user. */
+/** PostgreSQL refuses to run as root: then pg_autoctl runs as the postgres user. */
 const OS_USER = 'postgres';
+const FORMATION = 'default';
 
 export const databaseUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
+export const monitorUrl = (port: number) => `postgres://autoctl_node@127.0.0.1:${port}/pg_auto_failover?sslmode=disable`;
 
-/** A PostgreSQL program, as the postgres user when we are root. */
-function pg(program: string, args: string[], opts: { quiet?: boolean } = {}): string {
-  const [file, argv] = isRoot() ? ['runuser', ['-u', OS_USER, '--', `${PG_BIN}/${program}`, ...args]] : [`${PG_BIN}/${program}`, args];
-  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', opts.quiet ? 'pipe' : 'inherit'] });
+export interface PgNode { name: string; dir: string; port: number }
+
+/** One row of the monitor's pgautofailover.current_state(): a node and its states. */
+export interface NodeState {
+  nodename: string;
+  nodeport: number;
+  current_group_state: string;
+  assigned_group_state: string;
+  /** The monitor's own check of the node: 1 good, 0 bad, -1 not checked yet. */
+  health: number;
 }
 
-/** The replica restarted without blocking the caller's event loop (a benchmark's probes keep running). */
-export async function restart(server: PgServer): Promise<void> {
-  const args = ['restart', '-w', '-t', '120', '-m', 'fast', '-D', server.dir, '-l', server.log, '-o', `-p ${server.port}`];
-  const [file, argv] = isRoot() ? ['runuser', ['-u', OS_USER, '--', `${PG_BIN}/pg_ctl`, ...args]] : [`${PG_BIN}/pg_ctl`, args];
-  await promisify(execFile)(file, argv);
+/** The node both reported and assigned `state` (a node in transition is neither). */
+export function nodeIn(rows: NodeState[], state: string): NodeState | undefined {
+  return rows.find((r) => r.current_group_state === state && r.assigned_group_state === state);
 }
 
-/** A folder the postgres user owns (when we are root), mode 700 as PostgreSQL wants. */
-function ownFolder(dir: string) {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  if (isRoot()) execFileSync('chown', ['-R', `${OS_USER}:${OS_USER}`, dir]);
+/**
+ * One primary and one secondary, both reached and both found healthy by the monitor: a node it
+ * last saw down (the cluster's previous stop) is otherwise failed over a second after the start.
+ */
+export function formationReady(rows: NodeState[]): boolean {
+  return !!nodeIn(rows, 'primary') && !!nodeIn(rows, 'secondary') && rows.every((r) => r.health === 1);
 }
 
-const settings = (port: number) => `
-# Written by scripts/cluster/postgres.ts
-listen_addresses = '127.0.0.1'
-port = ${port}
-unix_socket_directories = ''
-max_connections = 300
-wal_level = replica
-max_wal_senders = 5
-wal_keep_size = '256MB'
-hot_standby = on
-hot_standby_feedback = on
+/** "node-1 primary, node-2 catchingup→secondary": the formation in one line, for logs. */
+export function describe(rows: NodeState[]): string {
+  return rows.map((r) => `${r.nodename} ${r.current_group_state}${r.assigned_group_state === r.current_group_state ? '' : `→${r.assigned_group_state}`}`).join(', ') || 'no node';
+}
+
+// Small enough for a shared 2-core machine (pg_autoctl would size shared_buffers from the RAM);
+// postgresql.auto.conf is read last, and pg_basebackup copies it to the standby.
+const SETTINGS = `max_connections = 300
 shared_buffers = '128MB'
-fsync = on
+wal_keep_size = '256MB'
+hot_standby_feedback = on
 `;
 
-export interface PgServer {
-  name: 'primary' | 'replica';
-  dir: string;
-  port: number;
-  log: string;
+// How fast a dead primary is replaced. The monitor fails a node over once its pg_autoctl has been
+// silent node_considered_unhealthy_timeout (20 s by default) and its own checks fail (every 5 s);
+// then it promotes the standby read-only and waits primary_demote_timeout (30 s) for the old
+// primary to say it stepped down, before the new one takes writes: 50 s and more. A primary's
+// pg_autoctl that can reach neither the monitor nor its standby for network_partition_timeout
+// (20 s) steps down by itself, so that wait must stay longer than it. On loopback, 6 + 10 s with
+// 8 s for the step-down. A false alarm (a pg_autoctl stalled 6 s) costs a needless failover, no
+// data: the standby is synchronous.
+const MONITOR_SETTINGS: [string, string][] = [
+  ['pgautofailover.health_check_period', '2000'],
+  ['pgautofailover.health_check_timeout', '2000'],
+  ['pgautofailover.health_check_retry_delay', '1000'],
+  ['pgautofailover.node_considered_unhealthy_timeout', '6000'],
+  ['pgautofailover.primary_demote_timeout', '10000'],
+];
+const NETWORK_PARTITION_TIMEOUT_S = '8';
+
+export interface Postgres {
+  monitor: PgNode;
+  nodes: PgNode[];
+  /** The formation as the monitor sees it now. */
+  states(): Promise<NodeState[]>;
+  /** The node the monitor holds for primary (reported and assigned), if any. */
+  primary(): Promise<PgNode | null>;
+  /** Waits until one node is primary and the other secondary. */
+  waitReady(timeoutMs: number): Promise<NodeState[]>;
+  /** SIGKILL to the node's postmaster (its pid from postmaster.pid); pg_autoctl stays, and starts it again. */
+  killPostmaster(node: PgNode): number;
+  /** SIGKILL to the node's whole process group, pg_autoctl and Postgres (the machine died): the postmaster's pid. */
+  killNode(node: PgNode): number;
+  /** `pg_autoctl run` again for a node killed with killNode. */
+  startNode(node: PgNode): void;
+  /** Stops the node's pg_autoctl (and so its Postgres, fast) and runs it again. */
+  restartNode(node: PgNode): Promise<void>;
+  /** Standby first (so the primary is never left for a failover), then the primary, then the monitor. */
+  stop(): Promise<void>;
 }
 
-export function servers(dataDir: string, primaryPort: number, replicaPort: number): [PgServer, PgServer] {
-  return [
-    { name: 'primary', dir: path.join(dataDir, 'primary'), port: primaryPort, log: path.join(dataDir, 'primary.log') },
-    { name: 'replica', dir: path.join(dataDir, 'replica'), port: replicaPort, log: path.join(dataDir, 'replica.log') },
-  ];
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const exists = (server: PgServer) => fs.existsSync(path.join(server.dir, 'PG_VERSION'));
+export async function startPostgres(
+  dataDir: string, ports: { monitor: number; nodes: [number, number] },
+  log: (line: string) => void, onExit: (child: Child, code: number | string) => void,
+): Promise<Postgres> {
+  const root = path.join(dataDir, 'pg');
+  const monitor: PgNode = { name: 'monitor', dir: path.join(root, 'monitor'), port: ports.monitor };
+  const nodes: PgNode[] = ports.nodes.map((port, i) => ({ name: `node-${i + 1}`, dir: path.join(root, `node-${i + 1}`), port }));
+  const ids = isRoot()
+    ? { uid: Number(execFileSync('id', ['-u', OS_USER], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', OS_USER], { encoding: 'utf8' })) }
+    : {};
+  // pg_autoctl keeps its configuration, state and pid files under the XDG folders: in the data folder.
+  const xdg = Object.fromEntries(['config', 'data', 'run'].map((d) => [d, path.join(root, 'xdg', d)]));
+  const env = {
+    ...process.env, PATH: `${PG_BIN}:${process.env.PATH}`, HOME: root,
+    XDG_CONFIG_HOME: xdg.config, XDG_DATA_HOME: xdg.data, XDG_RUNTIME_DIR: xdg.run,
+  };
+  const autoctl = (args: string[]) => execFileSync('pg_autoctl', args, { env, ...ids, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const created = (node: PgNode) => fs.existsSync(path.join(node.dir, 'PG_VERSION'))
+    && fs.existsSync(path.join(xdg.config!, 'pg_autoctl', node.dir, 'pg_autoctl.cfg'));
 
-/** Writes the log file's folder entry so the postgres user can append to it. */
-function logFile(server: PgServer) {
-  if (!fs.existsSync(server.log)) fs.writeFileSync(server.log, '');
-  if (isRoot()) execFileSync('chown', [`${OS_USER}:${OS_USER}`, server.log]);
-}
+  fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+  for (const dir of Object.values(xdg)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (isRoot()) execFileSync('chown', ['-R', `${OS_USER}:${OS_USER}`, root]);
 
-export function isRunning(server: PgServer): boolean {
-  if (!exists(server)) return false;
+  const children = new Map<string, Child>();
+  const run = (node: PgNode, args: string[]) => {
+    const child = startChild(node.name, 'pg_autoctl', args, { env, ...ids, onExit });
+    children.set(node.name, child);
+    return child;
+  };
+
+  if (!created(monitor)) {
+    log(`Creating the pg_auto_failover monitor in ${monitor.dir}…`);
+    autoctl(['create', 'monitor', '--pgdata', monitor.dir, '--pgport', String(monitor.port), '--hostname', '127.0.0.1',
+      '--auth', 'trust', '--no-ssl', '--pgctl', `${PG_BIN}/pg_ctl`]);
+    // pg_autoctl passes listen_addresses on the command line ('*' by default): loopback only.
+    autoctl(['config', 'set', '--pgdata', monitor.dir, 'postgresql.listen_addresses', '127.0.0.1']);
+    fs.appendFileSync(path.join(monitor.dir, 'postgresql.auto.conf'), "shared_buffers = '64MB'\n");
+  }
+  run(monitor, ['run', '--pgdata', monitor.dir]);
+
+  const db = new pg.Pool({ connectionString: monitorUrl(monitor.port), max: 1, connectionTimeoutMillis: 2000 });
+  db.on('error', () => undefined); // the monitor restarting is no reason to stop
+  const states = async () => (await db.query<NodeState>('select nodename, nodeport, current_group_state, assigned_group_state, health from pgautofailover.current_state($1)', [FORMATION])).rows;
+  const wait = async (what: string, timeoutMs: number, done: (rows: NodeState[]) => boolean | Promise<boolean>, meanwhile?: (rows: NodeState[]) => Promise<void>) => {
+    const until = Date.now() + timeoutMs;
+    let rows: NodeState[] = [];
+    for (;;) {
+      try {
+        rows = await states();
+        if (await done(rows)) return rows;
+        await meanwhile?.(rows);
+      } catch { /* the monitor is starting */ }
+      if (Date.now() > until) throw new Error(`PostgreSQL: ${what} not reached within ${timeoutMs / 1000} s (${describe(rows)})`);
+      await sleep(500);
+    }
+  };
+  // Applied on every start (ALTER SYSTEM, then a reload), so a changed value reaches an existing monitor.
+  await wait('the monitor', 60_000, () => true);
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${monitor.port}/postgres` });
+  await admin.connect();
   try {
-    pg('pg_ctl', ['status', '-D', server.dir], { quiet: true });
+    for (const [name, value] of MONITOR_SETTINGS) await admin.query(`alter system set ${name} = ${value}`);
+    await admin.query('select pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
+  const partitionTimeout = (node: PgNode) => {
+    try {
+      autoctl(['config', 'set', '--pgdata', node.dir, 'timeout.network_partition_timeout', NETWORK_PARTITION_TIMEOUT_S]);
+    } catch (err) {
+      log(`${node.name}: network_partition_timeout not set (${(err as Error).message.split('\n')[0]})`);
+    }
+  };
+  const byName = (name: string | undefined) => nodes.find((n) => n.name === name) ?? null;
+  // pg_autoctl's pg_basebackup waits for the primary's next checkpoint (minutes when idle): ask for one.
+  const hurryBaseBackup = async (rows: NodeState[]) => {
+    const source = rows.find((r) => ['single', 'wait_primary', 'primary'].includes(r.current_group_state));
+    if (!source || !rows.some((r) => ['wait_standby', 'catchingup'].includes(r.current_group_state))) return;
+    const client = new pg.Client({ connectionString: databaseUrl(source.nodeport) });
+    await client.connect();
+    await client.query('checkpoint').finally(() => client.end());
+  };
+
+  const createArgs = (node: PgNode) => ['create', 'postgres', '--pgdata', node.dir, '--pgport', String(node.port),
+    '--listen', '127.0.0.1', '--hostname', '127.0.0.1', '--name', node.name, '--dbname', DATABASE,
+    '--monitor', monitorUrl(monitor.port), '--auth', 'trust', '--no-ssl', '--pgctl', `${PG_BIN}/pg_ctl`, '--run'];
+  const start = (node: PgNode) => run(node, created(node) ? ['run', '--pgdata', node.dir] : createArgs(node));
+  // The monitor's table outlives a stop (it may still say primary and secondary, healthy, from
+  // the last run): ready is when both nodes' Postgres answer too, in the roles it says.
+  const ready = async (rows: NodeState[]) => {
+    if (!formationReady(rows)) return false;
+    for (const row of rows) {
+      const client = new pg.Client({ connectionString: databaseUrl(row.nodeport), connectionTimeoutMillis: 1000 });
+      try {
+        await client.connect();
+        const { rows: [r] } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+        if (r!.standby !== (row.current_group_state === 'secondary')) return false;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    }
     return true;
-  } catch {
-    return false;
-  }
-}
+  };
 
-export function start(server: PgServer, log: (line: string) => void): void {
-  if (isRunning(server)) {
-    log(`${server.name} already running on port ${server.port}`);
-    return;
-  }
-  logFile(server);
-  pg('pg_ctl', ['start', '-w', '-t', '120', '-D', server.dir, '-l', server.log, '-o', `-p ${server.port}`], { quiet: true });
-  log(`${server.name} started on port ${server.port} (log ${server.log})`);
-}
-
-export function stop(server: PgServer, log: (line: string) => void): void {
-  if (!isRunning(server)) return;
-  try {
-    pg('pg_ctl', ['stop', '-w', '-t', '60', '-m', 'fast', '-D', server.dir], { quiet: true });
-    log(`${server.name} stopped`);
-  } catch (err) {
-    log(`${server.name} did not stop: ${(err as Error).message}`);
-  }
-}
-
-/** First run: initdb, the portal database, then the replica copied with pg_basebackup -R (standby.signal + primary_conninfo). */
-export function createIfMissing(primary: PgServer, replica: PgServer, log: (line: string) => void): void {
-  if (!exists(primary)) {
-    log(`Creating the primary in ${primary.dir}…`);
-    ownFolder(primary.dir);
-    pg('initdb', ['-D', primary.dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'], { quiet: true });
-    fs.appendFileSync(path.join(primary.dir, 'postgresql.conf'), settings(primary.port));
-    // initdb's pg_hba.conf already trusts loopback, replication connections included.
-    start(primary, log);
-    pg('createdb', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', DATABASE]);
+  const [first, second] = nodes as [PgNode, PgNode];
+  if (!created(first)) {
+    // The first node is made here, with the settings above; the second is its copy (pg_basebackup).
+    log(`Creating ${first.name} in ${first.dir} (pg_autoctl create postgres)…`);
+    autoctlInitdb(first.dir, { env, ...ids });
+    start(first);
+    await wait(`${first.name} single`, 120_000, (rows) => rows.some((r) => r.nodename === first.name && r.current_group_state === 'single'));
+    log(`Creating ${second.name} in ${second.dir} (a copy of ${first.name}, pg_basebackup)…`);
+    start(second);
   } else {
-    start(primary, log);
+    start(first);
+    start(second);
   }
-  if (!exists(replica)) {
-    log(`Creating the replica in ${replica.dir} (pg_basebackup -R)…`);
-    fs.rmSync(replica.dir, { recursive: true, force: true });
-    ownFolder(replica.dir);
-    pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', replica.dir, '-R', '-X', 'stream', '-c', 'fast']);
-    // The copy carries the primary's settings: only its port differs (the last line wins).
-    fs.appendFileSync(path.join(replica.dir, 'postgresql.conf'), `port = ${replica.port}\n`);
-  }
+  const rows = await wait('a primary and a secondary', 300_000, ready, hurryBaseBackup);
+  // Once they run: `config set` signals the running pg_autoctl to reload.
+  for (const node of nodes) partitionTimeout(node);
+  log(`PostgreSQL formation ready: ${describe(rows)}; monitor :${monitor.port}`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    monitor,
+    nodes,
+    states,
+    async primary() {
+      return byName(nodeIn(await states(), 'primary')?.nodename);
+    },
+    waitReady: (timeoutMs) => wait('a primary and a secondary', timeoutMs, ready, hurryBaseBackup),
+    killPostmaster(node) {
+      const pid = postmasterPid(node);
+      process.kill(pid, 'SIGKILL');
+      return pid;
+    },
+    killNode(node) {
+      const pid = postmasterPid(node);
+      const child = children.get(node.name)!;
+      child.stopping = true;
+      signalGroup(child, 'SIGKILL');
+      return pid;
+    },
+    startNode(node) {
+      start(node);
+    },
+    async restartNode(node) {
+      await stopChild(children.get(node.name)!, 30_000);
+      start(node);
+    },
+    stop: () => (stopping ??= (async () => {
+      let order = [...nodes].reverse();
+      try {
+        const rows = await states();
+        const rank = (n: PgNode) => (rows.find((r) => r.nodename === n.name)?.current_group_state === 'primary' ? 1 : 0);
+        order = [...nodes].sort((a, b) => rank(a) - rank(b));
+      } catch { /* the monitor is gone: any order */ }
+      for (const node of order) {
+        const child = children.get(node.name);
+        if (child) await stopChild(child, 30_000);
+      }
+      await db.end().catch(() => undefined);
+      const child = children.get(monitor.name);
+      if (child) await stopChild(child, 30_000);
+      // Nothing of a node may outlive it (a Postgres whose pg_autoctl was killed).
+      for (const c of children.values()) signalGroup(c, 'SIGKILL');
+    })()),
+  };
+}
+
+export const postmasterPid = (node: PgNode) => Number(fs.readFileSync(path.join(node.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+/** initdb as pg_autoctl would, then the cluster's own settings. */
+function autoctlInitdb(dir: string, opts: { env: NodeJS.ProcessEnv; uid?: number; gid?: number }) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (opts.uid !== undefined) fs.chownSync(dir, opts.uid, opts.gid!);
+  execFileSync(`${PG_BIN}/initdb`, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'], { ...opts, stdio: 'ignore' });
+  fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), SETTINGS);
 }

@@ -25,9 +25,9 @@ export function say(name: string, line: string): void {
 
 export function startChild(
   name: string, command: string, args: string[],
-  opts: { env?: NodeJS.ProcessEnv; cwd?: string; onExit?: (child: Child, code: number | string) => void },
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; uid?: number; gid?: number; onExit?: (child: Child, code: number | string) => void },
 ): Child {
-  const proc = spawn(command, args, { env: opts.env ?? process.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(command, args, { env: opts.env ?? process.env, cwd: opts.cwd, uid: opts.uid, gid: opts.gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   for (const stream of [proc.stdout, proc.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => say(name, line));
   }
@@ -45,9 +45,12 @@ export function startChild(
 
 const alive = (child: Child) => child.process.exitCode === null && child.process.signalCode === null;
 
-/** Signals the child's whole process group (so nothing it started outlives it). */
+/**
+ * Signals the child's whole process group (so nothing it started outlives it), even once the
+ * child itself has ended: what it started may still run (pg_autoctl's Postgres).
+ */
 export function signalGroup(child: Child, signal: NodeJS.Signals): void {
-  if (child.process.pid === undefined || !alive(child)) return;
+  if (child.process.pid === undefined) return;
   try {
     process.kill(-child.process.pid, signal);
   } catch { /* already gone */ }
@@ -56,7 +59,10 @@ export function signalGroup(child: Child, signal: NodeJS.Signals): void {
 /** SIGTERM (a clean shutdown), then SIGKILL to the group after `graceMs`. */
 export async function stopChild(child: Child, graceMs = 10_000): Promise<void> {
   child.stopping = true;
-  if (!alive(child)) return;
+  if (!alive(child)) {
+    signalGroup(child, 'SIGKILL');
+    return;
+  }
   child.process.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); });

@@ -3,6 +3,23 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { LOCKS, withSessionLock } from './session-lock.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
+
+let guarded = false;
+/**
+ * pg-boss 10 does not await the complete()/fail() it sends after a job (manager.js, onFetch): when
+ * the database is failing over, that rejection is unhandled and would end the process. The job
+ * stays active then, expires and runs again (a heartbeat tells a live run), so it is only logged.
+ * Any other unhandled rejection ends the process, as it would without this.
+ */
+function survivePgBossCompletions() {
+  if (guarded) return;
+  guarded = true;
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    console.error(`job queue: a job's end not recorded, the database did not answer (${(reason as Error).message})`);
+  });
+}
 
 /** A queue this process sends to or works: created when missing, its options brought up to date. */
 export interface QueueSetup {
@@ -19,6 +36,7 @@ export async function startBoss(pool: pg.Pool, name: string, queues: QueueSetup[
     schedule,
   });
   boss.on('error', (error) => console.error(`${name}:`, error.message));
+  survivePgBossCompletions();
   // Processes starting at once (API processes, workers, cluster nodes) take turns: pg-boss's
   // `create schema if not exists` can collide with another's despite its lock (the catalog it
   // checks predates the wait), and two creating one queue deadlock on its partition.

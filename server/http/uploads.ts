@@ -1,8 +1,6 @@
 // Multipart uploads, as every upload route reads them: the file's name checked like any input,
 // and a body that breaks off (or never ends, until the server's request timeout cuts it) answered
-// as the client's fault, with nothing left on disk.
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
+// as the client's fault, with nothing stored (the upload store writes a file in one transaction).
 import type { Readable } from 'node:stream';
 import { UploadFileName } from '../../src/model/codec.ts';
 import { badRequest, HttpError } from './errors.ts';
@@ -30,18 +28,15 @@ export function multipartRefusal(error: unknown): HttpError | null {
 }
 
 /**
- * Streams an uploaded file to `target`. A stream busboy already closed (the body ended early
- * while the route was busy) fails here instead of hanging; on any failure the partial file is
- * removed and the client's faults become 4xx.
+ * An uploaded file's bytes as they arrive, for a writer that stores them chunk by chunk. A stream
+ * busboy already closed (the body ended early while the route was busy) fails here instead of
+ * hanging; the client's faults become 4xx.
  */
-export async function saveUpload(file: Readable, target: string): Promise<void> {
+export async function* uploadBytes(file: Readable): AsyncGenerator<Buffer> {
   try {
     // Iterated rather than piped: iterating a destroyed stream throws, piping it waits forever.
-    await pipeline(async function* () {
-      yield* file;
-    }, fs.createWriteStream(target));
+    yield* file;
   } catch (error) {
-    await fs.promises.rm(target, { force: true });
     throw multipartRefusal(error) ?? error;
   }
 }

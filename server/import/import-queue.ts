@@ -4,15 +4,19 @@
 // begins, and a run writes a heartbeat while it lasts: a job a dead process left (queued, found at
 // start, or running with a silent heartbeat, found by any live worker's sweep) is queued again while
 // it has runs to spare (the batch is all in or all out, and a file already in adds nothing), and
-// stopped, failed with the reason, once it has used them. The uploaded file is removed when the job
-// ends, however.
-import fs from 'node:fs/promises';
+// stopped, failed with the reason, once it has used them. The uploaded file is in PostgreSQL (the
+// upload store), so any worker runs any job: a run copies it to a private temp folder for the
+// readers, and the upload is deleted in the transaction that ends the job, however it ends.
 import path from 'node:path';
 import type pg from 'pg';
 import { startBoss } from '../db/job-boss.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { importJobsRepository } from '../repositories/import-jobs.ts';
 import { fileLimits, FileLimitError, type FileLimits } from '../uploads/file-limits.ts';
+import { removeDeadTemps, withPrivateTemp } from '../uploads/private-temp.ts';
+import { copyUploadToFile, storeFile } from '../uploads/upload-store.ts';
 import { ImportFileError, importPurchaseFile } from './import-file.ts';
+import { deleteJobUpload, jobUpload, removeLegacyFiles } from './job-files.ts';
 
 export const IMPORT_QUEUE = 'purchase-import';
 /** Runs of one job, counting runs the server did not survive, before it is stopped as failed. */
@@ -29,6 +33,8 @@ export const STALE_SECONDS = 30;
 const SWEEP_SECONDS = 10;
 
 export async function startImportQueue(pool: pg.Pool, options: { work: boolean; limits?: FileLimits; staleSeconds?: number; sweepSeconds?: number }): Promise<ImportQueue> {
+  // Temp folders a killed process on this machine left (an upload's check, a job's read).
+  await removeDeadTemps();
   const boss = await startBoss(pool, 'import queue', [{ name: IMPORT_QUEUE }]);
   let sweep: NodeJS.Timeout | undefined;
   const jobs = importJobsRepository(pool);
@@ -43,7 +49,7 @@ export async function startImportQueue(pool: pg.Pool, options: { work: boolean; 
     });
     const recover = async (queued: boolean) => {
       const { requeued, stopped } = await jobs.recoverUnfinished(IMPORT_ATTEMPTS, STOPPED_MESSAGE, { staleSeconds: options.staleSeconds ?? STALE_SECONDS, queued });
-      for (const stored of stopped) await removeJobFiles(stored);
+      for (const stored of stopped) await removeLegacyFiles(stored);
       for (const id of requeued) await send(id);
     };
     await recover(true);
@@ -58,20 +64,6 @@ export async function startImportQueue(pool: pg.Pool, options: { work: boolean; 
       return boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
     },
   };
-}
-
-/** Where a job's workbook reads keep their temporary files: beside the upload, named after it. */
-export const sheetTmpPrefix = (stored: string) => `${stored}.sheet-`;
-
-/**
- * The uploaded file and everything named after it: the temporary folders of its reads (one a dead
- * server left too), and the rejects unless kept for the admin to download.
- */
-export async function removeJobFiles(stored: string, keep: string | null = null): Promise<void> {
-  const folder = path.dirname(stored);
-  const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const mine = names.map((name) => path.join(folder, name)).filter((file) => file === stored || file.startsWith(`${stored}.`));
-  await Promise.all(mine.filter((file) => file !== keep).map((file) => fs.rm(file, { recursive: true, force: true })));
 }
 
 export interface RunOptions {
@@ -96,30 +88,40 @@ export async function runImportJob(pool: pg.Pool, jobId: number, options: RunOpt
 async function runClaimedJob(pool: pg.Pool, jobId: number, attempts: number, options: RunOptions): Promise<void> {
   const jobs = importJobsRepository(pool);
   const job = (await jobs.byId(jobId))!;
-  const paths = (await jobs.paths(jobId))!;
-  const rejectPath = `${paths.stored}.rejects.csv`;
+  const legacyPath = (await jobs.files(jobId))!.legacyPath;
   const counts = { rowsRead: 0, rejects: 0 };
+  let local = '';
   let written = 0;
   let pending: Promise<void> = Promise.resolve();
   try {
-    const summary = await importPurchaseFile(pool, paths.stored, {
-      fileName: job.fileName,
-      rejectPath,
-      sheet: { limits: options.limits, tmpPrefix: sheetTmpPrefix(paths.stored) },
-      onProgress: (p) => {
-        Object.assign(counts, { rowsRead: p.rowsRead, rejects: p.rejects });
-        // At most one write a second (and every change of stage), never two at once.
-        if (p.elapsedMs - written < 1000 && !p.stage) return;
-        written = p.elapsedMs;
-        pending = pending.then(() => jobs.progress(jobId, p)).catch(() => undefined);
-      },
+    await withPrivateTemp(async (tmp) => {
+      // The readers need a file: this run's own copy, the store stays the file's one home.
+      local = path.join(tmp, `upload${path.extname(job.fileName).toLowerCase()}`);
+      await copyUploadToFile(pool, await jobUpload(pool, jobId, job.fileName), local);
+      const summary = await importPurchaseFile(pool, local, {
+        fileName: job.fileName,
+        rejectPath: path.join(tmp, 'rejects.csv'),
+        sheet: { limits: options.limits, tmpPrefix: path.join(tmp, 'sheet-') },
+        onProgress: (p) => {
+          Object.assign(counts, { rowsRead: p.rowsRead, rejects: p.rejects });
+          // At most one write a second (and every change of stage), never two at once.
+          if (p.elapsedMs - written < 1000 && !p.stage) return;
+          written = p.elapsedMs;
+          pending = pending.then(() => jobs.progress(jobId, p)).catch(() => undefined);
+        },
+      });
+      await pending;
+      // The reject file stored, the job ended and its upload freed together: a run killed before
+      // this commits is run again with its file (and finds its batch loaded).
+      await inTransaction(pool, async (tx) => {
+        const rejects = summary.rejectPath ? await storeFile(tx, `${job.fileName} rejects.csv`, summary.rejectPath) : null;
+        await jobs.finish(jobId, {
+          status: summary.status, rowsRead: summary.rowsRead, rejects: summary.rejects, linesLoaded: summary.linesLoaded,
+          batchId: summary.batchId, rejectsUploadId: rejects?.id ?? null,
+        }, tx);
+        await deleteJobUpload(tx, jobId);
+      });
     });
-    await pending;
-    await jobs.finish(jobId, {
-      status: summary.status, rowsRead: summary.rowsRead, rejects: summary.rejects, linesLoaded: summary.linesLoaded,
-      batchId: summary.batchId, rejectPath: summary.rejectPath,
-    });
-    await removeJobFiles(paths.stored, summary.rejectPath);
   } catch (err) {
     await pending;
     // A refused file fails at once: another run would read the same bytes. Anything else may pass.
@@ -130,9 +132,12 @@ async function runClaimedJob(pool: pg.Pool, jobId: number, attempts: number, opt
       return;
     }
     // The import names the file by the path it read: say the admin's file name instead.
-    const reason = (err as Error).message.replaceAll(paths.stored, job.fileName);
+    const reason = [local, legacyPath].reduce<string>((text, file) => (file ? text.replaceAll(file, job.fileName) : text), (err as Error).message);
     const runs = attempts > 1 ? ` (after ${attempts} runs)` : '';
-    await jobs.finish(jobId, { status: 'failed', ...counts, message: `Nothing was loaded${runs}: ${reason}` });
-    await removeJobFiles(paths.stored);
+    await inTransaction(pool, async (tx) => {
+      await jobs.finish(jobId, { status: 'failed', ...counts, message: `Nothing was loaded${runs}: ${reason}` }, tx);
+      await deleteJobUpload(tx, jobId);
+    });
+    if (legacyPath) await removeLegacyFiles(legacyPath);
   }
 }

@@ -13,6 +13,7 @@ import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
 import { IMPORT_COLUMNS, IMPORT_UPLOAD_MESSAGES, isImportFinished, type ImportJob } from '../../src/model/purchase-import.ts';
 import { AUDIENCE_REFUSAL } from '../../src/model/route-permissions.ts';
+import { NOTHING_STORED, uploadsLeft } from '../testing/uploads-left.ts';
 import { BOMBS, writeWorkbook } from '../testing/workbook-bombs.ts';
 import { FILE_LIMITS, REFUSALS } from '../uploads/file-limits.ts';
 
@@ -25,6 +26,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
   let dir: string;
   let admin: string, leader: string;
   const lineCount = async () => Number((await db.pool.query('select count(*) as n from purchase_lines')).rows[0].n);
+  const storedUploads = () => uploadsLeft(db.pool);
 
   const upload = (token: string, name: string, data: Buffer) =>
     app.inject({
@@ -89,7 +91,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(await lineCount()).toBe(before + 200);
   });
 
-  it('an XLSX upload is imported like a CSV (the stored file keeps its extension)', async () => {
+  it('an XLSX upload is imported like a CSV (the extension of its name says how to read it)', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Lines');
     const rows = [...sampleRows(await sampleSource(db.pool), 30, { seed: 'admin-xlsx', from: today, to: today })];
@@ -117,8 +119,10 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(AUDIENCE_REFUSAL.internalAdmin);
     expect((await get(leader, '/admin/imports')).statusCode).toBe(403);
-    // Every upload is gone once its job ended (loaded, already loaded or failed); only kept rejects remain.
-    await expect.poll(() => fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv')), { timeout: 2_000 }).toEqual([]);
+    // Every upload is gone once its job ended (loaded, already loaded or failed); only kept rejects remain,
+    // in the database: nothing was ever written to the node's DATA_DIR.
+    await expect.poll(storedUploads, { timeout: 2_000 }).toEqual(NOTHING_STORED);
+    expect(fs.existsSync(path.join(dir, 'imports'))).toBe(false);
   });
 
   it('refuses a workbook bomb at upload (422 naming the limit), keeps nothing of it, and goes on answering', { timeout: 60_000 }, async () => {
@@ -128,7 +132,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     const res = await upload(admin, 'Week 49.xlsx', fs.readFileSync(bomb));
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().message).toBe(REFUSALS.ratio(FILE_LIMITS, 'xl/sharedStrings.xml'));
-    expect(fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv'))).toEqual([]);
+    expect(await storedUploads()).toEqual(NOTHING_STORED);
     expect(((await get(admin, '/admin/imports')).json() as ImportJob[]).length).toBe(before.length);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
@@ -140,7 +144,7 @@ describe.each(testTargets())('purchase imports from the admin panel on $name', (
     expect(res.statusCode, res.body).toBe(202);
     const job = await finished((res.json() as ImportJob).id);
     expect(job).toMatchObject({ status: 'failed', message: `Nothing was loaded: ${REFUSALS.columns(FILE_LIMITS)}` });
-    // The file goes right after the job is marked failed (never before: a run cut short in between is run again).
-    await expect.poll(() => fs.readdirSync(path.join(dir, 'imports')).filter((f) => !f.endsWith('.rejects.csv')), { timeout: 2_000 }).toEqual([]);
+    // The file goes with the job's end, in its transaction (never before: a run cut short in between is run again).
+    expect(await storedUploads()).toEqual(NOTHING_STORED);
   });
 });

@@ -11,6 +11,8 @@ import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../tes
 import { multipartForm } from '../testing/multipart-form.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
+import { NOTHING_STORED, uploadsLeft } from '../testing/uploads-left.ts';
+import { deleteUpload, writeUpload } from '../uploads/upload-store.ts';
 
 describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
   let db: ScratchDatabase;
@@ -72,7 +74,9 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
   const as = (who: 'leader' | 'admin' | null, request: InjectOptions) =>
     app.inject({ ...request, headers: { ...request.headers, ...(who ? { authorization: `Bearer ${who === 'leader' ? leader : admin}` } : {}) } });
   const count = async (table: string) => Number((await db.pool.query(`select count(*) as n from ${table}`)).rows[0].n);
-  const storedImports = () => (fs.existsSync(path.join(dataDir, 'imports')) ? fs.readdirSync(path.join(dataDir, 'imports')) : []);
+  // Uploads live in PostgreSQL (migration 160): a refused or cut one leaves no row or chunk there, and nothing on disk.
+  const storedImports = async () => ({ ...(await uploadsLeft(db.pool)), onDisk: fs.existsSync(path.join(dataDir, 'imports')) });
+  const NOTHING = { ...NOTHING_STORED, onDisk: false };
 
   const LONG = `${'a'.repeat(3990)}@harbor.test`;
   const TOO_LONG = /at most 254 characters/;
@@ -129,7 +133,7 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(CONTROL);
     expect(await count(table)).toBe(before);
-    expect(storedImports()).toEqual([]);
+    expect(await storedImports()).toEqual(NOTHING);
   });
 
   it.each([
@@ -141,15 +145,18 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBeTruthy();
     expect(await count(table)).toBe(before);
-    expect(storedImports()).toEqual([]);
+    expect(await storedImports()).toEqual(NOTHING);
   });
 
   it('the rejects of a file named in any script download under that name (RFC 6266 filename*)', async () => {
     const admins = (await db.pool.query(`select id from users where email = 'admin@portal.test'`)).rows[0].id;
-    const rejects = path.join(dataDir, 'r.csv');
-    fs.writeFileSync(rejects, 'line,reason\r\n2,bad\r\n');
-    const job = await deps.importJobs.create('Rückläufer 日本.csv', path.join(dataDir, 'gone.csv'), admins);
-    await deps.importJobs.finish(job.id, { status: 'loaded', rowsRead: 1, rejects: 1, rejectPath: rejects });
+    const { job, rejects } = await deps.transaction(async (tx) => {
+      const upload = await writeUpload(tx, 'x.csv', [Buffer.from('x')]);
+      const created = await deps.importJobs.create('Rückläufer 日本.csv', upload.id, admins, tx);
+      await deleteUpload(tx, upload.id); // as when a job ends: its upload goes, its reject file stays
+      return { job: created, rejects: await writeUpload(tx, 'r.csv', [Buffer.from('line,reason\r\n2,bad\r\n')]) };
+    });
+    await deps.importJobs.finish(job.id, { status: 'loaded', rowsRead: 1, rejects: 1, rejectsUploadId: rejects.id });
     const res = await as('admin', { method: 'GET', url: `/api/admin/imports/${job.id}/rejects` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="R_ckl_ufer __ rejects.csv"; filename*=UTF-8''R%C3%BCckl%C3%A4ufer%20%E6%97%A5%E6%9C%AC%20rejects.csv`);
@@ -185,7 +192,7 @@ describe.each(testTargets())('bad input on $name', ({ adminUrl }) => {
         expect(ms).toBeLessThan(5_000);
       }
       await new Promise((r) => setTimeout(r, 200));
-      expect(storedImports()).toEqual([]);
+      expect(await storedImports()).toEqual(NOTHING);
       expect([await count('import_jobs'), await count('invoices')]).toEqual([jobs, invoices]);
       // And the server still answers.
       expect((await timed.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -39,3 +39,21 @@ export async function startServer(port: number, dataDir: string, env: NodeJS.Pro
   }
   throw new Error(`the server did not start (exit code ${child.exitCode}):\n${stderr}`);
 }
+
+/** Starts `npm run worker` (server/worker.ts) in its own process group and resolves once it says it is ready. */
+export async function startWorker(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    if (output.includes('worker ready')) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the worker did not start (exit code ${child.exitCode}):\n${output}`);
+}

@@ -1,8 +1,11 @@
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
 import * as t from 'io-ts';
-import { Observable, Subject, catchError, filter, map, throwError, type OperatorFunction } from 'rxjs';
+import { Observable, Subject, catchError, defer, filter, map, throwError, type OperatorFunction } from 'rxjs';
 import { decode } from '../model/codec.ts';
 import { ErrorBody } from '../model/auth.ts';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../model/idempotency.ts';
+import { isReadOnlyCall } from '../model/read-only-posts.ts';
+import { retryUnanswered, verdictOf, type RetryVerdict } from './retry-unanswered.ts';
 
 /** A binary answer (`responseType: 'blob'`): images, PDFs, spreadsheets, archives. */
 export const BlobCodec = new t.Type<Blob, Blob, unknown>('Blob', (u): u is Blob => u instanceof Blob, (u, c) => (u instanceof Blob ? t.success(u) : t.failure(u, c)), t.identity);
@@ -87,8 +90,22 @@ export function createApiClient(deps: ApiClientDeps) {
     return response;
   });
 
-  /** Raw transfer: progress events, then the axios response; aborted on unsubscribe. */
+  /**
+   * Raw transfer: progress events, then the axios response; aborted on unsubscribe. A try that got
+   * no answer (connection reset, 502/503/504) is sent again (retry-unanswered.ts): a read as it
+   * is, a write with the Idempotency-Key made once per subscription (one user action), so the
+   * server applies it once however many tries reach it.
+   */
   function transfer$(config: AxiosRequestConfig, options: TransferOptions): Observable<TransferEvent<AxiosResponse>> {
+    const readOnly = isReadOnlyCall(config.method ?? 'get', `/api${config.url ?? ''}`);
+    return defer(() => {
+      const headers = readOnly ? options.headers : { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
+      return attempt$(config, { ...options, headers }).pipe(retryUnanswered(unansweredAxios));
+    }).pipe(catchError((error: unknown) => throwError(() => failure(error, options))));
+  }
+
+  /** One try of a transfer. */
+  function attempt$(config: AxiosRequestConfig, options: TransferOptions): Observable<TransferEvent<AxiosResponse>> {
     return new Observable<TransferEvent<AxiosResponse>>((subscriber) => {
       const controller = new AbortController();
       const authKey = options.authKey === undefined ? deps.getAuthKey() : options.authKey;
@@ -143,7 +160,7 @@ export function createApiClient(deps: ApiClientDeps) {
         settle();
         controller.abort();
       };
-    }).pipe(catchError((error: unknown) => throwError(() => failure(error, options))));
+    });
   }
 
   /** Turns a failure into ApiError, announcing a 401 unless the caller expects one. */
@@ -203,6 +220,17 @@ export function answer<A>(): OperatorFunction<TransferEvent<A>, A> {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * Whether an axios failure got no answer worth keeping: no response at all (refused, reset, hung
+ * up), or a 502/503/504 (a 503 with Retry-After: when to send it again). A timeout the call chose
+ * (`timeoutMs`) and an abort are not retried.
+ */
+function unansweredAxios(error: unknown): RetryVerdict {
+  if (!axios.isAxiosError(error) || axios.isCancel(error)) return false;
+  if (!error.response) return error.code !== 'ECONNABORTED' && error.code !== 'ETIMEDOUT';
+  return verdictOf(error.response.status, error.response.headers['retry-after']);
+}
 
 /** A call the client itself aborted: never worth a dialog. */
 export const isCancelled = (error: unknown): boolean => error instanceof ApiError && error.status === 0 && error.message === CANCELLED_MESSAGE;
