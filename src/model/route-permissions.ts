@@ -1,4 +1,5 @@
 import type { Title } from './session-user.ts';
+import { READ_ONLY_POSTS } from './read-only-posts.ts';
 
 /**
  * Who may call each API route, written once (spec: accounts-and-administration.md §6 Roles and
@@ -188,29 +189,12 @@ export function audienceAllows(audience: Audience, caller: Caller | null): boole
 
 /**
  * What a call does, for the impersonation audit log: a GET reads and every other method writes,
- * but for the routes named here. These POSTs carry a question in their body (dates, merchants,
- * rows to print) and change nothing; the GET is the spec's (§7) way to deactivate a user.
+ * but for the routes named here: the POSTs that only read (read-only-posts.ts), which carry a
+ * question in their body (dates, merchants, rows to print) and change nothing, and the GET that
+ * is the spec's (§7) way to deactivate a user.
  */
 export const ROUTE_EFFECT_EXCEPTIONS: Readonly<Record<string, 'read' | 'write'>> = {
-  'POST /api/dashboard': 'read',
-  'POST /api/dashboard/lost-volume': 'read',
-  'POST /api/dashboard/monthly-volume': 'read',
-  'POST /api/intel': 'read',
-  'POST /api/competitive/merchants': 'read',
-  'POST /api/competitive/items': 'read',
-  'POST /api/competitive/order-history': 'read',
-  'POST /api/competitive/win-back': 'read',
-  'POST /api/match': 'read',
-  'POST /api/full-rebate-deviation/matches': 'read',
-  'POST /api/rebate-checks/pay-periods': 'read',
-  'POST /api/rebate-checks/checks': 'read',
-  'POST /api/rebate-checks/check': 'read',
-  'POST /api/rebate-checks/check-pic': 'read',
-  'POST /api/rebate-checks/check-details': 'read',
-  'POST /api/rebate-checks/paynopay-summary': 'read',
-  'POST /api/rebate-checks/bulk-export': 'read',
-  'POST /api/rebate-checks/bulk-print': 'read',
-  'POST /api/business-panel/checks-data': 'read',
+  ...Object.fromEntries(READ_ONLY_POSTS.map((path) => [`POST ${path}`, 'read' as const])),
   'GET /api/user/deactivate/:id': 'write',
 };
 
