@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { DATA_VERSION_HEADER, replicaRouting, seenVersion } from './db/read-routing.ts';
 import { inTransaction } from './db/transaction.ts';
+import { joinRequestTransactions } from './db/request-transaction.ts';
 import { answerCache } from './dashboard/answer-cache.ts';
 import { dashboardMemory, rebateMemory } from './dashboard/dashboard-memory.ts';
 import type { Config } from './config.ts';
@@ -51,6 +52,7 @@ export type Deps = ReturnType<typeof repositories> & {
 
 /** `replica`: DATABASE_REPLICA_URL's pool (server/db/read-routing.ts); without one every read is on `pool`. */
 export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer, replica: pg.Pool | null = null): Deps {
+  joinRequestTransactions(pool); // as openDatabase's pools do (tests bring their own)
   const deps: Deps = { ...repositories(config, pool, tokens, mailer), readsFor: async () => deps };
   if (!replica) return deps;
   const routing = replicaRouting(pool, replica, dashboardRepository(replica).dataVersion);

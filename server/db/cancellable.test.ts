@@ -23,6 +23,21 @@ describe.each(testTargets())('cancellable queries on $name', ({ adminUrl }) => {
     expect((await db.pool.query('select 1 as one')).rows[0].one).toBe(1);
   });
 
+  it('a query still waiting for a connection when the abort comes does not run', async () => {
+    // The pool holds 4: one held here, so the fourth query of the work waits for a connection.
+    const held = await db.pool.connect();
+    const controller = new AbortController();
+    const t0 = performance.now();
+    setTimeout(() => {
+      controller.abort();
+      held.release(); // the waiting query gets this connection after the abort
+    }, 200);
+    const sleep = (q: { query(text: string): Promise<unknown> }) => q.query('select pg_sleep(10)');
+    const outcomes = await cancellable(db.pool, controller.signal, (q) => Promise.allSettled([sleep(q), sleep(q), sleep(q), sleep(q)]));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+
   it('without an abort the work answers, and an abort already signalled runs nothing', async () => {
     const answer = await cancellable(db.pool, new AbortController().signal, async (q) => (await q.query('select 2 as two')).rows[0].two);
     expect(answer).toBe(2);

@@ -19,6 +19,11 @@ export async function cancellable<T>(pool: pg.Pool, signal: AbortSignal, work: (
   const query = async (text: string | pg.QueryConfig, values?: unknown[]) => {
     signal.throwIfAborted();
     const client = await pool.connect();
+    // A query that waited for a connection while the abort came was in no `running` set to cancel.
+    if (signal.aborted) {
+      client.release();
+      signal.throwIfAborted();
+    }
     const pid = (client as unknown as { processID: number }).processID;
     running.add(pid);
     try {

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import './type-parsers.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { joinRequestTransactions } from './request-transaction.ts';
 import { UnpreparedClient } from './unprepared.ts';
 
 export interface Database {
@@ -40,6 +41,10 @@ export async function openDatabase(opts: DatabaseUrls): Promise<Database> {
   // a statement prepared by name on one is unknown on the next (PgBouncer before 1.21).
   const pool = newPool(url, pooled ? { Client: UnpreparedClient } : {});
   const direct = pooled ? newPool(opts.databaseDirectUrl!, { max: 5 }) : pool;
+  // A keyed write's queries on the primary run in its transaction (request-transaction.ts): on
+  // `direct` too, where pg-boss sends its jobs, so a job commits with the row it is about.
+  joinRequestTransactions(pool);
+  joinRequestTransactions(direct);
   // The replica is not checked here: one down at start only sends its reads to the primary.
   const replica = opts.databaseReplicaUrl ? newPool(opts.databaseReplicaUrl, { connectionTimeoutMillis: 2000 }) : null;
   const pools = [...new Set([pool, direct, replica])].filter((p): p is pg.Pool => p !== null);

@@ -1,8 +1,12 @@
 // The record of writes sent with an Idempotency-Key (migration 150, server/http/idempotency.ts).
 // Several API processes share one database, so who runs a key is decided by PostgreSQL: one
 // upsert claims it. A claim names the owner's own database session (one per process, held open);
-// a process that dies loses that session at once, and its claims may then be taken over.
+// a process that dies loses that session at once, and its claims may then be taken over. The
+// write runs in a transaction of its own that commits with its answer (transaction()), so a
+// claim taken over had nothing of its write committed.
 import pg from 'pg';
+import type { Queryable } from '../db/queryable.ts';
+import { RequestTransaction } from '../db/request-transaction.ts';
 
 export interface StoredAnswer {
   status: number;
@@ -31,6 +35,9 @@ const KEEP = `interval '24 hours'`;
 /** `sessionUrl`: a direct connection for the owner session (through PgBouncer the pool's sessions are not ours). */
 export function idempotencyRepository(pool: pg.Pool, sessionUrl?: string) {
   let owner: Promise<{ client: pg.Client; pid: number; start: string }> | null = null;
+  // The writes' transactions have a pool of their own: a request holds one of its connections
+  // throughout, and must never wait for a second from the pool it holds one of (a shared read).
+  let transactions: pg.Pool | null = null;
 
   /** This process's owner session: connected on first use, again after it is lost. */
   function ownerSession() {
@@ -96,25 +103,41 @@ export function idempotencyRepository(pool: pg.Pool, sessionUrl?: string) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    /** Keeps the first answer of a claimed key (only while this process still owns it). */
-    async complete(caller: string, key: string, answer: StoredAnswer): Promise<void> {
+    /**
+     * The transaction a claimed key's write runs in, ended with its answer: its connection is
+     * taken at its first statement. In it the record of the answer is locked until the commit,
+     * so a takeover waits for that and then finds the answer, or finds the key still free.
+     */
+    transaction(): RequestTransaction {
+      if (!transactions) {
+        transactions = new pg.Pool({ ...pool.options, max: Math.max(2, Math.floor((pool.options.max ?? 10) / 2)) });
+        transactions.on('error', (err) => console.error('postgres pool error (request transactions):', err.message));
+      }
+      return new RequestTransaction(transactions);
+    },
+    /** Keeps the first answer of a claimed key, on `db` (its transaction); false when this process no longer owns it. */
+    async complete(caller: string, key: string, answer: StoredAnswer, db: Queryable = pool): Promise<boolean> {
       const me = await ownerOf(caller, key);
-      await pool.query(
+      const { rowCount } = await db.query(
         `update idempotency_keys set status = $3, headers = $4, body = $5
          where caller = $1 and key = $2 and owner_pid = $6 and owner_start = $7 and status is null`,
         [caller, key, answer.status, JSON.stringify(answer.headers), answer.body, me.pid, me.start]);
+      return rowCount === 1;
     },
     /** Frees a claimed key (a 5xx, an answer not kept): the next request with it runs. */
-    async release(caller: string, key: string): Promise<void> {
+    async release(caller: string, key: string, db: Queryable = pool): Promise<void> {
       const me = await ownerOf(caller, key);
-      await pool.query('delete from idempotency_keys where caller = $1 and key = $2 and owner_pid = $3 and owner_start = $4 and status is null',
+      await db.query('delete from idempotency_keys where caller = $1 and key = $2 and owner_pid = $3 and owner_start = $4 and status is null',
         [caller, key, me.pid, me.start]);
     },
-    /** Ends the owner session (the app closes); the next claim opens another. */
+    /** Ends the owner session and the transactions' pool (the app closes); the next claim opens others. */
     async close(): Promise<void> {
-      const current = owner;
-      owner = null;
-      await current?.then((o) => o.client.end(), () => undefined).catch(() => undefined);
+      const [current, pooled] = [owner, transactions];
+      [owner, transactions] = [null, null];
+      await Promise.all([
+        current?.then((o) => o.client.end(), () => undefined).catch(() => undefined),
+        pooled?.end().catch(() => undefined),
+      ]);
     },
   };
 }
