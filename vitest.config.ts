@@ -1,12 +1,121 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+// Three layers (`vitest run --project unit|server|system`; `vitest run` runs all three):
+// - unit: no database, no process started; 10 s a test, run first on both cores.
+// - server: a database each (server/testing/databases.ts) on the global setup's embedded PostgreSQL
+//   (and TEST_DATABASE_URL when set).
+// - system: real servers started and killed, OCR, minutes-long budgets.
+// server and system share one pool of workers: system's files mostly wait on processes, so the
+// server's files fill the cores meanwhile.
+
+/** Tests that start processes, kill servers, run OCR or need minutes. */
+const system = [
+  'server/api-processes.test.ts',
+  'server/db/durability.test.ts',
+  'server/db/embedded.test.ts',
+  'server/import/import.test.ts',
+  'server/import/poison-restart.test.ts',
+  'server/invoices/orientation.test.ts',
+  'server/invoices/pipeline-fixtures.test.ts',
+  'server/invoices/reader-process.test.ts',
+  'server/routes/heavy-documents.test.ts',
+  'server/routes/invoice-review.test.ts',
+  'server/routes/invoices.test.ts',
+  'server/security/fuzz.test.ts',
+  'server/security/nodes-share-uploads.test.ts',
+  'server/security/slow-clients.test.ts',
+  'server/uploads/workbook-limits.test.ts',
+  // Pure computation, but every machine's paths: over 10 s on a loaded 2-core machine.
+  'tests/unit/machine-catalogue.test.ts',
+];
+
+/** server/ tests that need no database and start no process. */
+const serverUnit = [
+  'server/auth/gate.test.ts',
+  'server/auth/tokens.test.ts',
+  'server/config.test.ts',
+  'server/dashboard/answer-cache.test.ts',
+  'server/dashboard/lost-index-sums.test.ts',
+  'server/dashboard/radix-order.test.ts',
+  'server/db/fresh-read.test.ts',
+  'server/db/unavailable.test.ts',
+  'server/digest/periods.test.ts',
+  'server/documents/pay-no-pay.test.ts',
+  'server/http/client-gone.test.ts',
+  'server/http/compression.test.ts',
+  'server/import/reject-file.test.ts',
+  'server/invoices/deskew.test.ts',
+  'server/invoices/images.test.ts',
+  'server/invoices/layout/parse-layout.test.ts',
+  'server/mail/mailer.test.ts',
+  'server/mail/site-url.test.ts',
+  'server/repositories/dashboard-range.test.ts',
+  'server/spa.test.ts',
+  'server/uploads/csv-bounds.test.ts',
+  'server/uploads/xml-scan.test.ts',
+  'server/workers/port-stream.test.ts',
+];
+
+// Embedded PostgreSQL for the project's run; each test file makes its own databases in it.
+const globalSetup = ['server/testing/global-setup.ts'];
+
+/** Files side by side in server and system; a number both must share (vitest's rule for one group). */
+const DATABASE_WORKERS = 3;
+
+/** The long files (system's) first, so that they run beside the server's rather than after them. */
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => [f.project.config.sequence.groupOrder, f.project.name === 'system' ? 0 : 1];
+    return (await super.sort(files)).sort((a, b) => {
+      const [ga, pa] = rank(a);
+      const [gb, pb] = rank(b);
+      return ga! - gb! || pa! - pb!;
+    });
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
-    // One embedded PostgreSQL for the whole run; each test file makes its own database in it.
-    globalSetup: ['server/testing/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    sequence: { sequencer: LongFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'scripts/**/*.test.ts', ...serverUnit],
+          exclude: system,
+          testTimeout: 10_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          exclude: [...system, ...serverUnit],
+          globalSetup,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: system,
+          globalSetup,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

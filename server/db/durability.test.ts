@@ -15,6 +15,12 @@ const PNG = fs.readFileSync(path.resolve('tests/fixtures/invoices/invoice-01-a-c
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
 let server: ChildProcess | null = null;
 
+/** The embedded postmaster's pid (its postmaster.pid), and whether a pid still runs (a zombie does not). */
+const postmaster = () => Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const running = (pid: number) => fs.promises.readFile(`/proc/${pid}/stat`, 'utf8').then((s) => s.split(') ')[1]![0] !== 'Z', () => false);
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
 afterAll(() => {
   if (server?.pid) kill(server, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -25,6 +31,7 @@ describe('a server killed mid-write', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
     server = await startServer(port, dataDir);
+    let pgPid = postmaster();
     const login = await (await fetch(`${base}/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'leader@harbor.test', password: 'portal-demo' }),
     })).json() as { authKey: string };
@@ -61,18 +68,21 @@ describe('a server killed mid-write', () => {
       for (let i = k; !dead; i++) await writes[i % writes.length]!().catch(() => undefined);
     };
     const writers = [0, 1, 2, 3].map(writer);
-    while (acked.invites.length < 3 || acked.feedback.length < 3 || acked.invoices.length < 2) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => acked.invites.length >= 3 && acked.feedback.length >= 3 && acked.invoices.length >= 2, { timeout: 120_000, interval: 20 }).toBe(true);
     kill(server, 'SIGKILL');
     dead = true;
     await Promise.all(writers);
     console.log(`killed after ${acked.invites.length} invites, ${acked.feedback.length} feedback, ${acked.invoices.length} invoices acknowledged`);
-    await new Promise((r) => setTimeout(r, 500));
+    // Restart only once node and its postgres are both gone.
+    await exited(server);
+    await expect.poll(() => running(pgPid), { timeout: 15_000, interval: 50 }).toBe(false);
 
     // The restart recovers the cluster (crash recovery) and runs; then read the tables directly.
     server = await startServer(port, dataDir);
+    pgPid = postmaster();
     kill(server, 'SIGTERM');
-    await new Promise<void>((resolve) => server!.once('exit', () => resolve()));
-    await new Promise((r) => setTimeout(r, 1500)); // the server's postgres stops after node
+    await exited(server);
+    await expect.poll(() => running(pgPid), { timeout: 15_000, interval: 50 }).toBe(false); // the server's postgres stops after node
     const db = await startEmbeddedPostgres(dataDir);
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

@@ -187,7 +187,10 @@ describe.each(testTargets())('the win-back digest on $name', ({ adminUrl }) => {
       await expect.poll(() => mail.sent.length, { timeout: 20_000, interval: 200 }).toBe(1);
       expect(mail.failures).toBe(0);
       await queue.enqueue({ userId: leaderId, period: '2099-W02' }); // a second tick's job for the same week
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Both jobs done (the first after its retry), the second without a second mail.
+      const states = async () => (await q<{ state: string }>(
+        `select state from pgboss.job where name = 'digest-send' and data->>'period' = '2099-W02' order by created_on`)).map((r) => r.state);
+      await expect.poll(states, { timeout: 20_000, interval: 200 }).toEqual(['completed', 'completed']);
       expect(mail.sent).toHaveLength(1);
       expect(await deps.digest.sentPeriods(leaderId)).toContain('2099-W02');
     } finally {

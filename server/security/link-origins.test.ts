@@ -52,7 +52,7 @@ describe.each(testTargets())('links of emails on $name', ({ adminUrl }) => {
     /** The token of the link in the newest mail to `to` whose subject has `subject`. */
     const tokenFrom = async (to: string, subject: string) => {
       const mail = () => smtp.messages.slice(first).filter((m) => m.to.includes(to) && m.subject.includes(subject)).at(-1);
-      await expect.poll(mail).toBeDefined();
+      await expect.poll(mail, { timeout: 10_000 }).toBeDefined();
       return mail()!.links[0]!.split('/').pop()!;
     };
     const siteUrl = origin;
@@ -85,7 +85,7 @@ describe.each(testTargets())('links of emails on $name', ({ adminUrl }) => {
     await ok(call('dm@harbor.test', 'PATCH', `/user/${dm.id}`, { email: `dana${run}@harbor.test`, title: dm.title, displayPaymentInfo: dm.display_payment_info, inviteAll: dm.invite_all, locations: dm.invite_all ? [] : (await db.pool.query('select merchant_id from user_locations where user_id = $1 order by 1', [dm.id])).rows.map((r) => String(r.merchant_id)) }));
     await ok(call('ops@summit.test', 'PATCH', '/user', { contactName: 'Olive Ops', email: `olive${run}@summit.test` }));
 
-    await expect.poll(() => smtp.messages.length - first).toBeGreaterThanOrEqual(16);
+    await expect.poll(() => smtp.messages.length - first, { timeout: 10_000 }).toBeGreaterThanOrEqual(16);
     const mails = smtp.messages.slice(first);
     const subjects = mails.map((m) => m.subject);
     for (const kind of ['Activate', 'asks to join', 'approved', 'declined', 'invited you', 'Reset', 'Approve the change', 'Confirm your new', 'about to change', 'tried to sign up', 'could not create']) {

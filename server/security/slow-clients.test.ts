@@ -97,7 +97,7 @@ describe.each(testTargets())('slow headers on $name', ({ adminUrl }) => {
       const slow = slowClients(port, SLOW);
       try {
         await slow.opened;
-        await expect.poll(() => open).toBe(SLOW);
+        await expect.poll(() => open, { timeout: 10_000 }).toBe(SLOW);
 
         // Requests answered while all the slow connections were held, until the first is cut:
         // that cut closes all 500 in one go, a stall of its own measured apart below.

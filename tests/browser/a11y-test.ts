@@ -1,8 +1,10 @@
 // Every browser test's `test`: the same as Playwright's, with its page checked by axe-core at
-// each screenshot (the screens a test stops to look at) and on the screen it ends on. A serious
-// or critical violation fails the test, naming the screen, the rule and the elements.
+// each screenshot (the screens a test stops to look at) and on the screen it ends on. Each distinct
+// screen is audited once per worker, by the test that meets it first: a serious or critical
+// violation fails that test, naming the screen, the rule and the elements.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
+import { A11Y_ANNOTATION } from './failure-summary.ts';
 
 const FAILING = new Set(['serious', 'critical']);
 /**
@@ -12,29 +14,90 @@ const FAILING = new Set(['serious', 'critical']);
  */
 const keyboardReachable = (rule: string, target: string) => rule === 'scrollable-region-focusable' && target.includes('mantine-ScrollArea-viewport');
 
+/**
+ * The screens this worker has audited. An audit takes 1–7 s on a long table; the same screen met
+ * again by another test is the same markup with other data.
+ */
+const audited = new Set<string>();
+
+const BUSY = '[aria-busy="true"], [aria-label^="Loading"]';
+
+/**
+ * Waits until the screen is settled: nothing loading (the app-wide spinner's and a table's
+ * `aria-busy`, the loaders and skeletons labelled Loading…), no CSS transition running, and no DOM
+ * change for 100 ms (a dialog caught mid-render has no title yet, which axe reports). A screen
+ * still loading after that is audited as it is, as its own screen (the key says busy).
+ */
+async function settle(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(
+      (BUSY) => {
+        const w = window as unknown as { lastChange?: number };
+        if (w.lastChange === undefined) {
+          w.lastChange = performance.now();
+          new MutationObserver(() => (w.lastChange = performance.now())).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        }
+        const busy = [...document.querySelectorAll(BUSY)].some((el) => el.checkVisibility());
+        const moving = document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running');
+        return !busy && !moving && performance.now() - w.lastChange >= 100;
+      },
+      BUSY,
+      { polling: 50, timeout: 5_000 },
+    )
+    .then(() => true, () => false);
+}
+
+/** What makes a screen distinct: its path (ids and link tokens as `:param`), the open dialogs and menus by name, phone or desktop, and whether it is still loading. */
+async function screenKey(page: Page): Promise<string> {
+  const { path, open, busy, width } = await page.evaluate((BUSY) => {
+    const named = (el: Element) =>
+      el.getAttribute('aria-label') ??
+      (el.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+        .join(' ')
+        .trim();
+    const layers = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')].filter((el) => el.checkVisibility());
+    return {
+      path: location.pathname,
+      open: layers.map((el) => `${el.getAttribute('role')} "${named(el)}"`),
+      busy: [...document.querySelectorAll(BUSY)].some((el) => el.checkVisibility()),
+      width: window.innerWidth,
+    };
+  }, BUSY);
+  const screen = path
+    .split('/')
+    .map((part) => (/\d/.test(part) || part.length >= 32 ? ':param' : part))
+    .join('/');
+  return [screen, ...open, width < 768 ? 'phone' : 'desktop', ...(busy ? ['busy'] : [])].join(' · ');
+}
+
 export const test = base.extend({
   page: async ({ page }, use, testInfo) => {
     // No transitions: a screen is checked (and photographed) as it settles, not mid-fade.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const found: string[] = [];
-    const failing = async () => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      return violations.filter((x) => FAILING.has(x.impact ?? '') && !x.nodes.every((n) => keyboardReachable(x.id, n.target.join(' '))));
-    };
+    let stops = 0;
+    let audits = 0;
+    let unsettled = 0;
     const audit = async () => {
       if (page.isClosed() || page.url() === 'about:blank') return;
-      let seen = await failing();
-      if (seen.length > 0) {
-        // A screen caught mid-render (a dialog whose title has not mounted yet) is not what a user
-        // meets: a violation counts when it is still there a moment later.
-        await page.waitForTimeout(500);
-        const again = new Set((await failing()).map((v) => v.id));
-        seen = seen.filter((v) => again.has(v.id));
-      }
-      for (const v of seen) {
+      stops++;
+      // A screen already audited needs no settling either (a path may end on a held call's spinner).
+      if (audited.has(await screenKey(page))) return;
+      const settled = await settle(page);
+      if (!settled) unsettled++;
+      const key = await screenKey(page);
+      if (process.env.A11Y_DEBUG) console.log(`a11y ${audited.has(key) ? 'seen' : 'audit'}${settled ? '' : ' (unsettled)'}: ${key}`);
+      if (audited.has(key)) return;
+      audited.add(key);
+      audits++;
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations) {
+        if (!FAILING.has(v.impact ?? '') || v.nodes.every((n) => keyboardReachable(v.id, n.target.join(' ')))) continue;
         const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
         const why = [...(v.nodes[0]?.any ?? []), ...(v.nodes[0]?.all ?? [])].map((c) => c.message).join('; ');
-        found.push(`${new URL(page.url()).pathname}: ${v.id} (${v.impact}) ${v.help} — ${where} — ${why}`);
+        found.push(`${key}: ${v.id} (${v.impact}) ${v.help} — ${where} — ${why}`);
       }
     };
     const screenshot = page.screenshot.bind(page);
@@ -43,8 +106,9 @@ export const test = base.extend({
       return screenshot(options);
     };
     await use(page);
-    if (testInfo.status !== testInfo.expectedStatus) return; // a failed test already says why
-    await audit();
-    expect(found, 'serious or critical accessibility violations').toEqual([]);
+    const passed = testInfo.status === testInfo.expectedStatus; // a failed test already says why
+    if (passed) await audit();
+    testInfo.annotations.push({ type: A11Y_ANNOTATION, description: `${audits}/${stops}/${unsettled}` });
+    if (passed) expect(found, 'serious or critical accessibility violations').toEqual([]);
   },
 });

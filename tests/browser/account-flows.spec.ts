@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { AWAITING_APPROVAL, CONFIRMED_AWAITING_APPROVAL, LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED } from '../../src/model/account.ts';
-import { DEMO_PASSWORD, logIn } from './login-helpers.ts';
+import { DEMO_PASSWORD, logIn, signIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';
 
 /**
@@ -132,9 +132,7 @@ test('sign up, confirm the email, get approved by the leader in User Management,
   // The leader (asked by email: server tests read that mail) approves them in User Management's Pending section.
   const leaderContext = await browser.newContext();
   const leader = await leaderContext.newPage();
-  await logIn(leader, 'leader@harbor.test');
-  await expect(leader).toHaveURL(/\/dashboard$/);
-  await leader.goto('/user-management');
+  await signIn(leader, 'leader@harbor.test', '/user-management');
   const pending = leader.getByRole('region', { name: 'Pending' });
   await expect(pending.getByRole('row', { name: new RegExp(email) })).toBeVisible();
   await shot(leader, 'user-management-pending');
@@ -225,9 +223,7 @@ test('a malformed emailed link shows the expired-link screen with Forgot Passwor
 
 test('settings: change the password, GOT IT, log out and log in with the new one', async ({ page, request, baseURL }) => {
   const { email, password } = await activatedUser(request, baseURL!, 'settings');
-  await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await signIn(page, email, '/settings', password);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(field(page, 'Current Password')).toBeFocused();
 
@@ -257,9 +253,7 @@ test('settings: change the password, GOT IT, log out and log in with the new one
 test('on a phone, Settings shows Change Password and Log Out rows', async ({ page, request, baseURL }) => {
   const { email, password } = await activatedUser(request, baseURL!, 'mobile');
   await page.setViewportSize(MOBILE);
-  await logIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/settings');
+  await signIn(page, email, '/settings', password);
   const row = page.getByRole('button', { name: 'Change Password' });
   await expect(row).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log Out', exact: true })).toBeVisible();

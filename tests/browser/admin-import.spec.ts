@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type FileChooser, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 import { IMPORT_COLUMNS } from '../../src/model/purchase-import.ts';
 
 /** A CSV in the import format: two lines of a real merchant and house, and one for a merchant nobody has. */
@@ -21,7 +21,7 @@ async function choose(page: Page, files: Parameters<FileChooser['setFiles']>[0])
 }
 
 test('an internal admin imports a purchase file: progress, summary, and the rejected rows downloaded', async ({ page }, testInfo) => {
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   await page.getByRole('link', { name: 'Import Purchase Data' }).click();
   await expect(page).toHaveURL(/\/admin-panel\/import$/);
@@ -70,8 +70,6 @@ test('an internal admin imports a purchase file: progress, summary, and the reje
 });
 
 test('a distributor user cannot open the import', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/admin-panel/import');
+  await signIn(page, 'leader@harbor.test', '/admin-panel/import');
   await expect(page).toHaveURL(/\/dashboard$/);
 });

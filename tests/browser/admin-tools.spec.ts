@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 test.setTimeout(120_000);
 
@@ -34,7 +34,7 @@ async function asAdmin(page: Page, screen: 'Admin Panel' | 'Admin Dashboard' | '
     page.on('request', (r) => r.url().includes('/api/') && console.log('REQ', r.method(), r.url()));
     page.on('response', (r) => r.url().includes('/api/') && console.log('RES', r.status(), r.url()));
   }
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   await page.getByRole('link', { name: screen }).click();
 }
@@ -66,7 +66,7 @@ test('announcements: an admin creates one, the leader sees the banner, the admin
   await page.screenshot({ path: 'tests/screenshots/admin-announcements-desktop.png', fullPage: true });
   await logOut(page);
 
-  await logIn(page, 'leader@harbor.test');
+  await signIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(text)).toBeVisible();
   await logOut(page);
@@ -224,9 +224,7 @@ test('impersonation: a reason, the banner with time left, the load-speed test, a
 });
 
 test('FAQ answers questions about the portal and is honest about videos', async ({ page }) => {
-  await logIn(page, 'rep@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/faq');
+  await signIn(page, 'rep@harbor.test', '/faq');
   await expect(page.getByRole('heading', { name: 'Get Help', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'What is Total Volume on the dashboard?' }).click();
   await expect(page.getByText(/Market Index/)).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import Papa from 'papaparse';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 /** Internal admins entering a distributor (admin user-picker, Switch User) and View As on the dashboard. */
 
@@ -20,7 +20,7 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 
 test('an internal admin logs in as a leader, exports a CSV for internal use, and switches back', async ({ page }) => {
   test.slow(); // two logins, an export, a reload and four axe checks: past 60 s on a fresh clone's two busy cores
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
@@ -71,7 +71,7 @@ test('an internal admin logs in as a leader, exports a CSV for internal use, and
 });
 
 test('a leader has no Switch User, and the admin picker is not theirs', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
+  await signIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Switch User' })).toHaveCount(0);
@@ -81,7 +81,7 @@ test('a leader has no Switch User, and the admin picker is not theirs', async ({
 
 test('the admin picker on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   await pick(page, 'Distributor', 'Harbor Foods Boston');
   await expect(page.getByRole('textbox', { name: 'User' })).toBeEnabled();
@@ -90,14 +90,14 @@ test('the admin picker on a phone', async ({ page }) => {
 
 test('a leader viewing as a District Manager sees the District Manager’s totals', async ({ browser }) => {
   const dmPage = await browser.newPage();
-  await logIn(dmPage, 'dm@harbor.test');
+  await signIn(dmPage, 'dm@harbor.test');
   const dmTotal = await totalVolume(dmPage);
   await dmPage.close();
 
   const page = await browser.newPage();
   const viewAsHeaders: (string | undefined)[] = [];
   page.on('request', (r) => r.url().endsWith('/api/dashboard') && viewAsHeaders.push(r.headers()['x-view-as']));
-  await logIn(page, 'leader@harbor.test');
+  await signIn(page, 'leader@harbor.test');
   const leaderTotal = await totalVolume(page);
   expect(dmTotal).toBeLessThan(leaderTotal);
   await expect(page.getByRole('textbox', { name: 'View As' })).toHaveValue('Lena Leader (Leadership)');
@@ -118,13 +118,12 @@ test('a leader viewing as a District Manager sees the District Manager’s total
   await page.getByRole('button', { name: 'Filters' }).click();
   const modal = page.getByRole('dialog', { name: 'Filters' });
   await expect(modal.getByRole('textbox', { name: 'View As' })).toBeVisible();
-  await page.waitForTimeout(400); // the modal's opening transition, so the picture shows it settled
   await page.screenshot({ path: 'tests/screenshots/dashboard-view-as-mobile.png' });
   await page.close();
 });
 
 test('a District Manager has no View As', async ({ page }) => {
-  await logIn(page, 'dm@harbor.test');
+  await signIn(page, 'dm@harbor.test');
   await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('textbox', { name: 'View As' })).toHaveCount(0);
 });

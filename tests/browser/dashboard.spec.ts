@@ -1,6 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 /** The demo data covers the last two months, so the default range (the previous calendar month) has numbers. */
 
@@ -8,7 +8,7 @@ const stat = (page: Page, label: string) => page.getByTestId(`stat-${label}`);
 const money = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
 
 async function openDashboard(page: Page, email: string) {
-  await logIn(page, email);
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
   return money(await stat(page, 'Total Volume').textContent());

@@ -1,13 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 /** Competitive insights in the real built app, on the demo data (the default range is the previous month). */
 
 const PHONE = { width: 390, height: 844 };
 
 async function leaderOnDashboard(page: Page) {
-  await logIn(page, 'leader@harbor.test');
+  await signIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -54,7 +54,7 @@ test('a lost category on the dashboard opens the merchants that bought it elsewh
 });
 
 test('a filter that leaves one merchant goes straight to its items with the banner', async ({ page }) => {
-  await leaderOnDashboard(page);
+  await signIn(page, 'leader@harbor.test', '/faq'); // a light page: the test asks the API first
   const range = previousMonth();
   const dashboard = await api<{ lostItemDescriptions: { min: string }[] }>(page, '/dashboard', { ...range, showRebates: 1, showDeviations: 0, merchants: [] });
   let single: string | null = null;
@@ -74,8 +74,7 @@ test('a filter that leaves one merchant goes straight to its items with the bann
 
 test('merchants → See Details → tabs and multi-selects → Order History → months → a competitor order; the win-back tab', async ({ page }) => {
   test.setTimeout(120_000);
-  await leaderOnDashboard(page);
-  await page.goto('/competitiveinsights');
+  await signIn(page, 'leader@harbor.test', '/competitiveinsights');
   await expect(page).toHaveURL(/\/competitiveinsights\/merchants$/, { timeout: 15_000 });
   const table = page.getByTestId('insights-merchants');
   await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
@@ -158,8 +157,7 @@ test('merchants → See Details → tabs and multi-selects → Order History →
 
 test('on a phone: the merchants list, a merchant’s items and the house-wide win-back list', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await leaderOnDashboard(page);
-  await page.goto('/competitiveinsights/merchants');
+  await signIn(page, 'leader@harbor.test', '/competitiveinsights/merchants');
   await expect(page.getByTestId('insights-merchant-cards').getByRole('button', { name: /^See details of/ }).first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'tests/screenshots/insights-merchants-phone.png', fullPage: true });
   await page.getByRole('button', { name: /^See details of/ }).first().click();
@@ -172,8 +170,7 @@ test('on a phone: the merchants list, a merchant’s items and the house-wide wi
 });
 
 test('an item’s similar items open under the merchant’s breadcrumb, with feedback', async ({ page }) => {
-  await leaderOnDashboard(page);
-  await page.goto('/competitiveinsights/merchants');
+  await signIn(page, 'leader@harbor.test', '/competitiveinsights/merchants');
   const table = page.getByTestId('insights-merchants');
   await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
   const name = (await table.locator('tbody tr').first().locator('td').nth(1).textContent())!.trim();

@@ -1,6 +1,6 @@
 import { expect, type Route } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn, sideMenu } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 /**
  * The Market Index of an item whose distributor sent no price reads N/A, and says why on hover,
@@ -15,9 +15,7 @@ test('an N/A Market Index names itself N/A and explains why on keyboard focus', 
     for (const item of merchants.flatMap((m) => m.data.flatMap((g) => g.items))) Object.assign(item, { startGuidanceRange: 0, endGuidanceRange: 0 });
     await route.fulfill({ response, json: merchants });
   });
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await signIn(page, 'leader@harbor.test', '/intel');
   await page.getByRole('button', { name: 'See Details' }).and(page.locator(':not([disabled])')).first().click({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/intel\/detail\/\d+\//);
   if (await page.getByText('No data found').isVisible()) await page.getByRole('tab', { name: 'Distributor Purchases' }).click();

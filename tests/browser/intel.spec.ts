@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import { expect, type Page, type Route } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import Papa from 'papaparse';
-import { logIn, sideMenu } from './login-helpers.ts';
+import { sideMenu, signIn } from './login-helpers.ts';
 
 /** Intel in the real built app, on the demo data (the last two months, so the default range has numbers). */
 
 async function openIntel(page: Page, email = 'leader@harbor.test') {
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await signIn(page, email, '/intel');
   await expect(page).toHaveURL(/\/intel\/list$/);
   await expect(page.getByTestId('intel-table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
 }
@@ -24,9 +22,7 @@ test('the leader sees the progress of the batches, then the list', async ({ page
     await held;
     await route.continue();
   });
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/intel');
+  await signIn(page, 'leader@harbor.test', '/intel');
   await expect(page).toHaveURL(/\/intel\/list$/);
   const progress = page.getByTestId('intel-progress');
   await expect(progress).toHaveText(/^0\/\d+ Merchants Loaded$/, { timeout: 15_000 });
@@ -203,9 +199,7 @@ test("line chart: every series lies inside the plot in both scales, the house's 
 });
 
 test('unknown intel paths, and the detail of a missing merchant, go to the list', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/intel/nonsense');
+  await signIn(page, 'leader@harbor.test', '/intel/nonsense');
   await expect(page).toHaveURL(/\/intel\/list$/);
   // A detail page of a merchant the house does not have goes back to /intel, here the list.
   await page.goto('/intel/detail/2147483647/competitive');
@@ -213,7 +207,7 @@ test('unknown intel paths, and the detail of a missing merchant, go to the list'
 });
 
 test('the rep has no Intel menu entry and /intel sends them to the dashboard', async ({ page }) => {
-  await logIn(page, 'rep@harbor.test');
+  await signIn(page, 'rep@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(sideMenu(page).getByRole('link', { name: 'Intel' })).toHaveCount(0);
   await page.goto('/intel');
@@ -226,9 +220,7 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
   // Three views, each photographed and audited by axe: over 30 s on a busy 2-core machine.
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/intel/list');
+  await signIn(page, 'leader@harbor.test', '/intel/list');
   // Phones get one card per merchant with every figure, and the sort as a select.
   const merchantCards = page.getByTestId('intel-list-cards').locator('.mantine-Card-root');
   await expect(merchantCards.first()).toBeVisible({ timeout: 20_000 });
@@ -264,7 +256,7 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
 test('an internal admin switched into the leader downloads the intel list and opens the debug page', async ({ page }) => {
   // Two logins, a whole house's Intel list, a download and the debug page: 24 s on a busy 2-core machine.
   test.slow();
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
     await page.getByRole('textbox', { name: label }).click();
@@ -298,8 +290,6 @@ test('an internal admin switched into the leader downloads the intel list and op
 });
 
 test('the debug page is not for a leader of their own', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/debug_details/1');
+  await signIn(page, 'leader@harbor.test', '/debug_details/1');
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -4,7 +4,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { INVOICE_ITEMS_CSV_HEADER } from '../../src/model/invoices.ts';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -40,9 +40,7 @@ const apiCall = (page: Page, url: string) =>
 const statusOf = async (page: Page, url: string) => (await apiCall(page, url)).status;
 
 test('upload two images, one fails, Retry sends it; the invoice is read from the image', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/invoice/anything');
+  await signIn(page, 'leader@harbor.test', '/invoice/anything');
   await expect(page).toHaveURL(/\/invoice\/scanning$/);
   await expect(page.getByRole('link', { name: 'View Invoice' }).first()).toBeVisible();
   // Every status of the demo data, coloured: done, problem, and the one the worker is reading (or has read).
@@ -95,7 +93,7 @@ test('upload two images, one fails, Retry sends it; the invoice is read from the
 });
 
 test("an internal admin, logged in as a leader, searches an invoice's items and downloads invoiceItems.csv", async ({ page }) => {
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
     await page.getByRole('textbox', { name: label }).click();
@@ -133,9 +131,7 @@ test("an internal admin, logged in as a leader, searches an invoice's items and 
 });
 
 test('delete an image, look at one enlarged, then delete the invoice; on a phone, a done invoice gives its CSV', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/invoice/scanning');
+  await signIn(page, 'leader@harbor.test', '/invoice/scanning');
   await uploadInvoice(page, 'Delete me', [truth[1]!.file, truth[3]!.file]);
   await expect(page.getByText('Successfully Uploaded Invoice!')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -182,9 +178,7 @@ test('delete an image, look at one enlarged, then delete the invoice; on a phone
 
 test('Location offers every location of the user, searched as typed; a txt chosen with a png refuses only the txt, by name', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/invoice/scanning');
+  await signIn(page, 'leader@harbor.test', '/invoice/scanning');
   await expect(page.getByRole('link', { name: 'View Invoice' }).first()).toBeVisible();
   const mine = (await apiCall(page, '/api/merchant')).body as { merchant: string }[];
   const invoiced = new Set(((await apiCall(page, '/api/invoice')).body as { merchantName: string }[]).map((i) => i.merchantName));

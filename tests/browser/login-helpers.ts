@@ -1,12 +1,39 @@
 import { expect, type Page } from '@playwright/test';
+import type { LoginResponse } from '../../src/model/auth.ts';
+import { keepsAdminData } from '../../src/model/route-access.ts';
 
 export const DEMO_PASSWORD = 'portal-demo';
 
+/** Logs in through the login form: for the specs about the form, its routing and the session it starts. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Opens `path` already logged in as `email`: the session comes from the login API and is stored as
+ * the app stores a form login's (authRouting's persistSession) before the app's first script runs.
+ * Once per call, so a later logout sticks and a later signIn on the same page takes over.
+ */
+export async function signIn(page: Page, email: string, path = '/', password = DEMO_PASSWORD) {
+  const answer = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(answer.ok(), `log in as ${email}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  const { authKey, user } = (await answer.json()) as LoginResponse;
+  const items: [string, string][] = [['authKey', authKey], ['userData', JSON.stringify(user)]];
+  if (keepsAdminData(user)) items.push(['adminUserData', JSON.stringify(user)]);
+  const once = `signed-in-${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ once, items }) => {
+      // Top frame only: a voucher or sign-in iframe is not the app.
+      if (window.top !== window || sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, '1');
+      for (const [key, value] of items) localStorage.setItem(key, value);
+    },
+    { once, items },
+  );
+  await page.goto(path);
 }
 
 export const sideMenu = (page: Page) => page.getByRole('navigation');

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { expect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn, sideMenu } from './login-helpers.ts';
+import { sideMenu, signIn } from './login-helpers.ts';
 import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model/payments.ts';
 
 /** Payment information and the business panel's Checks Data in the real built app, on the demo data. */
@@ -15,9 +15,7 @@ const quarters = payPeriods(new Date());
 const current = quarters[0]!.value;
 
 async function openList(page: Page) {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await sideMenu(page).getByRole('link', { name: 'Payment Information' }).click();
+  await signIn(page, 'leader@harbor.test', '/paymentinformation/list');
   await expect(page).toHaveURL(/\/paymentinformation\/list$/);
   await expect(page.getByTestId('checks-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
 }
@@ -174,7 +172,7 @@ test('the merchant check page switches quarters and says when there is no check'
 });
 
 test('a rep without displayPaymentInfo is sent away and has no menu entry', async ({ page }) => {
-  await logIn(page, 'rep@harbor.test');
+  await signIn(page, 'rep@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(sideMenu(page).getByRole('link', { name: 'Payment Information' })).toHaveCount(0);
   await page.goto('/paymentinformation/list');
@@ -190,9 +188,7 @@ test('an internal admin turns a real spreadsheet into a PDF on the business pane
   const file = path.join(os.tmpdir(), `checks-${Date.now()}.xlsx`);
   await book.xlsx.writeFile(file);
 
-  await logIn(page, 'admin@portal.test');
-  await expect(page).toHaveURL(/\/admin-login$/);
-  await page.goto('/business-panel');
+  await signIn(page, 'admin@portal.test', '/business-panel');
   await expect(page.getByRole('heading', { name: 'Platform Distributor Portal Business Panel' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sales Reps', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: 'Checks Data' }).click();

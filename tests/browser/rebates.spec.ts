@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { logIn } from './login-helpers.ts';
+import { signIn } from './login-helpers.ts';
 
 // The machine runs other suites at the same time; a page load may take longer than 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -14,9 +14,7 @@ const bodyRows = (page: Page) => page.getByTestId('rebates-table').locator('tbod
 const cellTexts = (page: Page, col: number) => bodyRows(page).locator(`td:nth-child(${col + 1})`).allInnerTexts();
 
 async function openAllRebates(page: Page) {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/rebates/anything-else');
+  await signIn(page, 'leader@harbor.test', '/rebates/anything-else');
   await expect(page).toHaveURL(/\/rebates\/list$/);
   await expect(bodyRows(page)).toHaveCount(20);
   await page.getByRole('tab', { name: 'ALL REBATES' }).click();
@@ -117,9 +115,7 @@ test('only one row is revealed at a time; hidden rows show only Y or N', async (
 });
 
 test('your rebates carry the house’s own DIN on every row', async ({ page }) => {
-  await logIn(page, 'ops@summit.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/rebates/list');
+  await signIn(page, 'ops@summit.test', '/rebates/list');
   await expect(bodyRows(page)).toHaveCount(20);
   const dins = await cellTexts(page, COL.din);
   expect(dins.every((d) => d !== '--')).toBe(true);
@@ -169,9 +165,7 @@ test("similar items: the side panel, then the page, where feedback ends with 'Fe
 
 test('on a phone, Your Rebates shows cards and a Load More control once 20 are loaded', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/rebates/list');
+  await signIn(page, 'leader@harbor.test', '/rebates/list');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(20);
   await page.getByRole('button', { name: 'Load More' }).click();

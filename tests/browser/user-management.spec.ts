@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './a11y-test.ts';
 import { EMAIL_CHANGED, emailAwaitsOwnerNote, emailChangeApprovedMessage, emailChangeAwaitingOwnerMessage } from '../../src/model/account.ts';
-import { accountMenu, DEMO_PASSWORD, expectStorageEmpty, logIn } from './login-helpers.ts';
+import { accountMenu, DEMO_PASSWORD, expectStorageEmpty, logIn, signIn } from './login-helpers.ts';
 import { linkTo, nextMail } from './mailbox.ts';
 
 /**
@@ -38,7 +38,9 @@ async function invitedUser(request: APIRequestContext, baseURL: string, name: st
   return { email, password, name };
 }
 
-async function openUserManagement(page: Page) {
+/** Logged in as `email` on a light page, then User Management from the account menu, as a user goes there. */
+async function openUserManagement(page: Page, email?: string) {
+  if (email) await signIn(page, email, '/faq');
   await accountMenu(page).click();
   await page.getByRole('menuitem', { name: 'User Management' }).click();
   await expect(page).toHaveURL(/\/user-management$/);
@@ -48,9 +50,7 @@ async function openUserManagement(page: Page) {
 const usersTable = (page: Page) => page.getByTestId('users-table');
 
 test('a leader invites a user, who sets a password from the email and logs in', async ({ page }) => {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
+  await openUserManagement(page, 'leader@harbor.test');
   await expect(usersTable(page).getByRole('cell', { name: 'dm@harbor.test' })).toBeVisible();
   await expect(usersTable(page).getByRole('button', { name: 'Edit Dana District' })).toBeVisible();
   await expect(usersTable(page).getByRole('columnheader', { name: 'LAST LOGIN DATE' })).toBeVisible();
@@ -98,9 +98,7 @@ test('a leader invites a user, who sets a password from the email and logs in', 
 
 test('a leader changes a user’s role in the Edit User panel', async ({ page, request, baseURL }) => {
   const user = await invitedUser(request, baseURL!, 'Eddie Editable');
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
+  await openUserManagement(page, 'leader@harbor.test');
   await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
   await expect(usersTable(page).getByRole('row')).toHaveCount(2); // header + the one match
   await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
@@ -130,9 +128,7 @@ test('a leader changes a user’s role in the Edit User panel', async ({ page, r
 
 /** The leader opens a user's Edit User panel from User Management. */
 async function editAsLeader(page: Page, user: { email: string; name: string }) {
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
+  await openUserManagement(page, 'leader@harbor.test');
   await page.getByRole('textbox', { name: 'Search users' }).fill(user.email);
   await usersTable(page).getByRole('button', { name: `Edit ${user.name}` }).click();
   return page.getByRole('dialog', { name: 'Edit User' });
@@ -177,7 +173,7 @@ test('deactivating a logged-in user signs them out at their next action', async 
   const user = await invitedUser(request, baseURL!, 'Dora Departing');
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
-  await logIn(them, user.email, user.password);
+  await signIn(them, user.email, '/', user.password);
   await expect(them).toHaveURL(/\/dashboard$/);
 
   const panel = await editAsLeader(page, user);
@@ -202,9 +198,7 @@ test('deactivating a logged-in user signs them out at their next action', async 
 test('the users page, invite modal and edit panel on a phone', async ({ page, request, baseURL }) => {
   const user = await invitedUser(request, baseURL!, 'Mona Mobile');
   await page.setViewportSize(MOBILE);
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
+  await openUserManagement(page, 'leader@harbor.test');
   await expect(usersTable(page).getByText('dm@harbor.test')).toBeVisible(); // under the name on a phone
   await shot(page, 'user-management-table-mobile');
   await page.getByRole('button', { name: 'Invite User' }).click();
@@ -222,9 +216,7 @@ test('the users page, invite modal and edit panel on a phone', async ({ page, re
 });
 
 test('a Distributor Rep sees the users but cannot invite or edit', async ({ page }) => {
-  await logIn(page, 'rep@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await openUserManagement(page);
+  await openUserManagement(page, 'rep@harbor.test');
   await expect(usersTable(page).getByRole('cell', { name: 'leader@harbor.test' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Invite User' })).toHaveCount(0);
   await expect(usersTable(page).getByRole('button', { name: /^Edit / })).toHaveCount(0);
@@ -239,8 +231,7 @@ test('a Distributor Rep sees the users but cannot invite or edit', async ({ page
 
 test('Get Help is in the header; the account menu names its owner and holds User Management, Settings and Get Help', async ({ page }) => {
   test.setTimeout(90_000);
-  await logIn(page, 'leader@harbor.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, 'leader@harbor.test', '/settings');
   await page.getByRole('banner').getByRole('link', { name: 'Get Help' }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('heading', { name: 'Get Help', level: 1 })).toBeVisible();
@@ -261,7 +252,7 @@ test('Get Help is in the header; the account menu names its owner and holds User
 
 test('an internal admin logged in as a leader gets the Admin role in User Management, and the invite goes through', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'admin@portal.test');
+  await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin-login$/);
   for (const [label, option] of [['Distributor', 'Harbor Foods Boston'], ['User', /leader@harbor\.test/]] as const) {
     await page.getByRole('textbox', { name: label }).click();

@@ -3,5 +3,6 @@ import { SpinnerActor } from './actor-contexts.ts';
 
 export function SpinnerOverlay() {
   const visible = SpinnerActor.useSelector((s) => s.matches('visible'));
-  return <LoadingOverlay visible={visible} pos="fixed" zIndex={1000} overlayProps={{ blur: 1, backgroundOpacity: 0.2 }} />;
+  // aria-busy: calls are running, which is also what browser tests wait out before they look.
+  return <LoadingOverlay visible={visible} aria-busy={visible} pos="fixed" zIndex={1000} overlayProps={{ blur: 1, backgroundOpacity: 0.2 }} />;
 }

@@ -1,0 +1,60 @@
+// `npm test`: every layer of the suite, side by side where they do not compete for the same
+// thing, then a table of each layer's wall time and tests. The checks, the build and the pure
+// unit tests share the first stage; the database tests and then the browser tests each have the
+// machine to themselves, as their timeouts assume two cores.
+import { runStep, testCounts, type StepResult } from './run-step.ts';
+
+interface Step {
+  name: string;
+  args: string[];
+}
+/** Steps in a chain run one after another (the budget reads the build); a failure ends its chain. */
+type Chain = Step[];
+const step = (name: string, ...args: string[]): Step => ({ name, args });
+
+const STAGES: Chain[][] = [
+  [
+    [step('typecheck', 'tsc', '--noEmit')],
+    [step('lint', 'eslint', '.')],
+    // The client is built again only when its sources changed (scripts/build-client.ts).
+    [step('build', 'tsx', 'scripts/build-client.ts', '--if-changed'), step('budget', 'tsx', 'scripts/bundle-budget.ts')],
+    [step('unit', 'vitest', 'run', '--project', 'unit')],
+  ],
+  [[step('server', 'vitest', 'run', '--project', 'server', '--project', 'system')]],
+  [[step('browser', 'playwright', 'test')]],
+];
+
+async function runChain(chain: Chain): Promise<(StepResult | { name: string; skipped: true })[]> {
+  const results: (StepResult | { name: string; skipped: true })[] = [];
+  let failed = false;
+  for (const { name, args } of chain) {
+    if (failed) results.push({ name, skipped: true });
+    else {
+      const result = await runStep(name, 'npx', args);
+      failed = !result.ok;
+      results.push(result);
+    }
+  }
+  return results;
+}
+
+const started = Date.now();
+const results: (StepResult | { name: string; skipped: true })[] = [];
+for (const stage of STAGES) {
+  for (const chainResults of await Promise.all(stage.map(runChain))) results.push(...chainResults);
+}
+const total = (Date.now() - started) / 1000;
+
+const failures = results.filter((r): r is StepResult => 'ok' in r && !r.ok);
+// CI keeps the end of the output: each failed layer's last lines, then the table.
+for (const failure of failures) {
+  console.log(`\n── ${failure.name} failed; its last lines ──\n${failure.output.split('\n').slice(-80).join('\n')}`);
+}
+const rows = [['layer', 'time', 'result'], ...results.map((r) => ('skipped' in r
+  ? [r.name, '—', 'skipped (an earlier step of its chain failed)']
+  : [r.name, `${r.seconds.toFixed(0)} s`, `${r.ok ? 'passed' : 'FAILED'}${testCounts(r.output) ? `: ${testCounts(r.output)}` : ''}`]))];
+rows.push(['total (wall)', `${total.toFixed(0)} s`, failures.length === 0 ? 'all passed' : `${failures.length} failed`]);
+const width = (i: number) => Math.max(...rows.map((row) => row[i]!.length));
+console.log('');
+for (const [name, time, result] of rows) console.log(`${name!.padEnd(width(0))}  ${time!.padStart(width(1))}  ${result}`);
+process.exitCode = failures.length === 0 ? 0 : 1;
