@@ -1,4 +1,3 @@
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 // Three layers (`vitest run --project unit|server|system`; `vitest run` runs all three):
@@ -6,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 // - server: a database each (server/testing/databases.ts) on the global setup's embedded PostgreSQL
 //   (and TEST_DATABASE_URL when set).
 // - system: real servers started and killed, OCR, minutes-long budgets.
-// server and system share one pool of workers: system's files mostly wait on processes, so the
-// server's files fill the cores meanwhile.
+// system runs after server, one file at a time: its time bounds (a health check's p99 while 500
+// clients trickle, a kill mid-copy, OCR) were set for a machine not running anything else.
 
 /** Tests that start processes, kill servers, run OCR or need minutes. */
 const system = [
@@ -60,25 +59,12 @@ const serverUnit = [
 // Embedded PostgreSQL for the project's run; each test file makes its own databases in it.
 const globalSetup = ['server/testing/global-setup.ts'];
 
-/** Files side by side in server and system; a number both must share (vitest's rule for one group). */
-const DATABASE_WORKERS = 3;
-
-/** The long files (system's) first, so that they run beside the server's rather than after them. */
-class LongFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => [f.project.config.sequence.groupOrder, f.project.name === 'system' ? 0 : 1];
-    return (await super.sort(files)).sort((a, b) => {
-      const [ga, pa] = rank(a);
-      const [gb, pb] = rank(b);
-      return ga! - gb! || pa! - pb!;
-    });
-  }
-}
+/** Database test files side by side, each on its own cloned database. */
+const SERVER_WORKERS = 2;
 
 export default defineConfig({
   test: {
     environment: 'node',
-    sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,
@@ -100,7 +86,7 @@ export default defineConfig({
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: DATABASE_WORKERS,
+          maxWorkers: SERVER_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
@@ -112,8 +98,8 @@ export default defineConfig({
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: DATABASE_WORKERS,
-          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

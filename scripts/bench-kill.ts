@@ -3,8 +3,8 @@
 // portal's own HTTP client (scripts/load/portal-client.ts: its retries and Idempotency-Keys) —
 // readers on the varied mix, an internal admin creating announcements with unique text — and
 // SIGKILLs one API worker every KILL_EVERY_SECONDS (10) for KILL_SECONDS (60). Prints every
-// failed request as the user would see it, then one JSON line: requests, failed, kills, and
-// writes_twice (announcements found more than once in the database afterwards).
+// failed request as the user would see it, then one JSON line: requests, failed, kills, writes
+// (the run's announcements in the database) and writes_twice (those found more than once).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,7 +119,7 @@ async function main() {
     const lost = acknowledged.filter((text) => !counts.has(text)).length;
     console.log(`${written} announcements sent, ${acknowledged.length} acknowledged, ${counts.size} in the database, ${lost} acknowledged but missing`);
     console.log(`${retried} requests needed more than one try; ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    console.log(JSON.stringify({ requests, failed, kills, writes_twice: writesTwice }));
+    console.log(JSON.stringify({ requests, failed, kills, writes: counts.size, writes_twice: writesTwice }));
   } finally {
     killGroup(server, 'SIGTERM');
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));

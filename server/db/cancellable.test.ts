@@ -11,14 +11,17 @@ describe.each(testTargets())('cancellable queries on $name', ({ adminUrl }) => {
 
   it('an abort cancels the running statements in PostgreSQL at once, side by side ones too', async () => {
     const controller = new AbortController();
+    const running = async () => (await db.pool.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(10)' and state = 'active'`)).rows[0].n;
+    const work = cancellable(db.pool, controller.signal, (q) => Promise.allSettled([q.query('select pg_sleep(10)'), q.query('select pg_sleep(10)')]));
+    // The abort once both statements run in PostgreSQL (a fixed delay may come before they do on a loaded machine).
+    await expect.poll(running, { timeout: 5_000, interval: 20 }).toBe(2);
     const t0 = performance.now();
-    setTimeout(() => controller.abort(), 200);
-    const outcomes = await cancellable(db.pool, controller.signal, (q) => Promise.allSettled([q.query('select pg_sleep(10)'), q.query('select pg_sleep(10)')]));
+    controller.abort();
+    const outcomes = await work;
     expect(outcomes.map((o) => o.status === 'rejected' && isQueryCancelled(o.reason))).toEqual([true, true]);
     expect(performance.now() - t0).toBeLessThan(5_000);
     // Nothing of it is still running, and the pool serves the next query.
     // (A cancelled backend reports its error before pg_stat_activity shows it idle: a moment later.)
-    const running = async () => (await db.pool.query(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(10)' and state = 'active'`)).rows[0].n;
     await expect.poll(running, { timeout: 2_000 }).toBe(0);
     expect((await db.pool.query('select 1 as one')).rows[0].one).toBe(1);
   });

@@ -21,6 +21,8 @@ describe.each(testTargets())('heavy documents on $name', ({ adminUrl }) => {
   let app: FastifyInstance;
   let admin: Caller;
   let adminToken: string;
+  /** How long 2,000 pages took here, now (the machine's load varies): what the bounds below scale by. */
+  let ms2000 = 0;
 
   beforeAll(async () => {
     db = await seededScratchDatabase(adminUrl);
@@ -57,7 +59,11 @@ describe.each(testTargets())('heavy documents on $name', ({ adminUrl }) => {
 
   it('answers /api/health promptly while a PDF of 2,000 vouchers is drawn, and the PDF has every page', async () => {
     let done = false;
-    const pdf = admin.post('/business-panel/checks-data', { type: 'checks', rows: rows(2000) }).finally(() => (done = true));
+    const drawn = performance.now();
+    const pdf = admin.post('/business-panel/checks-data', { type: 'checks', rows: rows(2000) }).finally(() => {
+      done = true;
+      ms2000 = performance.now() - drawn;
+    });
     const latencies: number[] = [];
     while (!done) {
       const t0 = performance.now();
@@ -95,8 +101,9 @@ describe.each(testTargets())('heavy documents on $name', ({ adminUrl }) => {
     const t0 = performance.now();
     const next = await ask(20);
     expect(pageCount(Buffer.from(await next.arrayBuffer()))).toBe(20);
-    // 4,000 pages take ~10 s here; 20 pages behind a stopped document, well under that.
-    expect(performance.now() - t0).toBeLessThan(4000);
+    // 4,000 pages take ~10 s on an idle machine (twice the 2,000 above at any load); 20 pages behind a
+    // stopped document take well under half of that. On a loaded machine the bound grows with ms2000.
+    expect(performance.now() - t0).toBeLessThan(Math.max(4000, ms2000));
   }, 120_000);
 
   it('refuses with 503 and a message, rather than queueing without end, when the documents queue is full', async () => {

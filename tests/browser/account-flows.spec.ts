@@ -223,7 +223,7 @@ test('a malformed emailed link shows the expired-link screen with Forgot Passwor
 
 test('settings: change the password, GOT IT, log out and log in with the new one', async ({ page, request, baseURL }) => {
   const { email, password } = await activatedUser(request, baseURL!, 'settings');
-  await signIn(page, email, '/settings', password);
+  await signIn(page, email, '/settings', { password });
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(field(page, 'Current Password')).toBeFocused();
 
@@ -253,7 +253,7 @@ test('settings: change the password, GOT IT, log out and log in with the new one
 test('on a phone, Settings shows Change Password and Log Out rows', async ({ page, request, baseURL }) => {
   const { email, password } = await activatedUser(request, baseURL!, 'mobile');
   await page.setViewportSize(MOBILE);
-  await signIn(page, email, '/settings', password);
+  await signIn(page, email, '/settings', { password });
   const row = page.getByRole('button', { name: 'Change Password' });
   await expect(row).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log Out', exact: true })).toBeVisible();

@@ -16,8 +16,12 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
  * Opens `path` already logged in as `email`: the session comes from the login API and is stored as
  * the app stores a form login's (authRouting's persistSession) before the app's first script runs.
  * Once per call, so a later logout sticks and a later signIn on the same page takes over.
+ * Then waits, as long as the test may take, for the app to be up: React mounted, the route decided
+ * and the screen's code loaded. A form login spent that time in actions, which wait without an
+ * expect timeout; on a starved machine it took over 10 s. `waitForApp: false` for a start whose
+ * status call is held (the auth-routing model's 'checking').
  */
-export async function signIn(page: Page, email: string, path = '/', password = DEMO_PASSWORD) {
+export async function signIn(page: Page, email: string, path = '/', { password = DEMO_PASSWORD, waitForApp = true } = {}) {
   const answer = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(answer.ok(), `log in as ${email}: ${answer.status()} ${await answer.text()}`).toBe(true);
   const { authKey, user } = (await answer.json()) as LoginResponse;
@@ -34,7 +38,13 @@ export async function signIn(page: Page, email: string, path = '/', password = D
     { once, items },
   );
   await page.goto(path);
+  if (waitForApp) await page.waitForFunction(appUp, undefined, { timeout: 0 });
 }
+
+/** MantineProvider has mounted, and neither the route gate's loader nor the screen-code loader shows. */
+const appUp = () =>
+  document.documentElement.hasAttribute('data-mantine-color-scheme') &&
+  !document.querySelector('[aria-label="Loading"]:not([role="status"]), [aria-label="Loading screen"]');
 
 export const sideMenu = (page: Page) => page.getByRole('navigation');
 

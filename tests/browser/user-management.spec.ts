@@ -173,7 +173,7 @@ test('deactivating a logged-in user signs them out at their next action', async 
   const user = await invitedUser(request, baseURL!, 'Dora Departing');
   const theirs = await browser.newContext();
   const them = await theirs.newPage();
-  await signIn(them, user.email, '/', user.password);
+  await signIn(them, user.email, '/', { password: user.password });
   await expect(them).toHaveURL(/\/dashboard$/);
 
   const panel = await editAsLeader(page, user);
