@@ -43,6 +43,7 @@ const serverUnit = [
   'server/documents/pay-no-pay.test.ts',
   'server/http/client-gone.test.ts',
   'server/http/compression.test.ts',
+  'server/http/shutdown-grace.test.ts',
   'server/import/reject-file.test.ts',
   'server/invoices/deskew.test.ts',
   'server/invoices/images.test.ts',

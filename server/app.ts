@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { idempotency } from './http/idempotency.ts';
 import { capConnectionsPerAddress, exemptFromCap } from './http/connection-cap.ts';
 import { requestTimeouts } from './http/request-timeouts.ts';
+import { cutConnectionsAfter } from './http/shutdown-grace.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -59,6 +60,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   const { config } = deps;
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy), bodyLimit: 1_000_000, ...requestTimeouts(config.requestTimeoutMs, config.headersTimeoutMs) });
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, exemptFromCap(config.trustProxy));
+  cutConnectionsAfter(app, config.shutdownGraceMs);
   const routeTable: string[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -34,6 +34,8 @@ export type Config = {
   requestTimeoutMs: number;
   /** How long a client may take to send a request's headers (default 30 s, at most requestTimeoutMs). */
   headersTimeoutMs: number;
+  /** How long a closing server waits for requests in flight before it cuts their connections (default 10 s). */
+  shutdownGraceMs: number;
   /**
    * Open connections one client address may hold in each API process (server/http/connection-cap.ts);
    * loopback and the proxies TRUST_PROXY names are not counted.
@@ -128,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'warn',
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 60_000),
     headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT_MS', 30_000),
+    shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', 10_000),
     maxConnectionsPerAddress: positiveInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     azure: readAzureConfig(env),

@@ -56,10 +56,20 @@ async function serve(config: Config) {
   if (takeOver) queues = await startQueues(db.direct, work(takeOver.work), deps);
 }
 
+let ready = false;
+// A start left waiting on something that can no longer happen (a PostgreSQL that could not read
+// its folder and died without a word) ends with nothing left to run: a failed start, not exit 0.
+process.once('beforeExit', () => {
+  if (ready) return;
+  console.error('The server stopped before it was ready: its database never answered (is DATA_DIR readable by the user PostgreSQL runs as?).');
+  process.exitCode = 1;
+});
+
 async function main() {
   const config = readConfig();
   if (cluster.isPrimary && config.apiProcesses > 1) processes = await startApiProcesses(config);
   else await serve(config);
+  ready = true;
 }
 
 main().catch((error: unknown) => {

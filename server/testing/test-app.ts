@@ -19,7 +19,8 @@ export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, sm
   // Test files run side by side: nothing of one app may land in a folder another app reads
   // (DATA_DIR defaults to ./data), so each app has its own, removed when it closes.
   const own = overrides.dataDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-app-'));
-  const config = { ...readConfig({}), ...(own ? { dataDir: own } : {}), ...overrides };
+  // A closing test app waits half a second, not 10 s, for a request a test left in flight.
+  const config = { ...readConfig({}), shutdownGraceMs: 500, ...(own ? { dataDir: own } : {}), ...overrides };
   const mailer = createMailer({
     smtpUrl,
     from: config.mail.from,

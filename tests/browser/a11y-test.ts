@@ -3,7 +3,8 @@
 // screen is audited once per worker, by the test that meets it first: a serious or critical
 // violation fails that test, naming the screen, the rule and the elements.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test as base } from './portal-fixture.ts';
 import { A11Y_ANNOTATION } from './failure-summary.ts';
 
 const FAILING = new Set(['serious', 'critical']);

@@ -50,6 +50,16 @@ export const competitiveItemsMachine = setup({
     otherRange: ({ context, event }) =>
       event.type === 'items.rangeChanged' && (event.range.startDate !== context.range.startDate || event.range.endDate !== context.range.endDate),
   },
+  actions: {
+    // Another tab lists other items: its own categories and items to choose from.
+    setTab: assign(({ event }) => (event.type === 'items.tabChanged' ? { tab: event.tab, categories: [], mins: [] } : {})),
+    setSearch: assign(({ event }) => (event.type === 'items.searchChanged' ? { search: event.search } : {})),
+    setCategories: assign(({ event }) => (event.type === 'items.categoriesChanged' ? { categories: event.categories } : {})),
+    setItems: assign(({ event }) => (event.type === 'items.itemsChanged' ? { mins: event.mins } : {})),
+    sortBy: assign(({ context, event }) => (event.type === 'items.sortChanged' ? { sort: nextColumnSort(context.sort, event.column, ITEM_TEXT_COLUMNS) } : {})),
+    setRange: assign(({ event }) => (event.type === 'items.rangeChanged' ? { range: event.range, data: null, categories: [], mins: [] } : {})),
+    showItems: assign((_, data: CompetitiveItems) => ({ data })),
+  },
 }).createMachine({
   id: 'competitiveItems',
   context: ({ input }) => ({
@@ -59,17 +69,13 @@ export const competitiveItemsMachine = setup({
   invoke: { id: 'followRange', src: 'followRange', input: ({ context }) => ({ section: context.section }) },
   initial: 'loading',
   on: {
-    // Another tab lists other items: its own categories and items to choose from.
-    'items.tabChanged': { actions: assign(({ event }) => ({ tab: event.tab, categories: [], mins: [] })) },
-    'items.searchChanged': { actions: assign(({ event }) => ({ search: event.search })) },
-    'items.categoriesChanged': { actions: assign(({ event }) => ({ categories: event.categories })) },
-    'items.itemsChanged': { actions: assign(({ event }) => ({ mins: event.mins })) },
-    'items.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextColumnSort(context.sort, event.column, ITEM_TEXT_COLUMNS) })) },
+    'items.tabChanged': { actions: 'setTab' },
+    'items.searchChanged': { actions: 'setSearch' },
+    'items.categoriesChanged': { actions: 'setCategories' },
+    'items.itemsChanged': { actions: 'setItems' },
+    'items.sortChanged': { actions: 'sortBy' },
     // The section's range changed: the items of the new range (re-entering aborts a call in flight).
-    'items.rangeChanged': {
-      guard: 'otherRange', target: '.loading', reenter: true,
-      actions: assign(({ event }) => ({ range: event.range, data: null, categories: [], mins: [] })),
-    },
+    'items.rangeChanged': { guard: 'otherRange', target: '.loading', reenter: true, actions: 'setRange' },
   },
   states: {
     loading: {
@@ -77,7 +83,7 @@ export const competitiveItemsMachine = setup({
         id: 'loadItems',
         src: 'loadItems',
         input: ({ context }) => ({ merchantId: context.merchantId, range: context.range }),
-        onDone: { target: 'loaded', actions: assign(({ event }) => ({ data: event.output })) },
+        onDone: { target: 'loaded', actions: { type: 'showItems', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },

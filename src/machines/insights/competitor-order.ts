@@ -37,12 +37,16 @@ export const competitorOrderMachine = setup({
   guards: {
     cached: ({ context }) => context.invoices.length > 0,
   },
+  actions: {
+    sortBy: assign(({ context, event }) => (event.type === 'order.sortChanged' ? { sort: nextColumnSort(context.sort, event.column, LINE_TEXT_COLUMNS) } : {})),
+    showDay: assign((_, days: OrderHistory) => ({ invoices: days[0]?.invoices ?? [] })),
+  },
 }).createMachine({
   id: 'competitorOrder',
   context: ({ input }) => ({ ...input, sort: DEFAULT_LINE_SORT }),
   initial: 'idle',
   on: {
-    'order.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextColumnSort(context.sort, event.column, LINE_TEXT_COLUMNS) })) },
+    'order.sortChanged': { actions: 'sortBy' },
   },
   states: {
     // The screen opens: that date's invoices from a month fetched before, else from the server.
@@ -52,7 +56,7 @@ export const competitorOrderMachine = setup({
         id: 'loadDay',
         src: 'loadDay',
         input: ({ context }) => ({ merchantId: context.merchantId, merchant: context.merchant, date: context.date }),
-        onDone: { target: 'loaded', actions: assign(({ event }) => ({ invoices: event.output[0]?.invoices ?? [] })) },
+        onDone: { target: 'loaded', actions: { type: 'showDay', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },

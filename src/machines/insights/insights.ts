@@ -67,12 +67,27 @@ export const insightsMachine = setup({
     rangeAccepted: ({ event }) => event.type === 'insights.rangeChanged' && !rangeTooLong(event.range) && !rangeReversed(event.range),
     rangeTooLong: ({ event }) => event.type === 'insights.rangeChanged' && rangeTooLong(event.range),
     hasFilter: ({ context }) => context.filter !== null,
+    /** Spec §4: the dashboard's filter left one merchant. */
+    oneMerchantLeft: ({ context }, rows: InsightsMerchant[]) => context.filter !== null && rows.length === 1,
   },
   actions: {
+    // Spec §4: entering the list resets the from date to the first day of the previous month
+    // (the range becomes the previous month, the default) and clears the search.
+    enterMerchants: assign(({ context, event }) =>
+      (event.type === 'insights.merchantsEntered' ? { range: previousMonth(context.today), search: '', filter: event.filter, banner: false, redirect: null } : {})),
     assignRange: assign(({ event }) => (event.type === 'insights.rangeChanged' ? { range: event.range } : {})),
     refuseRange: assign({ dialog: RANGE_TOO_LONG_MESSAGE }),
     clearFilter: assign({ filter: null }),
+    setSearch: assign(({ event }) => (event.type === 'insights.searchChanged' ? { search: event.search } : {})),
+    sortBy: assign(({ context, event }) => (event.type === 'insights.sortChanged' ? { sort: nextColumnSort(context.sort, event.column, MERCHANT_TEXT_COLUMNS) } : {})),
+    forgetRedirect: assign({ redirect: null }),
+    dismissBanner: assign({ banner: false }),
+    closeDialog: assign({ dialog: null }),
+    visit: assign(({ event }) => (event.type === 'insights.visited' ? { lastUrl: insightsPath(event.path) } : {})),
     rememberUrl: sendToSession((params: { url: string }) => ({ type: 'session.pageVisited', section: 'insights', url: params.url }))(),
+    showMerchants: assign((_, rows: InsightsMerchant[]) => ({ rows })),
+    redirectToMerchant: assign((_, rows: InsightsMerchant[]) => ({ rows, redirect: rows[0]!, banner: true })),
+    clearRows: assign({ rows: [] }),
   },
 }).createMachine({
   id: 'insights',
@@ -90,31 +105,24 @@ export const insightsMachine = setup({
   }),
   initial: 'idle',
   on: {
-    // Spec §4: entering the list resets the from date to the first day of the previous month
-    // (the range becomes the previous month, the default) and clears the search.
-    'insights.merchantsEntered': {
-      target: '.loading',
-      reenter: true,
-      actions: assign(({ context, event }) => ({ range: previousMonth(context.today), search: '', filter: event.filter, banner: false, redirect: null })),
-    },
+    'insights.merchantsEntered': { target: '.loading', reenter: true, actions: 'enterMerchants' },
     'insights.rangeChanged': [
       { guard: 'rangeTooLong', actions: 'refuseRange' },
       { guard: 'rangeAccepted', actions: 'assignRange' },
     ],
-    'insights.searchChanged': { actions: assign(({ event }) => ({ search: event.search })) },
-    'insights.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextColumnSort(context.sort, event.column, MERCHANT_TEXT_COLUMNS) })) },
-    'insights.redirected': { actions: assign({ redirect: null }) },
-    'insights.bannerDismissed': { actions: assign({ banner: false }) },
-    'insights.dialogClosed': { actions: assign({ dialog: null }) },
-    'insights.visited': {
-      actions: [assign(({ event }) => ({ lastUrl: insightsPath(event.path) })), { type: 'rememberUrl', params: ({ context }) => ({ url: context.lastUrl }) }],
-    },
+    'insights.searchChanged': { actions: 'setSearch' },
+    'insights.sortChanged': { actions: 'sortBy' },
+    'insights.redirected': { actions: 'forgetRedirect' },
+    'insights.bannerDismissed': { actions: 'dismissBanner' },
+    'insights.dialogClosed': { actions: 'closeDialog' },
+    // After the visit is assigned, the session keeps the page for the menu entry and a reload.
+    'insights.visited': { actions: ['visit', { type: 'rememberUrl', params: ({ context }) => ({ url: context.lastUrl }) }] },
   },
   states: {
     idle: {},
     loading: {
       // A redirect is about the answer just loaded, never an older one.
-      entry: assign({ redirect: null }),
+      entry: 'forgetRedirect',
       on: { 'insights.rangeChanged': reload },
       invoke: {
         id: 'loadMerchants',
@@ -123,13 +131,13 @@ export const insightsMachine = setup({
         onDone: [
           // Spec §4: one merchant left after the dashboard's filter: straight to its items, with the banner.
           {
-            guard: ({ context, event }) => context.filter !== null && event.output.length === 1,
+            guard: { type: 'oneMerchantLeft', params: ({ event }) => event.output },
             target: 'loaded',
-            actions: assign(({ event }) => ({ rows: event.output, redirect: event.output[0]!, banner: true })),
+            actions: { type: 'redirectToMerchant', params: ({ event }) => event.output },
           },
-          { target: 'loaded', actions: assign(({ event }) => ({ rows: event.output })) },
+          { target: 'loaded', actions: { type: 'showMerchants', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ rows: [] }) },
+        onError: { target: 'failed', actions: 'clearRows' },
       },
     },
     loaded: {

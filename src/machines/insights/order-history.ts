@@ -60,6 +60,10 @@ export const orderHistoryMachine = setup({
   },
   actions: {
     lastMonth: assign(({ context }) => ({ month: shiftMonth(context.month, -1), error: null })),
+    /** The month just fetched joins those already fetched. */
+    storeMonth: assign(({ context }, days: OrderHistory) => ({ months: { ...context.months, [context.month]: days[0]?.invoices ?? [] } })),
+    sayFailed: assign({ error: ORDER_HISTORY_FAILED }),
+    forgetError: assign({ error: null }),
     nextMonth: assign(({ context }) => ({ month: shiftMonth(context.month, 1), error: null })),
     /** The session keeps the month for when the screen opens again. */
     keepMonth: sendToSession((params: { merchantId: number; month: string; invoices: OrderInvoice[] }) => ({ type: 'session.monthFetched', ...params }))(),
@@ -87,14 +91,14 @@ export const orderHistoryMachine = setup({
         onDone: {
           target: 'loaded',
           actions: [
-            assign(({ context, event }) => ({ months: { ...context.months, [context.month]: event.output[0]?.invoices ?? [] } })),
+            { type: 'storeMonth', params: ({ event }) => event.output },
             { type: 'keepMonth', params: ({ context }) => ({ merchantId: context.merchantId, month: context.month, invoices: context.months[context.month]! }) },
           ],
         },
-        onError: { target: 'failed', actions: assign({ error: ORDER_HISTORY_FAILED }) },
+        onError: { target: 'failed', actions: 'sayFailed' },
       },
     },
     loaded: { on: shiftMonths },
-    failed: { on: { ...shiftMonths, 'orders.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    failed: { on: { ...shiftMonths, 'orders.retry': { target: 'loading', actions: 'forgetError' } } },
   },
 });

@@ -35,13 +35,18 @@ export const winBackMachine = setup({
     otherRange: ({ context, event }) =>
       event.type === 'winback.rangeChanged' && (event.range.startDate !== context.range.startDate || event.range.endDate !== context.range.endDate),
   },
+  actions: {
+    setRange: assign(({ event }) => (event.type === 'winback.rangeChanged' ? { range: event.range, list: null } : {})),
+    showList: assign((_, list: WinBackList) => ({ list })),
+  },
 }).createMachine({
   id: 'winBack',
   context: ({ input }) => ({ merchantId: input.merchantId, range: input.range, section: input.section, list: null }),
   invoke: { id: 'followRange', src: 'followRange', input: ({ context }) => ({ section: context.section }) },
   initial: 'loading',
   on: {
-    'winback.rangeChanged': { guard: 'otherRange', target: '.loading', reenter: true, actions: assign(({ event }) => ({ range: event.range, list: null })) },
+    // Re-entering aborts a call in flight.
+    'winback.rangeChanged': { guard: 'otherRange', target: '.loading', reenter: true, actions: 'setRange' },
   },
   states: {
     loading: {
@@ -49,7 +54,7 @@ export const winBackMachine = setup({
         id: 'loadWinBack',
         src: 'loadWinBack',
         input: ({ context }) => payload(context),
-        onDone: { target: 'loaded', actions: assign(({ event }) => ({ list: event.output })) },
+        onDone: { target: 'loaded', actions: { type: 'showList', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },

@@ -30,13 +30,18 @@ export const debugDetailsMachine = setup({
   guards: {
     rangeAccepted: ({ event }) => !rangeTooLong(event.range) && !rangeReversed(event.range),
   },
+  actions: {
+    setRange: assign(({ event }) => ({ range: event.range, details: null, error: null })),
+    showDetails: assign((_, details: DebugDetails) => ({ details, error: null })),
+    sayFailed: assign({ error: DEBUG_FAILED_MESSAGE }),
+  },
 }).createMachine({
   id: 'debugDetails',
   context: ({ input }) => ({ merchantId: input.merchantId, range: previousMonth(input.today), details: null, error: null }),
   initial: 'loading',
   // A new range reloads (re-entering aborts the call in flight); a range over a year is ignored.
   on: {
-    'debug.rangeChanged': { guard: 'rangeAccepted', target: '.loading', reenter: true, actions: assign(({ event }) => ({ range: event.range, details: null, error: null })) },
+    'debug.rangeChanged': { guard: 'rangeAccepted', target: '.loading', reenter: true, actions: 'setRange' },
   },
   states: {
     loading: {
@@ -44,8 +49,8 @@ export const debugDetailsMachine = setup({
         id: 'loadDetails',
         src: 'loadDetails',
         input: ({ context }) => ({ merchantId: context.merchantId, range: context.range }),
-        onDone: { target: 'loaded', actions: assign({ details: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: DEBUG_FAILED_MESSAGE }) },
+        onDone: { target: 'loaded', actions: { type: 'showDetails', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'sayFailed' },
       },
     },
     loaded: {},

@@ -28,6 +28,9 @@ export const intelItemsMachine = setup({
   actors: {
     loadItems: fromObservableWithOutput<IntelGroup[], IntelItemsInput>((input) => intelService.merchantItems(input.range, input.merchant)),
   },
+  actions: {
+    showGroups: assign((_, groups: IntelGroup[]) => ({ groups })),
+  },
 }).createMachine({
   id: 'intelItems',
   context: ({ input }) => ({ ...input, groups: null }),
@@ -38,7 +41,7 @@ export const intelItemsMachine = setup({
         id: 'loadItems',
         src: 'loadItems',
         input: ({ context }) => ({ merchant: context.merchant, range: context.range }),
-        onDone: { target: 'loaded', actions: assign({ groups: ({ event }) => event.output }) },
+        onDone: { target: 'loaded', actions: { type: 'showGroups', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },

@@ -16,6 +16,11 @@ import { LINE_CHART_URL, restart, type BatchInput, type IntelContext, type Intel
 // After the visit is assigned, the session keeps the page for the menu entry and a reload.
 const REMEMBER_URL = { type: 'rememberUrl', params: ({ context }: { context: IntelContext }) => ({ url: context.lastUrl }) } as const;
 
+// Where batches load or have loaded: a new range starts over (re-entering stops the stream, so
+// the batch in flight is aborted); the line chart opened on rows without their months reloads them.
+const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }] as const;
+const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] } as const;
+
 export const intelMachine = setup({
   types: {
     context: {} as IntelContext,
@@ -79,6 +84,29 @@ export const intelMachine = setup({
     }),
     /** Rows with their months, from the first batch again (the line chart's page is kept). */
     reloadWithMonths: assign(({ context }) => ({ ...restart(context.merchants), page: context.page })),
+    showHouses: assign(({ event }) => (event.type === 'houseSwitch.housesLoaded' ? { houses: event.houses, activeDistributor: event.active } : {})),
+    switched: assign(({ event }) => (event.type === 'houseSwitch.switched' ? { activeDistributor: event.activeDistributor } : {})),
+    /** The range for the next load (nothing is loading now). */
+    setRange: assign(({ event }) => (event.type === 'intel.rangeChanged' ? { range: event.range } : {})),
+    closeDialog: assign({ dialog: null }),
+    applySearch: assign(({ event }) => (event.type === 'intel.searchApplied' ? { search: event.search, page: 1 } : {})),
+    sortBy: assign(({ context, event }) => (event.type === 'intel.sortChanged' ? { sort: nextSort(context.sort, event.column), page: 1 } : {})),
+    setPage: assign(({ event }) => (event.type === 'intel.pageChanged' ? { page: Math.max(1, event.page) } : {})),
+    applyDetailSearch: assign(({ event }) => (event.type === 'intel.detailSearchApplied' ? { detailSearch: event.search, revealed: null } : {})),
+    toggleReveal: assign(({ context, event }) => (event.type === 'intel.revealToggled' ? { revealed: context.revealed === event.key ? null : event.key } : {})),
+    toggleShowMore: assign(({ context, event }) => {
+      if (event.type !== 'intel.showMoreToggled') return {};
+      const id = event.merchantId;
+      return { expanded: context.expanded.includes(id) ? context.expanded.filter((x) => x !== id) : [...context.expanded, id] };
+    }),
+    setMonths: assign(({ event }) => (event.type === 'intel.monthsChanged' ? { months: event.months } : {})),
+    toggleScale: assign(({ context }) => ({ logScale: !context.logScale })),
+    toggleChartTables: assign(({ context }) => ({ chartTables: !context.chartTables })),
+    clearMerchants: assign({ merchants: [] }),
+    /** The merchant list arrived: every batch of it is to load. */
+    startBatches: assign((_, merchants: Merchant[]) => ({ merchants, ...restart(merchants) })),
+    sayMerchantsFailed: assign({ dialog: MERCHANTS_FAILED_MESSAGE }),
+    logFailure: (_, params: { what: string; error: unknown }) => logFailure(params.what)({ event: { error: params.error } }),
   },
 }).createMachine({
   id: 'intel',
@@ -114,23 +142,19 @@ export const intelMachine = setup({
   on: {
     // From every state but switchingDistributor, which refuses it.
     'intel.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch'] },
-    'houseSwitch.housesLoaded': { actions: assign(({ event }) => ({ houses: event.houses, activeDistributor: event.active })) },
-    'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: assign(({ event }) => ({ range: event.range })) }],
-    'intel.dialogClosed': { actions: assign({ dialog: null }) },
-    'intel.searchApplied': { actions: assign(({ event }) => ({ search: event.search, page: 1 })) },
-    'intel.sortChanged': { actions: assign(({ context, event }) => ({ sort: nextSort(context.sort, event.column), page: 1 })) },
-    'intel.pageChanged': { actions: assign(({ event }) => ({ page: Math.max(1, event.page) })) },
+    'houseSwitch.housesLoaded': { actions: 'showHouses' },
+    'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'setRange' }],
+    'intel.dialogClosed': { actions: 'closeDialog' },
+    'intel.searchApplied': { actions: 'applySearch' },
+    'intel.sortChanged': { actions: 'sortBy' },
+    'intel.pageChanged': { actions: 'setPage' },
     'intel.visited': { actions: ['visit', REMEMBER_URL] },
-    'intel.detailSearchApplied': { actions: assign(({ event }) => ({ detailSearch: event.search, revealed: null })) },
-    'intel.revealToggled': { actions: assign(({ context, event }) => ({ revealed: context.revealed === event.key ? null : event.key })) },
-    'intel.showMoreToggled': {
-      actions: assign(({ context, event }) => ({
-        expanded: context.expanded.includes(event.merchantId) ? context.expanded.filter((id) => id !== event.merchantId) : [...context.expanded, event.merchantId],
-      })),
-    },
-    'intel.monthsChanged': { actions: assign(({ event }) => ({ months: event.months })) },
-    'intel.scaleToggled': { actions: assign(({ context }) => ({ logScale: !context.logScale })) },
-    'intel.chartTablesToggled': { actions: assign(({ context }) => ({ chartTables: !context.chartTables })) },
+    'intel.detailSearchApplied': { actions: 'applyDetailSearch' },
+    'intel.revealToggled': { actions: 'toggleReveal' },
+    'intel.showMoreToggled': { actions: 'toggleShowMore' },
+    'intel.monthsChanged': { actions: 'setMonths' },
+    'intel.scaleToggled': { actions: 'toggleScale' },
+    'intel.chartTablesToggled': { actions: 'toggleChartTables' },
   },
   initial: 'loadingMerchants',
   states: {
@@ -140,10 +164,13 @@ export const intelMachine = setup({
         src: 'loadMerchants',
         onDone: [
           // Spec §5: intel loads only when the merchant list is not empty.
-          { guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) }, target: 'noMerchants', actions: assign({ merchants: [] }) },
-          { target: 'loading', actions: assign(({ event }) => ({ merchants: event.output, ...restart(event.output) })) },
+          { guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) }, target: 'noMerchants', actions: 'clearMerchants' },
+          { target: 'loading', actions: { type: 'startBatches', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
+        onError: {
+          target: 'merchantsFailed',
+          actions: ['sayMerchantsFailed', { type: 'logFailure', params: ({ event }) => ({ what: 'Loading merchants', error: event.error }) }],
+        },
       },
     },
     /** '{n}/{total} Merchants Loaded'; each batch shows as it arrives. */
@@ -153,28 +180,24 @@ export const intelMachine = setup({
         src: 'loadBatches',
         input: ({ context }) => ({ range: context.range, merchants: context.merchants, indexes: context.pending, alreadyLoaded: context.loaded, monthly: context.monthly }),
         onDone: [{ guard: 'someFailed', target: 'partial' }, { target: 'complete' }],
-        onError: { target: 'partial', actions: ['failUnanswered', logFailure('Loading intel')] },
+        onError: { target: 'partial', actions: ['failUnanswered', { type: 'logFailure', params: ({ event }) => ({ what: 'Loading intel', error: event.error }) }] },
       },
       on: {
         'intel.batchLoaded': { actions: 'addBatch' },
         'intel.batchFailed': { actions: 'noteFailure' },
-        // Re-entering stops the stream: the batch in flight is aborted and the load starts over.
-        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
+        'intel.rangeChanged': reloadForRange,
+        'intel.visited': reloadForMonths,
       },
     },
     complete: {
-      on: {
-        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
-      },
+      on: { 'intel.rangeChanged': reloadForRange, 'intel.visited': reloadForMonths },
     },
     /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
     partial: {
       on: {
         'intel.retry': { target: 'loading', actions: 'retryFailed' },
-        'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', actions: 'assignRange' }],
-        'intel.visited': { guard: 'monthsMissing', target: 'loading', actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] },
+        'intel.rangeChanged': reloadForRange,
+        'intel.visited': reloadForMonths,
       },
     },
     /** 'No Data Found': the house has no merchant this user sees. */
@@ -183,7 +206,7 @@ export const intelMachine = setup({
     /** Merchants reload only after the server has made the new house active (as on the dashboard). */
     switchingDistributor: {
       on: {
-        'houseSwitch.switched': { target: 'loadingMerchants', actions: assign(({ event }) => ({ activeDistributor: event.activeDistributor })) },
+        'houseSwitch.switched': { target: 'loadingMerchants', actions: 'switched' },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': 'loadingMerchants',
         // One switch at a time.

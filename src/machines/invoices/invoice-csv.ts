@@ -19,6 +19,8 @@ export const invoiceCsvMachine = setup({
     saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
   },
   actions: {
+    request: assign(({ event }) => ({ id: event.id, message: null })),
+    sayFetchFailed: assign({ message: INVOICE_MESSAGES.fetchOne }),
     save: enqueueActions(({ enqueue }, invoice: InvoiceDetail) => enqueue.spawnChild('saveCsv', { input: invoiceItemsCsv(invoice.items) })),
   },
 }).createMachine({
@@ -26,14 +28,14 @@ export const invoiceCsvMachine = setup({
   context: { id: null, message: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'csv.requested': { target: 'fetching', actions: assign({ id: ({ event }) => event.id, message: null }) } } },
+    idle: { on: { 'csv.requested': { target: 'fetching', actions: 'request' } } },
     fetching: {
       invoke: {
         id: 'loadItems',
         src: 'loadItems',
         input: ({ context }) => context.id!,
         onDone: { target: 'idle', actions: { type: 'save', params: ({ event }) => event.output } },
-        onError: { target: 'idle', actions: assign({ message: INVOICE_MESSAGES.fetchOne }) },
+        onError: { target: 'idle', actions: 'sayFetchFailed' },
       },
     },
   },

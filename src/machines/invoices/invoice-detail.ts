@@ -67,7 +67,9 @@ export const invoiceDetailMachine = setup({
     forgetMessage: assign({ message: null }),
     search: assign(({ event }) => (event.type === 'invoice.searchChanged' ? { search: event.search } : {})),
     askDelete: assign({ confirmingDelete: true }),
+    closeDeleteDialog: assign({ confirmingDelete: false }),
     enlarge: assign(({ event }) => (event.type === 'invoice.imageEnlarged' ? { enlarged: event.imageId } : {})),
+    closeImage: assign({ enlarged: null }),
     openUpload: assign({ upload: ({ context, spawn }) => spawn('upload', { id: 'upload', input: { invoiceId: context.id } }) }),
     closeUpload: closeUpload<InvoiceDetailContext, InvoiceDetailEvent>(),
   },
@@ -80,12 +82,12 @@ export const invoiceDetailMachine = setup({
   on: {
     'invoice.searchChanged': { actions: 'search' },
     'invoice.imageEnlarged': { guard: 'shownImage', actions: 'enlarge' },
-    'invoice.imageClosed': { actions: assign({ enlarged: null }) },
+    'invoice.imageClosed': { actions: 'closeImage' },
     'invoice.addImagesOpened': { guard: 'uploadClosed', actions: 'openUpload' },
     'xstate.done.actor.upload': { actions: 'closeUpload' },
-    'invoice.deleteCancelled': { actions: assign({ confirmingDelete: false }) },
+    'invoice.deleteCancelled': { actions: 'closeDeleteDialog' },
     // Only a shown invoice is deleted (as before: a confirmation meanwhile just closes the dialog).
-    'invoice.deleteConfirmed': { actions: assign({ confirmingDelete: false }) },
+    'invoice.deleteConfirmed': { actions: 'closeDeleteDialog' },
   },
   states: {
     loading: {
@@ -104,7 +106,7 @@ export const invoiceDetailMachine = setup({
         'invoice.deleteImage': { target: 'deletingImage' },
         // Delete Invoice spins while an image or the invoice is being deleted: it asks nothing then.
         'invoice.deleteAsked': { actions: 'askDelete' },
-        'invoice.deleteConfirmed': { guard: 'confirmingDelete', target: 'deletingInvoice', actions: assign({ confirmingDelete: false }) },
+        'invoice.deleteConfirmed': { guard: 'confirmingDelete', target: 'deletingInvoice', actions: 'closeDeleteDialog' },
       },
     },
     deletingImage: {

@@ -22,7 +22,10 @@ export const invoiceImageMachine = setup({
         catchError(() => of<InvoiceImageEvent>({ type: 'image.failed' })),
       )),
   },
-  actions: { failed: sendTo(({ context, self }) => context.page ?? self, { type: 'invoice.imageFailed' }) },
+  actions: {
+    show: assign(({ event }) => (event.type === 'image.ready' ? { url: event.url } : {})),
+    failed: sendTo(({ context, self }) => context.page ?? self, { type: 'invoice.imageFailed' }),
+  },
 }).createMachine({
   id: 'invoiceImage',
   context: ({ input }) => ({ ...input, url: null }),
@@ -35,7 +38,7 @@ export const invoiceImageMachine = setup({
   states: {
     loading: {
       on: {
-        'image.ready': { target: 'shown', actions: assign({ url: ({ event }) => event.url }) },
+        'image.ready': { target: 'shown', actions: 'show' },
         'image.failed': { target: 'failed', actions: 'failed' },
       },
     },

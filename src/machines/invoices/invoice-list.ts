@@ -25,8 +25,11 @@ export type InvoiceListEvent =
   | { type: 'invoices.deleteCancelled' }
   | { type: 'invoices.deleteConfirmed' }
   | { type: 'invoices.uploadOpened' };
-/** What the closed Upload Invoice modal sent (its done event is not among the typed events: it is spawned). */
-const sentBy = (event: unknown) => (event as { output: UploadedInvoice | null }).output;
+/**
+ * What the closed Upload Invoice modal sent, read once as the params of the transition on its
+ * done event (that event is not among the typed events: the modal is spawned, not invoked).
+ */
+const sentBy = ({ event }: { event: unknown }) => (event as { output: UploadedInvoice | null }).output;
 
 /**
  * The invoice list (/invoice/scanning): loaded, then followed while an invoice is being read so
@@ -45,7 +48,7 @@ export const invoiceListMachine = setup({
     listed: ({ context, event }) => event.type === 'invoices.deleteAsked' && context.invoices.some((i) => i.id === event.id),
     confirming: ({ context }) => context.confirming !== null,
     uploadClosed,
-    sentOne: ({ event }) => sentBy(event) !== null,
+    sentOne: (_, sent: UploadedInvoice | null) => sent !== null,
   },
   actions: {
     // An invoice gone meanwhile (deleted elsewhere) is no longer asked about.
@@ -58,10 +61,9 @@ export const invoiceListMachine = setup({
     dropRow: assign(({ context }) => ({ invoices: context.invoices.filter((i) => i.id !== context.confirming), deleting: context.confirming, confirming: null })),
     openUpload: assign({ upload: ({ spawn }) => spawn('upload', { id: 'upload', input: { invoiceId: null } }) }),
     closeUpload: closeUpload<InvoiceListContext, InvoiceListEvent>(),
-    showInProcess: assign(({ context, event }) => {
-      const sent = sentBy(event);
-      return sent && !context.invoices.some((i) => i.id === sent.id) ? { invoices: [inProcessRow(sent, new Date().toISOString()), ...context.invoices] } : {};
-    }),
+    showInProcess: assign(({ context }, sent: UploadedInvoice | null) =>
+      (sent && !context.invoices.some((i) => i.id === sent.id) ? { invoices: [inProcessRow(sent, new Date().toISOString()), ...context.invoices] } : {})),
+    forgetDeleting: assign({ deleting: null }),
   },
 }).createMachine({
   id: 'invoiceList',
@@ -88,14 +90,19 @@ export const invoiceListMachine = setup({
       on: {
         'invoices.loaded': { actions: 'store' },
         // Watch again from now: the new invoice is being read.
-        'xstate.done.actor.upload': { guard: 'sentOne', target: 'loaded', reenter: true, actions: ['closeUpload', 'showInProcess'] },
+        'xstate.done.actor.upload': {
+          guard: { type: 'sentOne', params: sentBy },
+          target: 'loaded',
+          reenter: true,
+          actions: ['closeUpload', { type: 'showInProcess', params: sentBy }],
+        },
         'invoices.deleteConfirmed': { guard: 'confirming', target: 'deleting', actions: 'dropRow' },
       },
     },
     deleting: {
       // Back to the list as shown (without the row), whatever the server said.
       invoke: { id: 'deleteInvoice', src: 'deleteInvoice', input: ({ context }) => context.deleting ?? 0, onDone: 'loaded', onError: 'loaded' },
-      exit: assign({ deleting: null }),
+      exit: 'forgetDeleting',
     },
     failed: { on: { 'invoices.retry': 'loading' } },
   },

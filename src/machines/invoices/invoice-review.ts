@@ -66,6 +66,19 @@ export const invoiceReviewMachine = setup({
     select: assign(({ event }) => ('lineId' in event ? { selected: event.lineId } : {})),
     change: assign(({ context, event }) => (event.type === 'review.change' ? { draft: { ...context.draft, [event.field]: event.value }, error: null } : {})),
     close: assign(closed),
+    startEdit: assign(({ context, event }) => (event.type === 'review.edit' ? { selected: event.lineId, editing: event.lineId, draft: draftOf(lineOf(context, event.lineId)!) } : {})),
+    startNew: assign({ editing: 'new', draft: EMPTY_DRAFT }),
+    askDelete: assign(({ event }) => (event.type === 'review.delete' ? { selected: event.lineId, deleting: event.lineId } : {})),
+    forgetError: assign({ error: null }),
+    // The line saved stays selected; a new one is the line the answer has that the invoice had not.
+    saved: assign(({ context }, invoice: InvoiceDetail) => ({
+      invoice,
+      selected: context.deleting !== null ? null
+        : context.editing === 'new' ? (invoice.items.find((i) => !context.invoice?.items.some((o) => o.id === i.id))?.id ?? null)
+          : context.editing,
+      ...closed,
+    })),
+    sayFailed: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
     /** The page shows the invoice as the server now has it. */
     tellPage: sendTo(({ context, self }) => context.page ?? self, ({ context }) => ({ type: 'invoice.loaded', invoice: context.invoice })),
   },
@@ -87,12 +100,9 @@ export const invoiceReviewMachine = setup({
         // Images added meanwhile are being read: their lines are not all there yet.
         'review.invoice': [{ guard: 'beingRead', target: 'reading', actions: 'store' }, { actions: 'store' }],
         'review.select': { guard: 'shownLine', actions: 'select' },
-        'review.edit': {
-          guard: 'shownLine', target: 'editing',
-          actions: assign(({ context, event }) => ({ selected: event.lineId, editing: event.lineId, draft: draftOf(lineOf(context, event.lineId)!) })),
-        },
-        'review.add': { target: 'editing', actions: assign({ editing: 'new', draft: EMPTY_DRAFT }) },
-        'review.delete': { guard: 'shownLine', target: 'confirmingDelete', actions: assign(({ event }) => ({ selected: event.lineId, deleting: event.lineId })) },
+        'review.edit': { guard: 'shownLine', target: 'editing', actions: 'startEdit' },
+        'review.add': { target: 'editing', actions: 'startNew' },
+        'review.delete': { guard: 'shownLine', target: 'confirmingDelete', actions: 'askDelete' },
       },
     },
     editing: {
@@ -107,28 +117,15 @@ export const invoiceReviewMachine = setup({
       on: { 'review.deleteConfirmed': 'saving', 'review.cancel': { target: 'ready', actions: 'close' } },
     },
     saving: {
-      entry: assign({ error: null }),
+      entry: 'forgetError',
       invoke: {
         id: 'save',
         src: 'save',
         input: ({ context }): Save => (context.deleting !== null
           ? { id: context.invoiceId, deleteId: context.deleting }
           : { id: context.invoiceId, itemId: context.editing!, draft: context.draft }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            // The line saved stays selected; a new one is the line the answer has that the invoice had not.
-            assign(({ context, event }) => ({
-              invoice: event.output,
-              selected: context.deleting !== null ? null
-                : context.editing === 'new' ? (event.output.items.find((i) => !context.invoice?.items.some((o) => o.id === i.id))?.id ?? null)
-                  : context.editing,
-              ...closed,
-            })),
-            'tellPage',
-          ],
-        },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failure(event.error) }) },
+        onDone: { target: 'ready', actions: [{ type: 'saved', params: ({ event }) => event.output }, 'tellPage'] },
+        onError: { target: 'failed', actions: { type: 'sayFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

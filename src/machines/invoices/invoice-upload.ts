@@ -69,6 +69,8 @@ export const invoiceUploadMachine = setup({
     fileFailed: assign(({ context, event }) => (event.type === 'upload.fileFailed' ? { files: setFile(context, event.index, { state: 'failed' }) } : {})),
     saySuccess: assign({ message: INVOICE_MESSAGES.uploaded }),
     sayPartial: assign({ message: INVOICE_MESSAGES.partial }),
+    showLocations: assign((_, locations: string[]) => ({ locations })),
+    noLocations: assign({ locations: [] }),
     sayFailure: assign(({ context }) => ({ message: context.files.filter((f) => f.state === 'failed').map((f) => INVOICE_MESSAGES.failed(f.name)).join(' ') })),
   },
 }).createMachine({
@@ -76,7 +78,7 @@ export const invoiceUploadMachine = setup({
   context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, message: null, locations: [] }),
   initial: 'idle',
   // Loaded beside the form; without them the Location field still takes a typed name.
-  invoke: { id: 'locations', src: 'locations', onDone: { actions: assign({ locations: ({ event }) => event.output }) }, onError: { actions: assign({ locations: [] }) } },
+  invoke: { id: 'locations', src: 'locations', onDone: { actions: { type: 'showLocations', params: ({ event }) => event.output } }, onError: { actions: 'noLocations' } },
   on: { 'upload.fieldChanged': { actions: 'setField' } },
   states: {
     idle: {

@@ -1,7 +1,7 @@
 import { assign, fromEventObservable, setup } from 'xstate';
 import { catchError, map, of } from 'rxjs';
 import { nextCount } from '../../model/format.ts';
-import { DONUT_STEP, hasCheck, type QuarterOption, type RebateCheck } from '../../model/payments.ts';
+import { DONUT_STEP, hasCheck, type CheckAnswer, type QuarterOption, type RebateCheck } from '../../model/payments.ts';
 import { paymentsService } from '../../services/payments-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { SERVER_ERROR } from './check-list.ts';
@@ -59,6 +59,10 @@ export const checkDetailsMachine = setup({
         catchError(() => of<CheckDetailsEvent>({ type: 'voucher.failed' })),
       )),
   },
+  guards: {
+    /** The answer has an sfid: there is a check this quarter. */
+    hasCheck: (_, answer: CheckAnswer) => hasCheck(answer),
+  },
   actions: {
     resize: assign({
       shown: ({ context, event }) => {
@@ -67,6 +71,17 @@ export const checkDetailsMachine = setup({
         return { ...context.shown, [event.donut]: nextCount(context.shown[event.donut], DONUT_STEP, total ?? 0, event.type === 'details.more' ? 'more' : 'less') };
       },
     }),
+    changeQuarter: assign(({ event }) =>
+      (event.type === 'details.quarterChanged' ? { timeframe: event.timeframe, check: null, error: null, voucherUrl: null, shown: SHOWN_AT_FIRST } : {})),
+    // The side panel keeps the list's quarter; the merchant page starts with the newest.
+    showQuarters: assign(({ context }, quarters: QuarterOption[]) => ({ quarters, timeframe: context.timeframe ?? quarters[0]?.value ?? null })),
+    showCheck: assign((_, answer: CheckAnswer) => ({ check: hasCheck(answer) ? answer : null })),
+    sayNoCheck: assign({ error: NO_CHECK }),
+    sayServerError: assign({ error: SERVER_ERROR }),
+    forgetError: assign({ error: null }),
+    showVoucher: assign(({ event }) => (event.type === 'voucher.ready' ? { voucherUrl: event.url } : {})),
+    sayVoucherFailed: assign({ voucherUrl: null, error: VOUCHER_FAILED }),
+    closeVoucher: assign({ voucherUrl: null }),
   },
 }).createMachine({
   id: 'checkDetails',
@@ -76,20 +91,15 @@ export const checkDetailsMachine = setup({
     // The donuts' lists grow and shrink whatever else happens (they are only offered with a check).
     'details.more': { actions: 'resize' },
     'details.less': { actions: 'resize' },
-    'details.quarterChanged': {
-      target: '.loading',
-      reenter: true,
-      actions: assign(({ event }) => ({ timeframe: event.timeframe, check: null, error: null, voucherUrl: null, shown: SHOWN_AT_FIRST })),
-    },
+    'details.quarterChanged': { target: '.loading', reenter: true, actions: 'changeQuarter' },
   },
   states: {
     loadingQuarters: {
       invoke: {
         id: 'loadQuarters',
         src: 'loadQuarters',
-        // The side panel keeps the list's quarter; the merchant page starts with the newest.
-        onDone: { target: 'loading', actions: assign(({ context, event }) => ({ quarters: event.output, timeframe: context.timeframe ?? event.output[0]?.value ?? null })) },
-        onError: { target: 'failure', actions: assign({ error: SERVER_ERROR }) },
+        onDone: { target: 'loading', actions: { type: 'showQuarters', params: ({ event }) => event.output } },
+        onError: { target: 'failure', actions: 'sayServerError' },
       },
     },
     loading: {
@@ -98,13 +108,13 @@ export const checkDetailsMachine = setup({
         src: 'loadCheck',
         input: ({ context }) => ({ timeframe: context.timeframe ?? '', merchantId: context.merchantId, distributorId: context.distributorId }),
         onDone: [
-          { guard: ({ event }) => hasCheck(event.output), target: 'success', actions: assign({ check: ({ event }) => (hasCheck(event.output) ? event.output : null) }) },
-          { target: 'nonexistent', actions: assign({ error: NO_CHECK }) },
+          { guard: { type: 'hasCheck', params: ({ event }) => event.output }, target: 'success', actions: { type: 'showCheck', params: ({ event }) => event.output } },
+          { target: 'nonexistent', actions: 'sayNoCheck' },
         ],
-        onError: { target: 'failure', actions: assign({ error: SERVER_ERROR }) },
+        onError: { target: 'failure', actions: 'sayServerError' },
       },
     },
-    success: { on: { 'voucher.open': { target: 'voucher', actions: assign({ error: null }) } } },
+    success: { on: { 'voucher.open': { target: 'voucher', actions: 'forgetError' } } },
     voucher: {
       // The load keeps the object URL alive; closing the modal ends it and revokes the URL.
       invoke: {
@@ -113,13 +123,13 @@ export const checkDetailsMachine = setup({
         input: ({ context }) => ({ timeframe: context.timeframe ?? '', merchantId: context.merchantId, distributorId: context.distributorId }),
       },
       on: {
-        'voucher.ready': { actions: assign({ voucherUrl: ({ event }) => event.url }) },
-        'voucher.failed': { target: 'success', actions: assign({ voucherUrl: null, error: VOUCHER_FAILED }) },
-        'voucher.close': { target: 'success', actions: assign({ voucherUrl: null }) },
+        'voucher.ready': { actions: 'showVoucher' },
+        'voucher.failed': { target: 'success', actions: 'sayVoucherFailed' },
+        'voucher.close': { target: 'success', actions: 'closeVoucher' },
       },
     },
     nonexistent: {},
     // Retry starts over: the quarters are one cheap call, and a known quarter is kept.
-    failure: { on: { 'details.retry': { target: 'loadingQuarters', actions: assign({ error: null }) } } },
+    failure: { on: { 'details.retry': { target: 'loadingQuarters', actions: 'forgetError' } } },
   },
 });

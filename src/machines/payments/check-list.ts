@@ -86,10 +86,40 @@ export const checkListMachine = setup({
     listed: ({ context, event }) => event.type === 'checks.panelOpened' && context.checks.some((c) => c.merchantid === event.merchantId),
   },
   actions: {
+    setRouting: assign(({ event }) => (event.type === 'checks.routingChanged' ? { routing: event.routing } : {})),
+    setSearch: assign(({ event }) => (event.type === 'checks.searchChanged' ? { search: event.search } : {})),
+    sortBy: assign(({ context, event }) =>
+      (event.type === 'checks.sortChanged' ? { sort: { column: event.column, descending: context.sort.column === event.column ? !context.sort.descending : false } } : {})),
+    toggleRow: assign(({ context, event }) => {
+      if (event.type !== 'checks.rowToggled') return {};
+      const id = event.merchantId;
+      return { selected: context.selected.includes(id) ? context.selected.filter((x) => x !== id) : [...context.selected, id] };
+    }),
+    // Select-all selects the rows on screen; with all of them selected already, it clears them.
+    toggleAll: assign(({ context }) => {
+      const shown = shownChecks(context).map((c) => c.merchantid);
+      const all = shown.length > 0 && shown.every((id) => context.selected.includes(id));
+      return { selected: all ? context.selected.filter((id) => !shown.includes(id)) : [...new Set([...context.selected, ...shown])] };
+    }),
+    clearSelection: assign({ selected: [] }),
+    toggleVouchers: assign(({ context }) => ({ vouchers: !context.vouchers })),
+    toggleDetails: assign(({ context }) => ({ details: !context.details })),
+    openPanel: assign(({ event }) => (event.type === 'checks.panelOpened' ? { panel: event.merchantId } : {})),
+    closePanel: assign({ panel: null }),
+    changeQuarter: assign(({ event }) =>
+      (event.type === 'checks.quarterChanged' ? { timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null, panel: null } : {})),
+    /** The newest quarter is shown first. */
+    showQuarters: assign((_, quarters: QuarterOption[]) => ({ quarters, timeframe: quarters[0]?.value ?? null })),
+    showChecks: assign((_, checks: CheckSummary[]) => ({ checks })),
+    sayServerError: assign({ error: SERVER_ERROR }),
     startTransfer: assign(({ event }) => ({
       transfer: { kind: (event.type === 'checks.summary' ? 'summary' : event.type === 'checks.print' ? 'print' : 'export') as TransferKind, loaded: 0, total: null },
       notice: null,
     })),
+    progress: assign(({ context, event }) =>
+      (event.type === 'transfer.progress' ? { transfer: context.transfer && { ...context.transfer, loaded: event.loaded, total: event.total } } : {})),
+    endTransfer: assign({ transfer: null }),
+    transferFailed: assign((_, params: { error: unknown }) => ({ transfer: null, notice: errorText(params.error) })),
   },
 }).createMachine({
   id: 'checkList',
@@ -100,46 +130,26 @@ export const checkListMachine = setup({
   initial: 'loadingQuarters',
   // Filters, selection and toggles change what is on screen in any state (they are only offered with rows).
   on: {
-    'checks.routingChanged': { actions: assign({ routing: ({ event }) => event.routing }) },
-    'checks.searchChanged': { actions: assign({ search: ({ event }) => event.search }) },
-    'checks.sortChanged': {
-      actions: assign({ sort: ({ context, event }) => ({ column: event.column, descending: context.sort.column === event.column ? !context.sort.descending : false }) }),
-    },
-    'checks.rowToggled': {
-      actions: assign({
-        selected: ({ context, event }) =>
-          context.selected.includes(event.merchantId) ? context.selected.filter((id) => id !== event.merchantId) : [...context.selected, event.merchantId],
-      }),
-    },
-    // Select-all selects the rows on screen; with all of them selected already, it clears them.
-    'checks.allToggled': {
-      actions: assign({
-        selected: ({ context }) => {
-          const shown = shownChecks(context).map((c) => c.merchantid);
-          const all = shown.length > 0 && shown.every((id) => context.selected.includes(id));
-          return all ? context.selected.filter((id) => !shown.includes(id)) : [...new Set([...context.selected, ...shown])];
-        },
-      }),
-    },
-    'checks.selectionCleared': { actions: assign({ selected: [] }) },
-    'checks.vouchersToggled': { actions: assign({ vouchers: ({ context }) => !context.vouchers }) },
-    'checks.detailsToggled': { actions: assign({ details: ({ context }) => !context.details }) },
-    'checks.panelOpened': { guard: 'listed', actions: assign({ panel: ({ event }) => event.merchantId }) },
-    'checks.panelClosed': { actions: assign({ panel: null }) },
+    'checks.routingChanged': { actions: 'setRouting' },
+    'checks.searchChanged': { actions: 'setSearch' },
+    'checks.sortChanged': { actions: 'sortBy' },
+    'checks.rowToggled': { actions: 'toggleRow' },
+    'checks.allToggled': { actions: 'toggleAll' },
+    'checks.selectionCleared': { actions: 'clearSelection' },
+    'checks.vouchersToggled': { actions: 'toggleVouchers' },
+    'checks.detailsToggled': { actions: 'toggleDetails' },
+    'checks.panelOpened': { guard: 'listed', actions: 'openPanel' },
+    'checks.panelClosed': { actions: 'closePanel' },
     // A new quarter reloads (re-entering aborts the call in flight) and starts a new selection.
-    'checks.quarterChanged': {
-      target: '.loading',
-      reenter: true,
-      actions: assign(({ event }) => ({ timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null, panel: null })),
-    },
+    'checks.quarterChanged': { target: '.loading', reenter: true, actions: 'changeQuarter' },
   },
   states: {
     loadingQuarters: {
       invoke: {
         id: 'loadQuarters',
         src: 'loadQuarters',
-        onDone: { target: 'loading', actions: assign(({ event }) => ({ quarters: event.output, timeframe: event.output[0]?.value ?? null })) },
-        onError: { target: 'failed', actions: assign({ error: SERVER_ERROR }) },
+        onDone: { target: 'loading', actions: { type: 'showQuarters', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'sayServerError' },
       },
     },
     loading: {
@@ -147,8 +157,8 @@ export const checkListMachine = setup({
         id: 'loadChecks',
         src: 'loadChecks',
         input: ({ context }) => ({ timeframe: context.timeframe ?? '', distributorId: context.distributorId, distributorPlatformId: context.distributorPlatformId }),
-        onDone: { target: 'ready', actions: assign({ checks: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: SERVER_ERROR }) },
+        onDone: { target: 'ready', actions: { type: 'showChecks', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'sayServerError' },
       },
     },
     ready: {
@@ -175,11 +185,11 @@ export const checkListMachine = setup({
             sortState: context.sort,
           },
         }),
-        onError: { target: 'ready', actions: assign({ transfer: null, notice: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'ready', actions: { type: 'transferFailed', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
-        'transfer.progress': { actions: assign({ transfer: ({ context, event }) => context.transfer && { ...context.transfer, loaded: event.loaded, total: event.total } }) },
-        'transfer.delivered': { target: 'ready', actions: assign({ transfer: null }) },
+        'transfer.progress': { actions: 'progress' },
+        'transfer.delivered': { target: 'ready', actions: 'endTransfer' },
       },
     },
     failed: {},

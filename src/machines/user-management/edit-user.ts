@@ -134,28 +134,48 @@ export const editUserMachine = setup({
     userChanged: tellParent({ type: 'users.reload' })(),
     showNotice: showNotice(),
     edit: assign(({ context }, change: Partial<EditDraft>) => ({ draft: context.draft && { ...context.draft, ...change } })),
+    forgetNotice: assign({ notice: null }),
+    open: assign(({ event }) => {
+      if (event.type !== 'edit.opened') return {};
+      const { user, me } = event;
+      return {
+        user,
+        selfEdit: !me.internalAdmin && me.id === user.id,
+        ownerApproves: !me.internalAdmin && me.id !== user.id,
+        original: null, draft: null, choices: [], picked: [], locationFilter: '',
+      };
+    }),
+    /** The user as loaded is both what Save compares with and the draft to edit. */
+    loaded: assign(({ context }, loaded: LoadedUser) => {
+      const u = context.user!;
+      const original: EditDraft = { email: u.email, title: u.title, displayPaymentInfo: u.displayPaymentInfo, inviteAll: loaded.inviteAll, locations: loaded.locations };
+      return { original, draft: original, choices: loaded.choices };
+    }),
+    // The picker opens afresh: nothing checked, every choice listed.
+    openPicker: assign({ picked: [], locationFilter: '' }),
+    togglePicked: assign(({ context, event }) => {
+      if (event.type !== 'edit.locationPicked') return {};
+      const id = event.id;
+      return { picked: context.picked.includes(id) ? context.picked.filter((x) => x !== id) : [...context.picked, id] };
+    }),
+    setLocationFilter: assign(({ event }) => (event.type === 'edit.locationFilterChanged' ? { locationFilter: event.value } : {})),
+    addPicked: assign(({ context }) => {
+      const have = new Set(ids(context.draft!.locations));
+      const added = context.choices.filter((m) => context.picked.includes(m.id) && !have.has(m.id));
+      return { draft: { ...context.draft!, locations: [...context.draft!.locations, ...added] }, picked: [] };
+    }),
+    forgetPicked: assign({ picked: [] }),
+    notify: assign(({ context }, params: { kind: Notice['kind']; title: string; message: string }) => noticeOf(context, params.kind, params.title, params.message)),
   },
 }).createMachine({
   id: 'editUser',
   context: { user: null, selfEdit: false, ownerApproves: false, original: null, draft: null, choices: [], picked: [], locationFilter: '', notice: null, notices: 0 },
   initial: 'closed',
-  on: { 'edit.noticeDismissed': { actions: assign({ notice: null }) } },
+  on: { 'edit.noticeDismissed': { actions: 'forgetNotice' } },
   states: {
     closed: {
       on: {
-        'edit.opened': {
-          target: 'loading',
-          actions: assign(({ event }) => ({
-            user: event.user,
-            selfEdit: !event.me.internalAdmin && event.me.id === event.user.id,
-            ownerApproves: !event.me.internalAdmin && event.me.id !== event.user.id,
-            original: null,
-            draft: null,
-            choices: [],
-            picked: [],
-            locationFilter: '',
-          })),
-        },
+        'edit.opened': { target: 'loading', actions: 'open' },
       },
     },
     loading: {
@@ -163,17 +183,7 @@ export const editUserMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.user!.id }),
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => {
-            const u = context.user!;
-            const original: EditDraft = {
-              email: u.email, title: u.title, displayPaymentInfo: u.displayPaymentInfo,
-              inviteAll: event.output.inviteAll, locations: event.output.locations,
-            };
-            return { original, draft: original, choices: event.output.choices };
-          }),
-        },
+        onDone: { target: 'editing', actions: { type: 'loaded', params: ({ event }) => event.output } },
         onError: 'loadFailed',
       },
       on: { 'edit.closed': 'closed' },
@@ -192,31 +202,18 @@ export const editUserMachine = setup({
           actions: { type: 'edit', params: ({ context, event }) => ({ locations: context.draft!.locations.filter((m) => m.id !== event.id) }) },
         },
         'edit.locationsCleared': { guard: 'mayChangeAccess', actions: { type: 'edit', params: { locations: [] } } },
-        // The picker opens afresh: nothing checked, every choice listed.
-        'edit.addLocationsOpened': { target: 'picking', guard: 'mayChangeAccess', actions: assign({ picked: [], locationFilter: '' }) },
-        'edit.saved': { target: 'saving', guard: 'canSave', actions: assign({ notice: null }) },
+        'edit.addLocationsOpened': { target: 'picking', guard: 'mayChangeAccess', actions: 'openPicker' },
+        'edit.saved': { target: 'saving', guard: 'canSave', actions: 'forgetNotice' },
         'edit.deactivateAsked': { target: 'confirmingDeactivate', guard: 'mayDeactivate' },
       },
     },
     // The Add Locations picker: Add is disabled until something is checked.
     picking: {
       on: {
-        'edit.locationPicked': {
-          actions: assign(({ context, event }) => ({
-            picked: context.picked.includes(event.id) ? context.picked.filter((x) => x !== event.id) : [...context.picked, event.id],
-          })),
-        },
-        'edit.locationFilterChanged': { actions: assign({ locationFilter: ({ event }) => event.value }) },
-        'edit.locationsAdded': {
-          target: 'editing',
-          guard: 'somethingPicked',
-          actions: assign(({ context }) => {
-            const have = new Set(ids(context.draft!.locations));
-            const added = context.choices.filter((m) => context.picked.includes(m.id) && !have.has(m.id));
-            return { draft: { ...context.draft!, locations: [...context.draft!.locations, ...added] }, picked: [] };
-          }),
-        },
-        'edit.addLocationsCancelled': { target: 'editing', actions: assign({ picked: [] }) },
+        'edit.locationPicked': { actions: 'togglePicked' },
+        'edit.locationFilterChanged': { actions: 'setLocationFilter' },
+        'edit.locationsAdded': { target: 'editing', guard: 'somethingPicked', actions: 'addPicked' },
+        'edit.addLocationsCancelled': { target: 'editing', actions: 'forgetPicked' },
         'edit.closed': 'closed',
       },
     },
@@ -234,11 +231,11 @@ export const editUserMachine = setup({
         input: ({ context }) => ({ userId: context.user!.id, payload: updatePayload(context.draft!) }),
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Saved', event.output.message || USER_UPDATED)), 'showNotice', 'userChanged'],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'success', title: 'Saved', message: event.output.message || USER_UPDATED }) }, 'showNotice', 'userChanged'],
         },
         onError: {
           target: 'editing',
-          actions: [assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, UPDATE_FAILED))), 'showNotice'],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'error', title: SOMETHING_WENT_WRONG, message: failureMessage(event.error, UPDATE_FAILED) }) }, 'showNotice'],
         },
       },
     },
@@ -249,11 +246,11 @@ export const editUserMachine = setup({
         input: ({ context }) => ({ userId: context.user!.id }),
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => noticeOf(context, 'success', 'Deactivated', event.output.message || USER_DEACTIVATED)), 'showNotice', 'userChanged'],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'success', title: 'Deactivated', message: event.output.message || USER_DEACTIVATED }) }, 'showNotice', 'userChanged'],
         },
         onError: {
           target: 'editing',
-          actions: [assign(({ context, event }) => noticeOf(context, 'error', SOMETHING_WENT_WRONG, failureMessage(event.error, SOMETHING_WENT_WRONG))), 'showNotice'],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'error', title: SOMETHING_WENT_WRONG, message: failureMessage(event.error, SOMETHING_WENT_WRONG) }) }, 'showNotice'],
         },
       },
     },

@@ -38,6 +38,9 @@ export type InviteUserEvent =
 const notice = (c: InviteUserContext, kind: Notice['kind'], title: string, message: string) =>
   ({ notices: c.notices + 1, notice: { id: `invite-${c.notices + 1}`, kind, title, message } });
 
+// The server's reason when it gave one (e.g. the email is taken), else the spec's wording.
+const failureMessage = (error: unknown) => (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : INVITE_FAILED);
+
 export const inviteUserMachine = setup({
   types: {
     context: {} as InviteUserContext,
@@ -64,6 +67,13 @@ export const inviteUserMachine = setup({
       const result = invitePayload(context.form, context.siteUrl);
       return { errors: result.ok ? {} : result.errors };
     }),
+    forgetNotice: assign({ notice: null }),
+    /** The modal opens afresh. */
+    resetForm: assign({ form: EMPTY_INVITE, errors: {}, choicesFailed: false }),
+    showChoices: assign((_, choices: Merchant[]) => ({ choices })),
+    // The form still works: Invite To All, or no locations (['NONE']).
+    noChoices: assign({ choices: [], choicesFailed: true }),
+    notify: assign(({ context }, params: { kind: Notice['kind']; title: string; message: string }) => notice(context, params.kind, params.title, params.message)),
   },
 }).createMachine({
   id: 'inviteUser',
@@ -71,30 +81,26 @@ export const inviteUserMachine = setup({
     siteUrl: input.siteUrl, form: EMPTY_INVITE, errors: {}, choices: [], choicesFailed: false, notice: null, notices: 0,
   }),
   initial: 'closed',
-  on: { 'invite.noticeDismissed': { actions: assign({ notice: null }) } },
+  on: { 'invite.noticeDismissed': { actions: 'forgetNotice' } },
   states: {
     closed: {
       on: {
-        'invite.opened': {
-          target: 'loadingChoices',
-          actions: assign({ form: EMPTY_INVITE, errors: {}, choicesFailed: false }),
-        },
+        'invite.opened': { target: 'loadingChoices', actions: 'resetForm' },
       },
     },
     loadingChoices: {
       invoke: {
         id: 'loadChoices',
         src: 'loadChoices',
-        onDone: { target: 'editing', actions: assign({ choices: ({ event }) => event.output }) },
-        // The form still works: Invite To All, or no locations (['NONE']).
-        onError: { target: 'editing', actions: assign({ choices: [], choicesFailed: true }) },
+        onDone: { target: 'editing', actions: { type: 'showChoices', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: 'noChoices' },
       },
       on: { 'invite.closed': 'closed', 'invite.changed': { actions: 'change' } },
     },
     editing: {
       on: {
         'invite.changed': { actions: 'change' },
-        'invite.submitted': [{ target: 'sending', guard: 'formValid', actions: assign({ notice: null }) }, { actions: 'showErrors' }],
+        'invite.submitted': [{ target: 'sending', guard: 'formValid', actions: 'forgetNotice' }, { actions: 'showErrors' }],
         'invite.closed': 'closed',
       },
     },
@@ -109,17 +115,11 @@ export const inviteUserMachine = setup({
         },
         onDone: {
           target: 'closed',
-          actions: [assign(({ context, event }) => notice(context, 'success', 'User Invited', event.output.message)), 'showNotice', 'userInvited'],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'success', title: 'User Invited', message: event.output.message }) }, 'showNotice', 'userInvited'],
         },
         onError: {
           target: 'editing',
-          actions: [
-            assign(({ context, event }) =>
-              notice(context, 'error', SOMETHING_WENT_WRONG,
-                // The server's reason when it gave one (e.g. the email is taken), else the spec's wording.
-                event.error instanceof ApiError && event.error.status >= 400 && event.error.status < 500 ? event.error.message : INVITE_FAILED)),
-            'showNotice',
-          ],
+          actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'error', title: SOMETHING_WENT_WRONG, message: failureMessage(event.error) }) }, 'showNotice'],
         },
       },
     },

@@ -43,6 +43,17 @@ export const pendingUsersMachine = setup({
         ? { deciding: { id: event.id, decision: event.type === 'pending.approve' ? ('approve' as const) : ('reject' as const) }, error: null }
         : {},
     ),
+    showPending: assign((_, pending: PendingUser[]) => ({ pending })),
+    sayError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    forgetError: assign({ error: null }),
+    /** The server's answer as a notice. */
+    noteDecision: assign(({ context }, answer: { message: string }) => ({
+      deciding: null,
+      notices: context.notices + 1,
+      notice: { id: `pending-${context.notices + 1}`, kind: 'success' as const, title: 'Done', message: answer.message },
+    })),
+    // Decided elsewhere meanwhile, or refused: say so (the list then shows as it is now).
+    decisionFailed: assign((_, params: { error: unknown }) => ({ deciding: null, error: messageOf(params.error) })),
   },
 }).createMachine({
   id: 'pendingUsers',
@@ -53,8 +64,8 @@ export const pendingUsersMachine = setup({
       invoke: {
         id: 'loadPending',
         src: 'loadPending',
-        onDone: { target: 'loaded', actions: assign({ pending: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onDone: { target: 'loaded', actions: { type: 'showPending', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'sayError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loaded: {
@@ -68,22 +79,10 @@ export const pendingUsersMachine = setup({
         id: 'decide',
         src: 'decide',
         input: ({ context }) => context.deciding!,
-        onDone: {
-          target: 'loading',
-          actions: [
-            assign(({ context, event }) => ({
-              deciding: null,
-              notices: context.notices + 1,
-              notice: { id: `pending-${context.notices + 1}`, kind: 'success', title: 'Done', message: event.output.message },
-            })),
-            'showNotice',
-            'decided',
-          ],
-        },
-        // Decided elsewhere meanwhile, or refused: say so and show the list as it is now.
-        onError: { target: 'loading', actions: assign({ deciding: null, error: ({ event }) => messageOf(event.error) }) },
+        onDone: { target: 'loading', actions: [{ type: 'noteDecision', params: ({ event }) => event.output }, 'showNotice', 'decided'] },
+        onError: { target: 'loading', actions: { type: 'decisionFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { 'pending.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    failed: { on: { 'pending.retry': { target: 'loading', actions: 'forgetError' } } },
   },
 });

@@ -50,10 +50,16 @@ export const userListMachine = setup({
     pending: pendingUsersMachine,
   },
   guards: {
-    noDistributor: ({ event }) => {
-      const { error } = event as unknown as { error: unknown };
-      return error instanceof ApiError && error.status === 403;
-    },
+    noDistributor: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 403,
+  },
+  actions: {
+    // Only those who approve sign-ups get the Pending section.
+    spawnPending: enqueueActions(({ enqueue, context }) => {
+      if (context.approves) enqueue.spawnChild('pending', { id: 'pending' });
+    }),
+    setSearch: assign(({ event }) => (event.type === 'users.searchChanged' ? { search: event.value } : {})),
+    showUsers: assign((_, users: UserRow[]) => ({ users })),
+    clearUsers: assign({ users: [] }),
   },
 }).createMachine({
   id: 'userList',
@@ -62,22 +68,20 @@ export const userListMachine = setup({
     { id: 'invite', src: 'invite', input: ({ context }) => ({ siteUrl: context.siteUrl }) },
     { id: 'edit', src: 'edit' },
   ],
-  entry: enqueueActions(({ enqueue, context }) => {
-    if (context.approves) enqueue.spawnChild('pending', { id: 'pending' });
-  }),
+  entry: 'spawnPending',
   initial: 'loading',
   on: {
-    'users.searchChanged': { actions: assign({ search: ({ event }) => event.value }) },
+    'users.searchChanged': { actions: 'setSearch' },
   },
   states: {
     loading: {
       invoke: {
         id: 'loadUsers',
         src: 'loadUsers',
-        onDone: { target: 'loaded', actions: assign({ users: ({ event }) => event.output }) },
+        onDone: { target: 'loaded', actions: { type: 'showUsers', params: ({ event }) => event.output } },
         onError: [
-          { target: 'noDistributor', guard: 'noDistributor', actions: assign({ users: [] }) },
-          { target: 'failed', actions: assign({ users: [] }) },
+          { target: 'noDistributor', guard: { type: 'noDistributor', params: ({ event }) => ({ error: event.error }) }, actions: 'clearUsers' },
+          { target: 'failed', actions: 'clearUsers' },
         ],
       },
       // A reload while loading starts over, so the newest change is what shows.
