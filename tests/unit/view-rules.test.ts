@@ -1,0 +1,77 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Issue 37's lint rules (eslint-rules/): each fires on a small sample and stays quiet on the allowed
+// shape. Probe files are on no pending list, so the rules apply to them in full.
+const eslint = new ESLint();
+// Loading the project's config and parsers is the slow part: done once, before the tests.
+beforeAll(() => eslint.lintText('export {};\n', { filePath: 'src/model/probe.ts' }), 180_000);
+
+/** Lints `code` as if it lived at `filePath`, with the project's own config. */
+async function problems(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const machine = 'src/machines/shell/probe.ts';
+const view = 'src/views/shell/probe.tsx';
+
+describe('machines name their logic in setup()', () => {
+  it.each([
+    ['assign as entry', "import { assign, createMachine } from 'xstate';\nexport const m = createMachine({ entry: assign({ n: 1 }) });", /`assign\(…\)` inside createMachine/],
+    ['raise in a transition', "import { raise, setup } from 'xstate';\nexport const m = setup({}).createMachine({ on: { GO: { actions: [raise({ type: 'X' })] } } });", /`raise\(…\)` inside createMachine/],
+    ['sendTo in exit', "import { sendTo, createMachine } from 'xstate';\nexport const m = createMachine({ states: { a: { exit: sendTo('x', { type: 'Y' }) } } });", /`sendTo\(…\)` inside createMachine/],
+    ['spawnChild', "import { spawnChild, createMachine } from 'xstate';\nexport const m = createMachine({ entry: [spawnChild('x')] });", /`spawnChild\(…\)` inside createMachine/],
+    ['an inline action function', "import { createMachine } from 'xstate';\nexport const m = createMachine({ on: { GO: { actions: () => undefined } } });", /Inline function as `actions`/],
+    ['an inline guard', "import { createMachine } from 'xstate';\nexport const m = createMachine({ on: { GO: { guard: () => true, target: '.a' } } });", /Inline guard function/],
+  ])('refuses %s', async (_, code, expected) => {
+    expect((await problems(machine, code)).join('\n')).toMatch(expected);
+  });
+
+  it('allows actions and guards named in setup()', async () => {
+    const code = [
+      "import { assign, raise, setup } from 'xstate';",
+      'export const m = setup({',
+      "  actions: { x: assign({ n: 1 }), y: raise({ type: 'Y' }), z: () => undefined },",
+      '  guards: { ok: () => true },',
+      "}).createMachine({ entry: 'x', on: { GO: { guard: 'ok', actions: ['y', { type: 'z' }] } } });",
+    ].join('\n');
+    expect(await problems(machine, code)).toEqual([]);
+  });
+
+  it('leaves machine tests alone', async () => {
+    const code = "import { assign, createMachine } from 'xstate';\nexport const m = createMachine({ entry: assign({ n: 1 }) });";
+    expect(await problems('src/machines/shell/probe.test.ts', code)).toEqual([]);
+  });
+});
+
+describe('views only render', () => {
+  it.each([
+    ['useMachine', "import { useMachine } from '@xstate/react';\nimport { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport function P() { useMachine(spinnerMachine); return null; }", /`useMachine` in a view creates an actor/],
+    ['useActorRef(machine)', "import { useActorRef } from '@xstate/react';\nimport { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport function P() { useActorRef(spinnerMachine); return null; }", /`useActorRef` in a view creates an actor/],
+    ['createActorContext', "import { createActorContext } from '@xstate/react';\nimport { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport const C = createActorContext(spinnerMachine);", /`createActorContext` in a view/],
+    ['createActor', "import { createActor } from 'xstate';\nimport { spinnerMachine } from '../../machines/shell/spinner.ts';\nexport const a = createActor(spinnerMachine);", /`createActor` in a view/],
+    ['snapshot.matches()', "export function P({ snapshot }: { snapshot: { matches(s: string): boolean } }) { return snapshot.matches('busy') ? 1 : 0; }", /`\.matches\(…\)` in a view/],
+    ['state.hasTag()', "export function P({ state }: { state: { hasTag(s: string): boolean } }) { return state.hasTag('busy') ? 1 : 0; }", /`\.hasTag\(…\)` in a view/],
+    ['snapshot.context', "export function P({ snapshot }: { snapshot: { context: { n: number } } }) { return snapshot.context.n; }", /`\.context` read on a snapshot/],
+    ['getSnapshot().value', "export function P({ a }: { a: { getSnapshot(): { value: string } } }) { return a.getSnapshot().value; }", /`\.value` read on a snapshot/],
+    ['a useSelector callback reading context', "import { useSelector } from '@xstate/react';\nexport function P({ a }: { a: never }) { return useSelector(a, (snap2: { context: { n: number } }) => snap2.context.n); }", /`\.context` read on a snapshot/],
+    ['useEffect', "import { useEffect } from 'react';\nexport function P() { useEffect(() => undefined, []); return null; }", /`useEffect` in a view/],
+    ['useLayoutEffect', "import { useLayoutEffect } from 'react';\nexport function P() { useLayoutEffect(() => undefined, []); return null; }", /`useLayoutEffect` in a view/],
+  ])('refuses %s', async (_, code, expected) => {
+    expect((await problems(view, code)).join('\n')).toMatch(expected);
+  });
+
+  it('allows a view that renders a view model and sends events', async () => {
+    const code = [
+      "import { useSelector } from '@xstate/react';",
+      "import { selectCheckTotals } from '../../machines/payments/selectors.ts';",
+      'type Ref = Parameters<typeof useSelector>[0];',
+      'export function P({ actor, input }: { actor: Ref; input: { value: string } }) {',
+      '  const view = useSelector(actor, selectCheckTotals);',
+      "  return input.value === '' ? view : actor.send({ type: 'go' });",
+      '}',
+    ].join('\n');
+    expect(await problems('src/views/payments/probe.tsx', code)).toEqual([]);
+  });
+});
