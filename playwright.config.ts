@@ -36,7 +36,8 @@ export default defineConfig({
   // for is rendered state (aria-busy, a row, a message), never fixed time.
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three: a worker spends most of its time waiting on its server and its Chromium.
+  workers: 3,
   // A test that fails once is fixed, not retried: `npm run test:repeat -- 5` finds the ones that do.
   retries: 0,
   globalSetup: './tests/browser/global-setup.ts',

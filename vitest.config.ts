@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
 // - server: a database each (server/testing/databases.ts) on the global setup's embedded PostgreSQL
 //   (and TEST_DATABASE_URL when set).
 // - system: real servers started and killed, OCR, minutes-long budgets.
-// system runs after server, one file at a time: its time bounds (a health check's p99 while 500
-// clients trickle, a kill mid-copy, OCR) were set for a machine not running anything else.
+// server and system share one group and its workers: their files mostly wait on PostgreSQL and on
+// the processes they start, so a third worker on two cores keeps both busy. The one file that
+// measures latency (a health check's p99 while 500 clients trickle) runs last, alone, as
+// system-quiet.
 
 /** Tests that start processes, kill servers, run OCR or need minutes. */
 const system = [
@@ -23,11 +25,13 @@ const system = [
   'server/routes/invoices.test.ts',
   'server/security/fuzz.test.ts',
   'server/security/nodes-share-uploads.test.ts',
-  'server/security/slow-clients.test.ts',
   'server/uploads/workbook-limits.test.ts',
   // Pure computation, but every machine's paths: over 10 s on a loaded 2-core machine.
   'tests/unit/machine-catalogue.test.ts',
 ];
+
+/** Tests whose assertions are timings: run when nothing else runs. */
+const quiet = ['server/security/slow-clients.test.ts'];
 
 /** server/ tests that need no database and start no process. */
 const serverUnit = [
@@ -60,8 +64,8 @@ const serverUnit = [
 // Embedded PostgreSQL for the project's run; each test file makes its own databases in it.
 const globalSetup = ['server/testing/global-setup.ts'];
 
-/** Database test files side by side, each on its own cloned database. */
-const SERVER_WORKERS = 2;
+/** Database and system test files side by side, each on its own cloned database. */
+const SERVER_WORKERS = 3;
 
 export default defineConfig({
   test: {
@@ -83,7 +87,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          exclude: [...system, ...serverUnit],
+          exclude: [...system, ...serverUnit, ...quiet],
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -96,6 +100,18 @@ export default defineConfig({
         test: {
           name: 'system',
           include: system,
+          globalSetup,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: SERVER_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system-quiet',
+          include: quiet,
           globalSetup,
           testTimeout: 60_000,
           hookTimeout: 180_000,

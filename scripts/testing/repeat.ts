@@ -32,7 +32,7 @@ const build = await runStep('build', 'npx', ['tsx', 'scripts/build-client.ts', '
 if (!build.ok) throw new Error('the client did not build');
 for (let run = 1; run <= runs; run++) {
   const vitestFile = path.join(dir, `system-${run}.json`);
-  const system = await runStep(`system ${run}/${runs}`, 'npx', ['vitest', 'run', '--project', 'system', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+  const system = await runStep(`system ${run}/${runs}`, 'npx', ['vitest', 'run', '--project', 'system*', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestFile}`]);
   const vitest = readJson<VitestReport>(vitestFile);
   if (!vitest && !system.ok) note('system: the run itself failed (see its output)', run);
   for (const file of vitest?.testResults ?? []) {

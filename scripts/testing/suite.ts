@@ -1,7 +1,8 @@
 // `npm test`: every layer of the suite, side by side where they do not compete for the same
 // thing, then a table of each layer's wall time and tests. The checks, the build and the pure
-// unit tests share the first stage; the database tests and then the browser tests each have the
-// machine to themselves, as their timeouts assume two cores.
+// unit tests share the first stage. The database tests and the browser tests then run side by
+// side: both mostly wait (on PostgreSQL, on the servers they start, on Chromium), together about
+// one core of two. The one test that measures latency runs last, alone.
 import { runStep, testCounts, type StepResult } from './run-step.ts';
 
 interface Step {
@@ -20,8 +21,8 @@ const STAGES: Chain[][] = [
     [step('build', 'tsx', 'scripts/build-client.ts', '--if-changed'), step('budget', 'tsx', 'scripts/bundle-budget.ts')],
     [step('unit', 'vitest', 'run', '--project', 'unit')],
   ],
-  [[step('server', 'vitest', 'run', '--project', 'server', '--project', 'system')]],
-  [[step('browser', 'playwright', 'test')]],
+  [[step('server', 'vitest', 'run', '--project', 'server', '--project', 'system')], [step('browser', 'playwright', 'test')]],
+  [[step('system-quiet', 'vitest', 'run', '--project', 'system-quiet')]],
 ];
 
 async function runChain(chain: Chain): Promise<(StepResult | { name: string; skipped: true })[]> {

@@ -11,6 +11,8 @@ import { sendDigest, type DigestSender } from './send.ts';
 export const DIGEST_TICK = 'digest-tick';
 export const DIGEST_QUEUE = 'digest-send';
 export const TICK_CRON = '*/15 * * * *';
+/** Digests sent one after another per poll of the queue. */
+const SEND_BATCH = 20;
 
 export interface DigestJob { userId: number; period: string }
 export type DigestQueue = { tick(now?: Date): Promise<number>; enqueue(job: DigestJob): Promise<void>; stop(): Promise<void> };
@@ -33,13 +35,18 @@ export async function startDigestQueue(pool: pg.Pool, sender: DigestSender, opti
   };
   if (options.schedule ?? true) await boss.schedule(DIGEST_TICK, TICK_CRON, {}, { tz: 'UTC' });
   await boss.work(DIGEST_TICK, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => void (await tick()));
-  await boss.work<DigestJob>(DIGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    if (!job) return;
-    try {
-      await sendDigest(sender, job.data.userId, new Date(), job.data.period);
-    } catch (error) {
-      console.error(`digest of user ${job.data.userId}:`, error instanceof Error ? error.message : error);
-      throw error; // pg-boss retries it
+  // A batch per poll (pg-boss waits its polling interval after every batch): one job at a time
+  // sent 2 digests a second. Each job of the batch succeeds or fails alone: a failed one is
+  // marked for retry here, and pg-boss completes only the jobs still active.
+  await boss.work<DigestJob>(DIGEST_QUEUE, { batchSize: SEND_BATCH, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await sendDigest(sender, job.data.userId, new Date(), job.data.period);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`digest of user ${job.data.userId}:`, message);
+        await boss.fail(DIGEST_QUEUE, job.id, { message });
+      }
     }
   });
   return { tick, enqueue, stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined) };

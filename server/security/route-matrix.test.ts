@@ -89,7 +89,7 @@ describe.each(testTargets())('every route, every role, on $name', ({ adminUrl })
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 150_000); // about 600 calls, each logout and session switch logging in afresh: 35 s alone, 60 s on a busy machine
 
   it('never answers another family’s ids', async () => {
     const leaks: string[] = [];
