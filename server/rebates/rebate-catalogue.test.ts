@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RebateSortColumn, type RebateCriteria } from '../../src/model/rebates.ts';
-import { rebatesRepository, type RebateListRequest } from '../repositories/rebates.ts';
+import { foldCase, rebatesRepository, type RebateListRequest } from '../repositories/rebates.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { loadRebateCatalogue, type RebateCatalogue } from './rebate-catalogue.ts';
 
@@ -30,8 +30,9 @@ describe.each(testTargets())('the rebate catalogue in memory on $name', ({ admin
 
   const criteria = (over: Partial<RebateCriteria> = {}): RebateCriteria =>
     ({ search: '', manufacturers: [], categories: [], sort: 'manufacturer', order: 'asc', ...over });
-  const same = async (request: RebateListRequest) => {
-    const got = catalogue.list(request);
+  /** The catalogue's page (the search folded as the route folds it) is the SQL's. */
+  const same = async (request: RebateListRequest, from = catalogue) => {
+    const got = from.list(request, await foldCase(db.pool, request.criteria.search));
     expect(got, JSON.stringify(request)).toEqual(await rebatesRepository(db.pool).list(request));
     return got;
   };
@@ -63,6 +64,32 @@ describe.each(testTargets())('the rebate catalogue in memory on $name', ({ admin
     expect(made.rows.length).toBeGreaterThan(0);
     await same({ distributorId, carriedOnly: true, criteria: criteria({ categories: [someCategory], sort: 'din', order: 'desc' }), page: 1 });
     await same({ distributorId, carriedOnly: false, criteria: criteria({ manufacturers: [someMaker], categories: [someCategory], search: 'e' }), page: 1 });
-    expect(catalogue.list({ distributorId: null, carriedOnly: true, criteria: criteria(), page: 1 })).toEqual({ rows: [], hasMore: false });
+    expect(catalogue.list({ distributorId: null, carriedOnly: true, criteria: criteria(), page: 1 }, '')).toEqual({ rows: [], hasMore: false });
+  });
+
+  it('finds names with accents (é, ñ, ü) as the database does, whatever the case typed (issue 39)', async () => {
+    const [{ collation }] = await q<{ collation: string }>(`select datctype as collation from pg_database where datname = current_database()`) as [{ collation: string }];
+    // Items and makers with accented names, each with a rebate in force today.
+    const [{ id: maker }] = await q<{ id: number }>(
+      `insert into manufacturers (platform_id, name) values ('MF-ACCENT-1', 'Müller Frères Dairy') returning id`) as [{ id: number }];
+    const names = ['CRÈME FRAÎCHE ÉPAISSE', 'crème brûlée base', 'JALAPEÑO SLICED NACHO', 'jalapeño relish', 'PÂTÉ DE CAMPAGNE', 'KÜMMEL KÄSE', 'İSTANBUL SPICE'];
+    for (const [n, name] of names.entries()) {
+      await q(`with i as (insert into items (min, description, manufacturer_id, category_id) values ($1, $2, $3, $4) returning id)
+               insert into rebates (item_id, type, value, starts_on, ends_on)
+               select id, 'PERCENT_OF_PRICE', 3, (now() at time zone 'UTC')::date - 1, (now() at time zone 'UTC')::date + 30 from i`,
+        [`ACC${n}`, name, maker, someCategory]);
+    }
+    const fresh = await loadRebateCatalogue(db.pool);
+    const found: Record<string, number> = {};
+    for (const search of ['é', 'É', 'crème', 'CRÈME', 'Crème', 'ñ', 'Ñ', 'jalapeño', 'JALAPEÑO', 'ü', 'Ü', 'müller', 'MÜLLER', 'frères', 'pâté', 'i̇', 'istanbul']) {
+      for (const carriedOnly of [false, true]) {
+        const page = await same({ distributorId: houses[0]!, carriedOnly, criteria: criteria({ search, sort: 'description' }), page: null }, fresh);
+        if (!carriedOnly) found[search] = page.rows.length;
+      }
+    }
+    // What any collation finds: the text as it is written.
+    expect(found['crème'], collation).toBeGreaterThanOrEqual(1);
+    expect(found['jalapeño'], collation).toBeGreaterThanOrEqual(1);
+    expect(found['müller'], collation).toBe(names.length);
   });
 });

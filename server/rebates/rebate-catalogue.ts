@@ -21,7 +21,7 @@ interface Rebate {
   categoryId: number;
   type: RebateType;
   value: number;
-  /** The text searched: MIN, description and manufacturer, lower-cased (ILIKE's substring match). */
+  /** The text searched: MIN, description and manufacturer, lower-cased by the database as ILIKE does (rebates.ts foldCase). */
   search: [string, string, string];
   rank: Record<'min' | 'description' | 'manufacturer' | 'rebateType' | 'rebateValue', number>;
 }
@@ -36,8 +36,11 @@ interface House {
 export interface RebateCatalogue {
   readonly version: string;
   readonly day: string;
-  /** As rebatesRepository.list: the same rows in the same order. */
-  list(request: RebateListRequest): RebatePage;
+  /**
+   * As rebatesRepository.list: the same rows in the same order. `foldedSearch`: the request's
+   * search lower-cased by the database (rebatesRepository.foldCase), as ILIKE compares it.
+   */
+  list(request: RebateListRequest, foldedSearch: string): RebatePage;
 }
 
 /** Reads the catalogue of `day` (today, UTC) in one snapshot with the data version it is of. */
@@ -51,7 +54,8 @@ export async function loadRebateCatalogue(pool: pg.Pool): Promise<RebateCatalogu
               i.manufacturer_id, i.category_id, r.type, r.value,
               dense_rank() over (order by i.min) as min_rank, dense_rank() over (order by i.description) as description_rank,
               dense_rank() over (order by m.name) as manufacturer_rank, dense_rank() over (order by r.type) as type_rank,
-              dense_rank() over (order by r.value) as value_rank
+              dense_rank() over (order by r.value) as value_rank,
+              lower(i.min) as min_folded, lower(i.description) as description_folded, lower(m.name) as manufacturer_folded
          from rebates r join items i on i.id = r.item_id join manufacturers m on m.id = i.manufacturer_id
         where ${TODAY} between r.starts_on and r.ends_on`);
     const { rows: dins } = await client.query(
@@ -69,7 +73,7 @@ export async function loadRebateCatalogue(pool: pg.Pool): Promise<RebateCatalogu
       id: r.id, itemId: r.item_id, min: r.min, description: r.description, manufacturer: r.manufacturer,
       manufacturerPlatformId: r.manufacturer_platform_id, manufacturerId: r.manufacturer_id, categoryId: r.category_id,
       type: r.type, value: r.value,
-      search: [r.min.toLowerCase(), r.description.toLowerCase(), r.manufacturer.toLowerCase()],
+      search: [r.min_folded, r.description_folded, r.manufacturer_folded],
       rank: { min: r.min_rank, description: r.description_rank, manufacturer: r.manufacturer_rank, rebateType: r.type_rank, rebateValue: r.value_rank },
     })), houses);
   } finally {
@@ -105,10 +109,10 @@ export function rebateCatalogue(version: string, day: string, rebates: Rebate[],
   return {
     version,
     day,
-    list({ distributorId, carriedOnly, criteria, page }) {
+    list({ distributorId, carriedOnly, criteria, page }, foldedSearch) {
       if (carriedOnly && distributorId === null) return { rows: [], hasMore: false };
       const house = distributorId === null ? undefined : houses.get(distributorId);
-      const search = criteria.search.toLowerCase();
+      const search = criteria.search === '' ? '' : foldedSearch;
       const makers = criteria.manufacturers.length > 0 ? new Set(criteria.manufacturers) : null;
       const categories = criteria.categories.length > 0 ? new Set(criteria.categories) : null;
       const wanted = (r: Rebate) => (!carriedOnly || house?.din.has(r.itemId) === true)

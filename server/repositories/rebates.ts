@@ -68,8 +68,23 @@ export interface RebateListRequest {
   page: number | null;
 }
 
+/**
+ * A search text lower-cased as ILIKE lower-cases it: PostgreSQL's lower() in the database's
+ * collation, which folds É, Ñ, Ü as the locale says (and only A–Z in the C locale), where
+ * JavaScript's toLowerCase follows Unicode (İ becomes two characters). The rebate catalogue in
+ * memory folds its texts and the user's search with it, so both paths find the same rows.
+ */
+export async function foldCase(db: Queryable, text: string): Promise<string> {
+  if (text === '') return '';
+  const { rows } = await db.query<{ folded: string }>({ name: 'fold-case', text: 'select lower($1::text) as folded', values: [text] });
+  return rows[0]!.folded;
+}
+
 export function rebatesRepository(db: Queryable) {
   return {
+    /** The search as ILIKE folds it (foldCase): what the rebate catalogue in memory matches. */
+    foldCase: (text: string) => foldCase(db, text),
+
     async list({ distributorId, carriedOnly, criteria, page }: RebateListRequest): Promise<RebatePage> {
       if (carriedOnly && distributorId === null) return { rows: [], hasMore: false };
       const params: unknown[] = [distributorId];

@@ -2,6 +2,7 @@
 // a distributor they are assigned. The rules themselves live in server/scope/.
 import type pg from 'pg';
 import type { Title } from '../../src/model/session-user.ts';
+import { actingHouse, actingHouseIds, isFamilyHead, savedHouse } from './acting-house.ts';
 
 export interface ScopeUser {
   id: number;
@@ -12,9 +13,9 @@ export interface ScopeUser {
   displayIntel: boolean;
   displayPaymentInfo: boolean;
   channelPartnerId: number | null;
-  activeDistributorId: number | null; // the active house, else the channel partner
+  activeDistributorId: number | null; // the house acted for: the active house, else the channel partner, never a family head (acting-house.ts)
   familyRootId: number | null; // the family head of the channel partner
-  houseIds: number[]; // user_houses plus the channel partner
+  houseIds: number[]; // the houses the user may act for: user_houses plus the channel partner, family heads left out
 }
 
 /** A user with the family of their active house and their locations there: what a request's scope needs. */
@@ -37,10 +38,9 @@ export interface DistributorRow {
 const userQuery = (extra = '', { session = '', where = 'u.id = $1' } = {}) =>
   `select *${extra} from (
      select u.id, u.title, u.is_internal_admin, u.invite_all, u.display_invoice, u.display_intel, u.display_payment_info, u.channel_partner_id,
-            coalesce(u.active_distributor_id, u.channel_partner_id) as active_id,
+            ${actingHouse('u')} as active_id,
             coalesce(cp.parent_id, cp.id) as family_root_id,
-            array(select h.distributor_id from user_houses h where h.user_id = u.id
-                  union select u.channel_partner_id where u.channel_partner_id is not null) as house_ids${session ? ', s.acting_admin_id, s.expires_at' : ''}
+            array(${actingHouseIds('u')} order by 1) as house_ids${session ? ', s.acting_admin_id, s.expires_at' : ''}
        from ${session ? `${session} join users u on u.id = s.user_id` : 'users u'}
        left join distributors cp on cp.id = u.channel_partner_id
       where ${where} and u.deactivated_at is null) u`;
@@ -137,6 +137,44 @@ export function scopeRepository(db: pg.Pool) {
         [ids === 'all' ? null : ids],
       );
       return rows;
+    },
+
+    /** As distributors, family heads left out: the houses one may choose to act for. */
+    async actingHouses(ids: number[] | 'all'): Promise<DistributorRow[]> {
+      const { rows } = await db.query<DistributorRow>(
+        `select d.id, d.platform_id, d.nickname, d.parent_id from distributors d
+          where ($1::int[] is null or d.id = any($1)) and not ${isFamilyHead('d')} order by d.nickname, d.id`,
+        [ids === 'all' ? null : ids],
+      );
+      return rows;
+    },
+
+    /** Whether the distributor heads a family of houses (acting-house.ts): nobody acts for it. */
+    async isFamilyHead(id: number): Promise<boolean> {
+      const { rows } = await db.query<{ head: boolean }>(`select ${isFamilyHead('d')} as head from distributors d where d.id = $1`, [id]);
+      return rows[0]?.head ?? false;
+    },
+
+    /**
+     * Saves the house the user acts for as their active house when the saved one is a family
+     * head; the head and the house then, or null when nothing moved.
+     */
+    async leaveFamilyHead(userId: number): Promise<{ from: DistributorRow; to: DistributorRow } | null> {
+      const { rows } = await db.query(
+        `with moved as (
+           select u.id, ${savedHouse('u')} as from_id, ${actingHouse('u')} as to_id from users u where u.id = $1
+         )
+         update users set active_distributor_id = moved.to_id
+           from moved join distributors f on f.id = moved.from_id join distributors t on t.id = moved.to_id
+          where users.id = moved.id and t.id <> f.id and ${isFamilyHead('f')}
+         returning f.id as from_id, f.platform_id as from_platform_id, f.nickname as from_nickname, f.parent_id as from_parent_id,
+                   t.id as to_id, t.platform_id as to_platform_id, t.nickname as to_nickname, t.parent_id as to_parent_id`,
+        [userId],
+      );
+      const r = rows[0];
+      const row = (k: 'from' | 'to'): DistributorRow =>
+        ({ id: r[`${k}_id`], platform_id: r[`${k}_platform_id`], nickname: r[`${k}_nickname`], parent_id: r[`${k}_parent_id`] });
+      return r ? { from: row('from'), to: row('to') } : null;
     },
 
     /** The distributor and every house of its family: purchases from them count as its own. */

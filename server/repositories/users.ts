@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { SessionUser, Title } from '../../src/model/session-user.ts';
+import { actingHouse } from './acting-house.ts';
 
 export type LoginRecord = {
   id: number;
@@ -70,7 +71,7 @@ export function usersRepository(db: pg.Pool) {
                 d.id as active_id, d.platform_id as active_platform_id, d.nickname as active_nickname,
                 (select count(*)::int from user_houses h where h.user_id = u.id) as house_count
            from users u
-           left join distributors d on d.id = coalesce(u.active_distributor_id, u.channel_partner_id)
+           left join distributors d on d.id = ${actingHouse('u')}
           where u.id = $1`,
         values: [userId],
       });

@@ -1,21 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
-import { HousesOfUserQuery, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../src/model/distributor.ts';
+import { familyHeadRefused, HousesOfUserQuery, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../src/model/distributor.ts';
 
 const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
   ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
 
 export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  /** The active house and the houses the caller may switch to (internal admins: every distributor). */
+  /**
+   * The active house and the houses the caller may switch to (internal admins: every distributor),
+   * family heads left out. A caller whose saved active house is a family head acts for its first
+   * house they may act for (server/repositories/acting-house.ts); here that house is saved as
+   * active and the answer names the head left (`movedFrom`), so the screen can say so.
+   */
   app.get('/user/current-distributor', async (request): Promise<CurrentDistributor> => {
     const me = await request.scope.caller();
+    const moved = await deps.scope.leaveFamilyHead(me.id);
     const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
     if (!active) throw forbidden('You have no distributor to act for.');
-    return { active: toActive(active), houses: await deps.scope.distributors(me.internalAdmin ? 'all' : me.houseIds) };
+    return {
+      active: toActive(active),
+      houses: await deps.scope.actingHouses(me.internalAdmin ? 'all' : me.houseIds),
+      movedFrom: moved ? toActive(moved.from) : null,
+    };
   });
 
   /**
@@ -27,14 +37,19 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
     const me = await request.scope.caller();
     const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
     if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden("You may not see this user's houses.");
-    return deps.scope.distributors(target.houseIds);
+    return deps.scope.actingHouses(target.houseIds);
   });
 
-  /** Switches the active house; only to a house the caller may act for. */
+  /** Switches the active house; only to a house the caller may act for, never to a family head. */
   app.post('/user/active-distributor/:id', async (request): Promise<ActiveDistributorResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const me = await request.scope.caller();
     const distributorId = Number(id);
+    // Said plainly to those who could have picked it (their own family's head, or any for internal admins).
+    if ((me.internalAdmin || me.familyRootId === distributorId) && await deps.scope.isFamilyHead(distributorId)) {
+      const head = await deps.scope.distributor(distributorId);
+      throw badRequest(familyHeadRefused(head!.nickname));
+    }
     if (!mayActFor(me, distributorId)) throw forbidden('You may not act for this distributor.');
     const house = await deps.scope.distributor(distributorId);
     if (!house) throw notFound('No such distributor.');

@@ -30,7 +30,7 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     // The rebates in force of this version and day in memory when built; else the SQL.
     const catalogue = deps.rebateMemory.at(`${version} ${today}`);
     return sendCached(reply, deps.rebateAnswers, { ...query, today }, version,
-      async () => toJson(catalogue?.list(query) ?? await reads.rebates.list(query)));
+      async () => toJson(catalogue ? catalogue.list(query, await reads.rebates.foldCase(query.criteria.search)) : await reads.rebates.list(query)));
   };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */

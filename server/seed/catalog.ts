@@ -101,6 +101,12 @@ export const CATEGORY_MAKERS: Record<string, readonly string[]> = {
 
 export interface ProductSeed {
   name: string;
+  /**
+   * The kind of product a buyer takes in its place (ground beef for ground beef, shrimp for
+   * shrimp): similar items are drawn only among items of one kind (programs.ts). Without it, the
+   * product is a kind of its own.
+   */
+  kind?: string;
   packs: [pack: string, uom: string, weightLb: number, price: number][];
   /** Written after the name and tier: the long descriptions some catalogues carry, past the screens' 96-character cut (analytics §5). */
   detail?: string;
@@ -191,8 +197,8 @@ export const CATEGORIES: Record<string, ProductSeed[]> = {
     { name: 'CLEANER GLASS RTU', packs: [['12/32 OZ', 'CS', 26, 38]] },
   ],
   Frozen: [
-    { name: 'FRIES CRINKLE CUT 1/2IN', packs: [['6/5 LB', 'CS', 30, 38]] },
-    { name: 'FRIES SHOESTRING 1/4IN', packs: [['6/4.5 LB', 'CS', 27, 36]] },
+    { name: 'FRIES CRINKLE CUT 1/2IN', kind: 'FRIES', packs: [['6/5 LB', 'CS', 30, 38]] },
+    { name: 'FRIES SHOESTRING 1/4IN', kind: 'FRIES', packs: [['6/4.5 LB', 'CS', 27, 36]] },
     { name: 'VEGETABLE BLEND CALIF', packs: [['12/2 LB', 'CS', 24, 34]] },
     { name: 'ONION RING BTRD 3/8IN', packs: [['4/2.5 LB', 'CS', 10, 32]] },
     { name: 'ICE CREAM VANILLA 3 GAL', packs: [['1/3 GAL', 'EA', 14, 42]] },
@@ -207,16 +213,16 @@ export const CATEGORIES: Record<string, ProductSeed[]> = {
     { name: 'OATS ROLLED OLD FASHIONED', packs: [['1/25 LB', 'BG', 25, 28]] },
   ],
   'Canned Goods': [
-    { name: 'TOMATO CRUSHED FCY', packs: [['6/#10', 'CS', 42, 32]] },
-    { name: 'TOMATO SAUCE PIZZA FCY', packs: [['6/#10', 'CS', 42, 34]] },
+    { name: 'TOMATO CRUSHED FCY', kind: 'CANNED TOMATO', packs: [['6/#10', 'CS', 42, 32]] },
+    { name: 'TOMATO SAUCE PIZZA FCY', kind: 'CANNED TOMATO', packs: [['6/#10', 'CS', 42, 34]] },
     { name: 'CORN WHL KERNEL GOLDEN', packs: [['6/#10', 'CS', 40, 30]] },
     { name: 'PINEAPPLE TIDBIT JUICE', packs: [['6/#10', 'CS', 40, 44]] },
     { name: 'SOUP CLAM CHOWDER NE COND', packs: [['12/50 OZ', 'CS', 38, 58]] },
   ],
   'Oils & Shortening': [
-    { name: 'OIL CANOLA FRY CLR', packs: [['1/35 LB', 'EA', 35, 48]] },
+    { name: 'OIL CANOLA FRY CLR', kind: 'FRYING OIL', packs: [['1/35 LB', 'EA', 35, 48]] },
     { name: 'OIL OLIVE EXTRA VIRGIN', packs: [['6/1 LTR', 'CS', 12, 66], ['4/1 GAL', 'CS', 30, 128]] },
-    { name: 'SHORTENING CREAMY LIQ', packs: [['1/35 LB', 'EA', 35, 52]] },
+    { name: 'SHORTENING CREAMY LIQ', kind: 'FRYING OIL', packs: [['1/35 LB', 'EA', 35, 52]] },
     { name: 'SPRAY PAN COATING', packs: [['6/17 OZ', 'CS', 7, 34]] },
   ],
   'Condiments & Sauces': [

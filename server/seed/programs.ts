@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { copyRows, type CopyValue } from '../db/copy.ts';
 import { randomFor } from './random.ts';
-import { round2, type World } from './world.ts';
+import { round2, type Item, type World } from './world.ts';
 
 const REBATE_TYPES = ['FIXED_AMOUNT_PER_QTY', 'FIXED_AMOUNT_PER_WEIGHT', 'PERCENT_OF_COST', 'PERCENT_OF_PRICE'] as const;
 
@@ -37,19 +37,59 @@ export async function seedDeviations(client: pg.PoolClient, world: World, starts
   await copyRows(client, 'deviations', ['item_id', 'distributor_id', 'deviated_price', 'starts_on', 'ends_on'], rows);
 }
 
-// Three to five similar items from the same category for every item.
-export async function seedItemMatches(client: pg.PoolClient, world: World) {
+/** The trigrams of a text as pg_trgm makes them: per word of letters and digits, lower-cased, padded "  word ". */
+function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity(): shared trigrams over all the trigrams of both texts, 0 to 1. */
+export function trigramSimilarity(a: string, b: string): number {
+  const [x, y] = [trigrams(a), trigrams(b)];
+  let shared = 0;
+  for (const t of x) if (y.has(t)) shared++;
+  const all = x.size + y.size - shared;
+  return all === 0 ? 0 : shared / all;
+}
+
+/** How alike two packs are: the same pack 1; else, in the same unit, the smaller weight over the larger; else 0. */
+export function packSimilarity(a: Pick<Item, 'pack' | 'uom' | 'weight'>, b: Pick<Item, 'pack' | 'uom' | 'weight'>): number {
+  if (a.pack === b.pack && a.uom === b.uom) return 1;
+  if (a.uom !== b.uom || a.weight <= 0 || b.weight <= 0) return 0;
+  return 0.8 * (Math.min(a.weight, b.weight) / Math.max(a.weight, b.weight));
+}
+
+/** How well `match` replaces `item` (domain guide, similar items): description first, then pack. */
+export const matchScore = (item: Item, match: Item) =>
+  round2(0.6 * trigramSimilarity(item.description, match.description) + 0.4 * packSimilarity(item, match));
+
+/**
+ * Four to six similar items for every item: items of the same category and the same kind of
+ * product (catalog.ts: ground beef for ground beef, shrimp for shrimp), the most alike in
+ * description and pack first; among equally alike ones the seeded draw decides. Deterministic.
+ */
+export function similarItems(world: Pick<World, 'items'>): [itemId: number, matchId: number, score: number][] {
   const r = randomFor('matches');
-  const byCategory = new Map<number, number[]>();
+  const byKind = new Map<string, Item[]>();
   for (const item of world.items) {
-    const list = byCategory.get(item.categoryId) ?? [];
-    list.push(item.id);
-    byCategory.set(item.categoryId, list);
+    const key = `${item.categoryId}|${item.kind}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), item]);
   }
-  const rows: CopyValue[][] = [];
+  const rows: [number, number, number][] = [];
   for (const item of world.items) {
-    const peers = byCategory.get(item.categoryId)!.filter((id) => id !== item.id);
-    for (const match of r.sample(peers, r.int(3, 5))) rows.push([item.id, match, round2(r.float(0.55, 0.97))]);
+    const count = r.int(4, 6);
+    const peers = byKind.get(`${item.categoryId}|${item.kind}`)!.filter((p) => p.id !== item.id)
+      .map((p) => ({ id: p.id, score: matchScore(item, p), draw: r.next() }))
+      .sort((a, b) => b.score - a.score || a.draw - b.draw);
+    for (const p of peers.slice(0, count)) rows.push([item.id, p.id, p.score]);
   }
-  await copyRows(client, 'item_matches', ['item_id', 'match_item_id', 'score'], rows);
+  return rows;
+}
+
+export async function seedItemMatches(client: pg.PoolClient, world: World) {
+  await copyRows(client, 'item_matches', ['item_id', 'match_item_id', 'score'], similarItems(world));
 }

@@ -46,6 +46,8 @@ export interface Item {
   description: string;
   manufacturerId: number;
   categoryId: number;
+  /** The kind of product (catalog.ts ProductSeed.kind): similar items share it. */
+  kind: string;
   pack: string;
   uom: string;
   weight: number;
@@ -126,6 +128,7 @@ function buildCatalog() {
               description: `${product.name}${tier}${product.detail ?? ''}`,
               manufacturerId: maker.id,
               categoryId: category.id,
+              kind: product.kind ?? product.name,
               pack,
               uom,
               weight,

@@ -127,6 +127,12 @@ export const SIGNED_UP_MESSAGE =
  */
 export const CONFIRMED_AWAITING_APPROVAL =
   'Your account has been activated! Your email address is confirmed. An Admin or Leadership user of your distributor needs to approve it before you can log in; we will email you when they have.';
+/**
+ * The activation's answer lets its holder log in now: the server answers exactly
+ * CONFIRMED_AWAITING_APPROVAL for an account a leader has still to approve (issue 39: the page
+ * offered Login, and login then refused).
+ */
+export const activationLetsLogIn = (answer: MessageResponse): boolean => answer.message !== CONFIRMED_AWAITING_APPROVAL;
 export const AWAITING_APPROVAL = 'Your account is waiting for approval by an Admin or Leadership user of your distributor.';
 export const APPROVAL_REFUSED = 'Your request to join was declined. Ask your distributor for an invitation.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';

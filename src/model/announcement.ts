@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { boundedString } from './codec.ts';
 
-/** GET /api/announcement: banners shown above the dashboard, dismissible per session. */
+/** GET /api/announcement: banners shown above the dashboard; a dismissal is remembered per user in the browser (services/announcement-service.ts). */
 export const Announcement = t.type({ id: t.number, text: t.string });
 export type Announcement = t.TypeOf<typeof Announcement>;
 export const AnnouncementList = t.array(Announcement);

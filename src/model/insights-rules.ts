@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatMoney } from './format.ts';
+import { formatMoney, itemDescription } from './format.ts';
 import { exportFileName } from './csv-cells.ts';
 import type { CsvExport } from './dashboard-exports.ts';
 import type { DateRange } from './date-range.ts';
@@ -32,10 +32,31 @@ export const competitorOrderUrl = (merchant: string, id: number, distributorPlat
 export const matchesUrl = (merchant: string, item: { description: string; min: string; manufacturerPlatformId: string }, id: number) =>
   `${INSIGHTS_ROOT}/matches/${encodeURIComponent(merchant)}/${encodeURIComponent(item.description)}/${encodeURIComponent(item.min)}/${id}/${encodeURIComponent(item.manufacturerPlatformId)}`;
 
-/** A filter from the dashboard: the merchants that bought a category, or an item (MIN), from competitors. */
-export type LostFilter = { category: string } | { item: string };
+/** The win-back list's "Money At Stake", explained beside its header (issue 39). */
+export const MONEY_AT_STAKE_HELP =
+  "The merchant's competitor spend on this item over the period (its Competitor Volume): the sales the house stands to win back.";
+
+/**
+ * A filter from the dashboard: the merchants that bought a category, or an item, from
+ * competitors. An item is its MIN (what the server filters by) and its description, for the
+ * user, who knows items by name (issue 39); a link without one names the MIN alone.
+ */
+export type LostFilter = { category: string } | { item: string; description?: string };
+
+/** The item as the filter names it: its description with the MIN beside it. */
+const itemName = (f: { item: string; description?: string }) =>
+  f.description ? `${itemDescription(f.description)} (MIN ${f.item})` : `MIN ${f.item}`;
+
 export const filterText = (f: LostFilter) =>
-  'category' in f ? `Merchants that bought the category ${f.category} from competitors` : `Merchants that bought the item ${f.item} from competitors`;
+  'category' in f ? `Merchants that bought the category ${f.category} from competitors` : `Merchants that bought the item ${itemName(f)} from competitors`;
+
+/** The competitive insights of a lost item from the dashboard: its MIN filters, its description names it. */
+export const lostItemUrl = (item: { min: string; description: string }) =>
+  `${INSIGHTS_ROOT}?item=${encodeURIComponent(item.min)}&description=${encodeURIComponent(item.description)}`;
+
+/** What the merchants call sends for a filter: the category or the MIN, never the description. */
+export const filterPayload = (f: LostFilter | null): { category: string } | { item: string } | Record<string, never> =>
+  f === null ? {} : 'category' in f ? { category: f.category } : { item: f.item };
 
 // Merchants table.
 export type MerchantColumn = 'dcn' | 'merchant' | 'totalVolume' | 'competitorVolume' | 'competitorVolumePerc';

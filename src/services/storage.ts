@@ -70,7 +70,7 @@ export function createSessionStore(backing: KeyValueStore) {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 // Resolved on each call so that importing this module outside a browser (tests, catalogue) is safe.
-const browserBacking: KeyValueStore = {
+export const browserBacking: KeyValueStore = {
   getItem: (key) => globalThis.localStorage?.getItem(key) ?? null,
   setItem: (key, value) => globalThis.localStorage?.setItem(key, value),
   removeItem: (key) => globalThis.localStorage?.removeItem(key),

@@ -114,9 +114,15 @@ test('sign up, confirm the email, get approved by the leader in User Management,
   expect(activations).toEqual([]);
   await page.getByRole('button', { name: 'Activate Account' }).click();
   await expect(page.getByText(CONFIRMED_AWAITING_APPROVAL)).toBeVisible();
+  // It says what happens next (an email once a leader approves) and offers no Login that would be
+  // refused (issue 39).
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, 'activation-desktop');
-  await page.getByRole('link', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'activation-awaiting-approval-mobile');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The link is single-use.
   await page.goto(link);

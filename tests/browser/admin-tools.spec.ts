@@ -231,3 +231,39 @@ test('FAQ answers questions about the portal and is honest about videos', async 
   await expect(page.getByText('No how-to videos have been published yet.', { exact: false })).toBeVisible();
   await shoot(page, 'faq');
 });
+
+test('announcements: a double-click on Create makes one announcement, the button busy while it is sent', async ({ page }) => {
+  const text = `Double-clicked notice ${Date.now()}`;
+  const posts: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/announcement', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts.push(route.request().postData() ?? '');
+    await held;
+    await route.continue();
+  });
+  await asAdmin(page, 'Admin Panel');
+  await page.getByRole('button', { name: 'Edit Announcements' }).click();
+  const modal = page.getByRole('dialog', { name: 'System Announcements' });
+  await modal.getByPlaceholder('Your announcement text here').fill(text);
+  await modal.getByRole('button', { name: 'Create' }).dblclick();
+  const create = modal.getByRole('button', { name: 'Create' });
+  await expect(create).toHaveAttribute('data-loading', 'true');
+  await expect(create).toBeDisabled();
+  await create.click({ force: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'tests/screenshots/admin-announcements-creating-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/screenshots/admin-announcements-creating-phone.png' });
+  release();
+  await expect(modal.getByText('Announcement Created!')).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await expect(modal.getByRole('cell', { name: text, exact: true })).toHaveCount(1);
+  const listed = (await (await page.request.get('/api/announcement', { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authKey'))}` } })).json()) as { text: string }[];
+  expect(listed.filter((a) => a.text === text)).toHaveLength(1);
+  const id = (listed.find((a) => a.text === text) as unknown as { id: number }).id;
+  await modal.getByRole('button', { name: `Delete announcement: ${text.slice(0, 40)}` }).click();
+  await expect(modal.getByText('Announcement Deleted!')).toBeVisible();
+  expect(id).toBeGreaterThan(0);
+});

@@ -126,7 +126,9 @@ test('a range over a year shows the dialog and asks nothing', async ({ page }) =
   await openDashboard(page, 'leader@harbor.test');
   let dashboardCalls = 0;
   page.on('request', (r) => r.url().endsWith('/api/dashboard') && dashboardCalls++);
-  await page.getByRole('button', { name: 'Date range' }).click();
+  const picker = page.getByRole('button', { name: 'Date range' });
+  const applied = (await picker.textContent())!;
+  await picker.click();
   const previous = page.locator('[data-direction="previous"]').first();
   const next = page.locator('[data-direction="next"]').first();
   for (let i = 0; i < 13; i++) await previous.click();
@@ -138,8 +140,18 @@ test('a range over a year shows the dialog and asks nothing', async ({ page }) =
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toHaveCount(0);
   expect(dashboardCalls).toBe(0);
-  // The numbers of the range in force stay on screen.
+  // The numbers of the range in force stay on screen, and the picker shows that range, not the
+  // one it refused (issue 39).
   expect(money(await stat(page, 'Total Volume').textContent())).toBeGreaterThan(0);
+  await expect(picker).toHaveText(applied);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'tests/screenshots/dashboard-range-refused-desktop.png' });
+  // A refused range again, on a phone: its picker sits in the Filters modal.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(picker).toHaveText(applied);
+  await page.screenshot({ path: 'tests/screenshots/dashboard-range-refused-phone.png' });
 });
 
 test('a District Manager sees smaller totals than the leader for the same range', async ({ browser }) => {
@@ -198,4 +210,48 @@ test('announcements load once per session and a dismissed one stays away', async
   await expect(banners).toHaveCount(count - 1);
   await expect(page.getByText(dismissed)).toHaveCount(0);
   expect(announcementCalls).toBe(1);
+});
+
+/** An announcement made by the internal admin through the API, and how to delete it again. */
+async function announce(page: Page, text: string) {
+  const login = await page.request.post('/api/auth/login', { data: { email: 'admin@portal.test', password: 'portal-demo' } });
+  const headers = { authorization: `Bearer ${(await login.json()).authKey}` };
+  const made = await page.request.post('/api/announcement', { headers, data: { text } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { id } = (await made.json()) as { id: number };
+  const count = ((await (await page.request.get('/api/announcement', { headers })).json()) as unknown[]).length;
+  return { id, count, remove: () => page.request.delete(`/api/announcement/${id}`, { headers }) };
+}
+
+test('a dismissed announcement stays dismissed on the next page load; a phone shows one banner and a count (issue 39)', async ({ page }) => {
+  const text = `Dock closed for inventory ${Date.now()}`;
+  const made = await announce(page, text);
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openDashboard(page, 'leader@harbor.test');
+    const banners = page.getByRole('region', { name: 'Announcements' });
+    const mine = banners.getByRole('alert').filter({ hasText: text });
+    await expect(banners.getByRole('alert')).toHaveCount(made.count);
+    await mine.getByRole('button', { name: 'Dismiss announcement' }).click();
+    await expect(mine).toHaveCount(0);
+    await page.reload();
+    await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+    await expect(banners.getByRole('alert')).toHaveCount(made.count - 1);
+    await expect(mine).toHaveCount(0);
+    await page.screenshot({ path: 'tests/screenshots/dashboard-announcements-desktop.png' });
+
+    // A phone: the first banner and one line for the others, well inside the first screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(banners.getByRole('alert')).toHaveCount(1);
+    const more = banners.getByRole('button', { name: `Show ${made.count - 2} more announcement${made.count - 2 === 1 ? '' : 's'}` });
+    await expect(more).toBeVisible();
+    const box = (await banners.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(844 / 3);
+    await page.screenshot({ path: 'tests/screenshots/dashboard-announcements-phone.png' });
+    await more.click();
+    await expect(banners.getByRole('alert')).toHaveCount(made.count - 1);
+    await expect(mine).toHaveCount(0);
+  } finally {
+    await made.remove();
+  }
 });

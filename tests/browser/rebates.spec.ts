@@ -62,6 +62,32 @@ test('search and a manufacturer filter narrow the list', async ({ page }) => {
   await expect(bodyRows(page)).toHaveCount(20);
 });
 
+test('a search with no results says so once, and emptying the box brings the list back (issue 39)', async ({ page }) => {
+  await openAllRebates(page);
+  const search = page.getByRole('textbox', { name: 'Search rebates' });
+  const searchButton = page.getByRole('button', { name: 'Search', exact: true });
+  await search.fill('zz no such rebate zz');
+  await searchButton.click();
+  await expect(page.getByText('No results found')).toHaveCount(1);
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByText('No records to display')).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: 'tests/screenshots/rebates-no-results-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('No results found')).toHaveCount(1);
+  await page.screenshot({ path: 'tests/screenshots/rebates-no-results-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Deleting the text, as a user does with Backspace, not the × button.
+  await search.click();
+  await search.press('ControlOrMeta+a');
+  await search.press('Backspace');
+  await expect(searchButton).toBeDisabled();
+  await expect(bodyRows(page)).toHaveCount(20);
+  await expect(page.getByText('No results found')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+});
+
 test('scrolling to the end loads page 2 without repeating a row', async ({ page }) => {
   await openAllRebates(page);
   await page.screenshot({ path: 'tests/screenshots/rebates-list.png' });

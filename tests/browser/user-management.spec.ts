@@ -169,6 +169,24 @@ test('a leader’s new email for a colleague awaits the colleague’s approval, 
   await theirs.close();
 });
 
+test('Edit User says why Save is disabled for an email that is not an address (issue 39)', async ({ page, request, baseURL }) => {
+  const user = await invitedUser(request, baseURL!, 'Bea Badmail');
+  const panel = await editAsLeader(page, user);
+  const email = panel.getByRole('textbox', { name: 'Email' });
+  await email.fill('bad-email');
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByText('Enter a valid email address')).toBeVisible();
+  await expect(panel).not.toContainText(emailAwaitsOwnerNote(user.email));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'user-management-edit-bad-email-desktop');
+  await page.setViewportSize(MOBILE);
+  await expect(panel.getByText('Enter a valid email address')).toBeVisible();
+  await shot(page, 'user-management-edit-bad-email-phone');
+  await email.fill(user.email.toUpperCase());
+  await expect(panel.getByText('Enter a valid email address')).toHaveCount(0);
+});
+
 test('deactivating a logged-in user signs them out at their next action', async ({ page, browser, request, baseURL }) => {
   const user = await invitedUser(request, baseURL!, 'Dora Departing');
   const theirs = await browser.newContext();

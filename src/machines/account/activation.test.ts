@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { callDouble } from '../testing/call-double.ts';
 import { shortestPaths } from '../../../tests/paths/machine-paths.ts';
-import { ACTIVATED_MESSAGE, type MessageResponse } from '../../model/account.ts';
+import { ACTIVATED_MESSAGE, CONFIRMED_AWAITING_APPROVAL, type MessageResponse } from '../../model/account.ts';
+import { selectOffersLogin } from './selectors.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { SAMPLE_TOKEN } from './account-samples.ts';
 import { activationMachine, type ActivationEvent } from './activation.ts';
@@ -63,6 +64,22 @@ describe('activation, behaviour', () => {
     release({ message: ACTIVATED_MESSAGE });
     await waitFor(actor, (s) => s.matches('activated'));
     expect(tokens).toEqual([SAMPLE_TOKEN]);
+  });
+
+  it('offers Login after activation only when login will work, not while a leader has to approve (issue 39)', async () => {
+    const approved = start(async () => ({ message: ACTIVATED_MESSAGE }));
+    expect(selectOffersLogin(approved.getSnapshot())).toBe(false);
+    approved.send({ type: 'link.confirmed' });
+    await waitFor(approved, (s) => s.matches('activated'));
+    expect(selectOffersLogin(approved.getSnapshot())).toBe(true);
+    const waiting = start(async () => ({ message: CONFIRMED_AWAITING_APPROVAL }));
+    waiting.send({ type: 'link.confirmed' });
+    await waitFor(waiting, (s) => s.matches('activated'));
+    expect([waiting.getSnapshot().context.message, selectOffersLogin(waiting.getSnapshot())]).toEqual([CONFIRMED_AWAITING_APPROVAL, false]);
+    const failed = start(() => Promise.reject(new ApiError(410, 'gone')));
+    failed.send({ type: 'link.confirmed' });
+    await waitFor(failed, (s) => s.matches('failed'));
+    expect(selectOffersLogin(failed.getSnapshot())).toBe(false);
   });
 
   it("says 'Something went wrong' when the failure has no message", async () => {

@@ -8,6 +8,7 @@ import { sessionSummary } from '../../model/user-sessions.ts';
 import { dmRow } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { notice } from './admin-panel-samples.ts';
 import { announcementsMachine } from './announcements-editor.ts';
+import { selectCreateButton, selectMayDeleteAnnouncement } from './selectors.ts';
 import { auditLogMachine } from './audit-log.ts';
 import { loadSpeedMachine } from './load-speed-test.ts';
 import { panelUserMachine } from './panel-user.ts';
@@ -41,6 +42,32 @@ describe('announcements modal, model-based', () => {
     await run.replay({ type: 'announcements.deleted', id: 7 }, 'deleting');
     await run.replay({ type: 'xstate.done.actor.remove', output: { message: 'ok' } }, 'editing');
     expect(run.actor.getSnapshot().context.list).toEqual([{ id: 9, text: 'Closed Friday' }]);
+  });
+
+  it('keeps what is typed while the list still loads', async () => {
+    const run = startControlled(announcementsMachine, { actors: ['load', 'create', 'remove'] });
+    await run.replay({ type: 'announcements.opened' }, 'loading');
+    await run.replay({ type: 'announcements.textChanged', text: 'Closed Friday' }, 'loading');
+    await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'editing');
+    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
+  });
+
+  it('a second Create while the first is sent makes no second call; the button says it is busy (issue 39)', async () => {
+    const run = startControlled(announcementsMachine, { actors: ['load', 'create', 'remove'] });
+    await run.replay({ type: 'announcements.opened' }, 'loading');
+    await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'editing');
+    await run.replay({ type: 'announcements.textChanged', text: 'Closed Friday' }, 'editing');
+    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
+    await run.replay({ type: 'announcements.created' }, 'creating');
+    await run.replay({ type: 'announcements.created' }, 'creating');
+    expect(run.callsOf('create')).toHaveLength(1);
+    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: true, disabled: true });
+    expect(selectMayDeleteAnnouncement(run.actor.getSnapshot())).toBe(false);
+    await run.replay({ type: 'xstate.done.actor.create', output: { id: 9, text: 'Closed Friday' } }, 'editing');
+    // The text is cleared: a late click finds Create disabled.
+    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: true });
+    await run.replay({ type: 'announcements.created' }, 'editing');
+    expect(run.callsOf('create')).toHaveLength(1);
   });
 });
 

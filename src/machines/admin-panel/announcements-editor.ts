@@ -26,7 +26,18 @@ export type AnnouncementsEvent =
 
 export const announcementsMachine = setup({
   types: { context: {} as AnnouncementsContext, events: {} as AnnouncementsEvent },
-  actions: { failed: assign({ message: { ok: false, text: ANNOUNCEMENT_FAILED }, deletingId: null }) },
+  actions: {
+    failed: assign({ message: { ok: false, text: ANNOUNCEMENT_FAILED }, deletingId: null }),
+    typed: assign(({ event }) => (event.type === 'announcements.textChanged' ? { text: event.text, message: null } : {})),
+    cleared: assign({ text: '', message: null }),
+    listed: assign((_, params: { list: Announcement[] }) => ({ list: params.list })),
+    markDeleting: assign(({ event }) => (event.type === 'announcements.deleted' ? { deletingId: event.id, message: null } : {})),
+    added: assign(({ context }, params: { created: Announcement }) => ({ list: [params.created, ...context.list], text: '', message: { ok: true, text: ANNOUNCEMENT_CREATED } })),
+    removed: assign(({ context }) => ({ list: context.list.filter((a) => a.id !== context.deletingId), deletingId: null, message: { ok: true, text: ANNOUNCEMENT_DELETED } })),
+  },
+  guards: {
+    hasText: ({ context }) => context.text.trim() !== '',
+  },
   actors: {
     load: fromObservableWithOutput<Announcement[]>(() => adminService.announcements()),
     create: fromObservableWithOutput<Announcement, { text: string }>(({ text }) => adminService.createAnnouncement(text)),
@@ -37,21 +48,22 @@ export const announcementsMachine = setup({
   context: { list: [], text: '', deletingId: null, message: null },
   initial: 'closed',
   states: {
-    closed: { on: { 'announcements.opened': { target: 'loading', actions: assign({ text: '', message: null }) } } },
+    closed: { on: { 'announcements.opened': { target: 'loading', actions: 'cleared' } } },
     loading: {
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'editing', actions: assign({ list: ({ event }) => event.output }) },
+        onDone: { target: 'editing', actions: { type: 'listed', params: ({ event }) => ({ list: event.output }) } },
         onError: { target: 'editing', actions: 'failed' },
       },
-      on: { 'announcements.closed': 'closed' },
+      // The text box is open while the list loads: what is typed then is kept.
+      on: { 'announcements.closed': 'closed', 'announcements.textChanged': { actions: 'typed' } },
     },
     editing: {
       on: {
-        'announcements.textChanged': { actions: assign(({ event }) => ({ text: event.text, message: null })) },
-        'announcements.created': { guard: ({ context }) => context.text.trim() !== '', target: 'creating' },
-        'announcements.deleted': { target: 'deleting', actions: assign(({ event }) => ({ deletingId: event.id, message: null })) },
+        'announcements.textChanged': { actions: 'typed' },
+        'announcements.created': { guard: 'hasText', target: 'creating' },
+        'announcements.deleted': { target: 'deleting', actions: 'markDeleting' },
         'announcements.closed': 'closed',
       },
     },
@@ -60,7 +72,7 @@ export const announcementsMachine = setup({
         id: 'create',
         src: 'create',
         input: ({ context }) => ({ text: context.text.trim() }),
-        onDone: { target: 'editing', actions: assign(({ context, event }) => ({ list: [event.output, ...context.list], text: '', message: { ok: true, text: ANNOUNCEMENT_CREATED } })) },
+        onDone: { target: 'editing', actions: { type: 'added', params: ({ event }) => ({ created: event.output }) } },
         onError: { target: 'editing', actions: 'failed' },
       },
     },
@@ -69,10 +81,7 @@ export const announcementsMachine = setup({
         id: 'remove',
         src: 'remove',
         input: ({ context }) => ({ id: context.deletingId! }),
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context }) => ({ list: context.list.filter((a) => a.id !== context.deletingId), deletingId: null, message: { ok: true, text: ANNOUNCEMENT_DELETED } })),
-        },
+        onDone: { target: 'editing', actions: 'removed' },
         onError: { target: 'editing', actions: 'failed' },
       },
     },

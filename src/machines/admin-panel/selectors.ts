@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { sessionSummary } from '../../model/user-sessions.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
+import type { announcementsMachine } from './announcements-editor.ts';
 import type { auditLogMachine } from './audit-log.ts';
 import type { loadSpeedMachine } from './load-speed-test.ts';
 import type { panelUserMachine } from './panel-user.ts';
@@ -24,3 +25,21 @@ export const selectMeanTiming = (s: LoadSpeedSnapshot): number | null => {
 type AuditLogSnapshot = SnapshotFrom<typeof auditLogMachine>;
 /** The audit log's filter fields, as entered. */
 export const selectAuditDraft = (s: AuditLogSnapshot) => s.context.draft;
+
+// ---- System Announcements --------------------------------------------------------------------
+
+type AnnouncementsSnapshot = SnapshotFrom<typeof announcementsMachine>;
+export const selectAnnouncementsOpen = (s: AnnouncementsSnapshot) => !s.matches('closed');
+export const selectAnnouncementsLoading = (s: AnnouncementsSnapshot) => s.matches('loading');
+export const selectAnnouncementList = (s: AnnouncementsSnapshot) => s.context.list;
+export const selectAnnouncementText = (s: AnnouncementsSnapshot) => s.context.text;
+export const selectAnnouncementMessage = (s: AnnouncementsSnapshot) => s.context.message;
+export const selectDeletingAnnouncement = (s: AnnouncementsSnapshot) => s.context.deletingId;
+/** Create: busy while its call runs (a second click then does nothing), disabled while empty or another call runs. */
+export const selectCreateButton = (s: AnnouncementsSnapshot) => ({
+  busy: s.matches('creating'),
+  disabled: !s.matches('editing') || s.context.text.trim() === '',
+});
+export const sameButton = (a: { busy: boolean; disabled: boolean }, b: { busy: boolean; disabled: boolean }) => a.busy === b.busy && a.disabled === b.disabled;
+/** A row's delete is offered only while nothing else is on its way. */
+export const selectMayDeleteAnnouncement = (s: AnnouncementsSnapshot) => s.matches('editing');

@@ -41,6 +41,8 @@ export interface DashboardContext {
   activeDistributor: ActiveDistributor | null;
   dialog: string | null;
   announcements: Announcement[];
+  /** A phone shows the first banner and how many more; this shows them all. */
+  announcementsExpanded: boolean;
   userId: number | null;
   canViewAs: boolean;
   /** The active house's users, for View As. */
@@ -62,6 +64,7 @@ export type DashboardEvent =
   | { type: 'dashboard.viewAsChanged'; userId: number | null }
   | { type: 'dashboard.dialogClosed' }
   | { type: 'dashboard.announcementDismissed'; id: number }
+  | { type: 'dashboard.announcementsExpanded' }
   | { type: 'dashboard.monthlyMonthsChanged'; months: MonthlyMonths }
   | { type: 'dashboard.monthlyTableToggled' }
   | { type: 'dashboard.lostItemsSorted'; sortBy: LostItemsSort }

@@ -265,7 +265,7 @@ describe('dashboard, side loads', () => {
 
   it('houses and announcements load once for the screen; a dismissed banner goes away', async () => {
     const s = startReal();
-    await s.settle('loadHouses', 'done', { active: boston, houses: [{ ...boston, parent_id: 1 }, { ...switchedToPortland.activeDistributor, parent_id: 1 }] });
+    await s.settle('loadHouses', 'done', { active: boston, houses: [{ ...boston, parent_id: 1 }, { ...switchedToPortland.activeDistributor, parent_id: 1 }], movedFrom: null });
     await s.settle('loadAnnouncements', 'done', [{ id: 1, text: 'New rebates' }, { id: 2, text: 'Maintenance Sunday' }]);
     s.actor.send({ type: 'dashboard.announcementDismissed', id: 1 });
     const c = s.actor.getSnapshot().context;

@@ -43,7 +43,7 @@ export const dashboardMachine = setup({
     loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
     loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
     houseSwitch: houseSwitchMachine,
-    loadAnnouncements: fromObservableWithOutput<Announcement[]>(() => announcementService.announcements()),
+    loadAnnouncements: fromObservableWithOutput<Announcement[], { userId: number | null }>(({ userId }) => announcementService.announcements(userId)),
     loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
   guards: {
@@ -125,9 +125,15 @@ export const dashboardMachine = setup({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'dashboard.distributorSelected' ? event.distributorId : 0,
     })),
-    dismissAnnouncement: ({ event }) => {
-      if (event.type === 'dashboard.announcementDismissed') announcementService.dismiss(event.id);
+    // Remembered for the user in this browser: it stays away on the next page load (issue 39).
+    dismissAnnouncement: ({ context, event }) => {
+      if (event.type === 'dashboard.announcementDismissed') announcementService.dismiss(context.userId, event.id);
     },
+    forgetAnnouncement: assign(({ context, event }) =>
+      event.type === 'dashboard.announcementDismissed' ? { announcements: context.announcements.filter((a) => a.id !== event.id) } : {},
+    ),
+    /** On a phone the banners show one at a time, with the count of the others, until asked for all. */
+    expandAnnouncements: assign({ announcementsExpanded: true }),
   },
 }).createMachine({
   id: 'dashboard',
@@ -146,6 +152,7 @@ export const dashboardMachine = setup({
     activeDistributor: input.activeDistributor,
     dialog: null,
     announcements: [],
+    announcementsExpanded: false,
     userId: input.userId,
     canViewAs: input.canViewAs,
     viewAsUsers: [],
@@ -159,6 +166,7 @@ export const dashboardMachine = setup({
     {
       id: 'loadAnnouncements',
       src: 'loadAnnouncements',
+      input: ({ context }) => ({ userId: context.userId }),
       onDone: { actions: assign({ announcements: ({ event }) => event.output }) },
       onError: { actions: logFailure('Loading announcements') },
     },
@@ -175,9 +183,8 @@ export const dashboardMachine = setup({
     'dashboard.monthlyTableToggled': { actions: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })) },
     'dashboard.lostItemsSorted': { actions: assign({ lostItemsSort: ({ event }) => event.sortBy }) },
     'dashboard.rowsResized': { actions: assign(({ context, event }) => resizedRows(context, event)) },
-    'dashboard.announcementDismissed': {
-      actions: [assign(({ context, event }) => ({ announcements: context.announcements.filter((a) => a.id !== event.id) })), 'dismissAnnouncement'],
-    },
+    'dashboard.announcementDismissed': { actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
+    'dashboard.announcementsExpanded': { actions: 'expandAnnouncements' },
     // Spec §8: these failures fall back to empty data silently.
     'xstate.done.actor.loadLostVolume': { actions: assign({ lostVolume: ({ event }) => outputOf<LostVolumeResponse>(event) }) },
     'xstate.error.actor.loadLostVolume': { actions: assign(NO_LOST_VOLUME) },

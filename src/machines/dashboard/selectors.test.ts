@@ -7,7 +7,7 @@ import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { dashboardMachine } from './dashboard.ts';
 import { boston, otherRange, portland, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
-  lostItemsBy, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
+  lostItemsBy, moreAnnouncementsLabel, selectAnnouncementBanners, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
   selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv,
 } from './selectors.ts';
 
@@ -154,5 +154,29 @@ describe('how many rows the lost cards show', () => {
     s.actor.send(more('lostVolume'));
     await s.replay({ type: 'dashboard.distributorSelected', distributorId: portland.id }, 'switchingDistributor');
     expect([s.now().context.lostItemsShown, s.now().context.lostVolumeShown]).toEqual([5, 5]);
+  });
+});
+
+describe('the announcement banners', () => {
+  const three = [{ id: 1, text: 'New rebates' }, { id: 2, text: 'Maintenance Sunday' }, { id: 3, text: 'Checks mailed' }];
+
+  it('are asked for as the user, whose dismissals are remembered (issue 39)', async () => {
+    const s = start();
+    expect(s.callsOf('loadAnnouncements').map((c) => c.input)).toEqual([{ userId: SAMPLE_USER_ID }]);
+  });
+
+  it('show all on a wide screen; on a phone the first and a count of the others, until asked for all', async () => {
+    const s = start();
+    await s.settle('loadAnnouncements', 'done', three);
+    expect(selectAnnouncementBanners(false)(s.now())).toEqual({ shown: three, more: 0 });
+    expect(selectAnnouncementBanners(true)(s.now())).toEqual({ shown: [three[0]], more: 2 });
+    // The same answer for the same list: the banners do not re-render on every snapshot.
+    expect(selectAnnouncementBanners(true)(s.now())).toBe(selectAnnouncementBanners(true)(s.now()));
+    expect(moreAnnouncementsLabel(2)).toBe('Show 2 more announcements');
+    s.actor.send({ type: 'dashboard.announcementDismissed', id: 1 });
+    expect(selectAnnouncementBanners(true)(s.now())).toEqual({ shown: [three[1]], more: 1 });
+    expect(moreAnnouncementsLabel(1)).toBe('Show 1 more announcement');
+    s.actor.send({ type: 'dashboard.announcementsExpanded' });
+    expect(selectAnnouncementBanners(true)(s.now())).toEqual({ shown: [three[1], three[2]], more: 0 });
   });
 });

@@ -9,6 +9,8 @@ import { MONTHLY_MONTHS, ROWS_STEP, type LostItemsSort } from './dashboard-conte
 type S = SnapshotFrom<typeof dashboardMachine>;
 
 export { MONTHLY_MONTHS };
+/** Where a lost item leads: the merchants that bought it elsewhere, the item named by its description (issue 39). */
+export { lostItemUrl } from '../../model/insights-rules.ts';
 
 // Narrow reads, so a card re-renders only when what it shows changes.
 /** While the dashboard call is out a card shows a placeholder, never the previous range's rows. */
@@ -29,6 +31,31 @@ export const selectMonthlyVolumeOn = (s: S) => s.context.monthlyVolumeOn;
 export const selectMonthlyMonths = (s: S) => s.context.monthlyMonths;
 export const selectMonthlyAsTable = (s: S) => s.context.monthlyAsTable;
 export const selectAnnouncements = (s: S) => s.context.announcements;
+export interface AnnouncementBanners {
+  shown: S['context']['announcements'];
+  /** How many more there are, offered as one line ('Show 2 more announcements'); 0: none. */
+  more: number;
+}
+// The same answer while the list and the folding stay the same, so the banners re-render only then.
+const foldedBanners = new WeakMap<S['context']['announcements'], AnnouncementBanners>();
+const openBanners = new WeakMap<S['context']['announcements'], AnnouncementBanners>();
+function bannersOf(announcements: S['context']['announcements'], folded: boolean): AnnouncementBanners {
+  const cache = folded ? foldedBanners : openBanners;
+  let banners = cache.get(announcements);
+  if (!banners) {
+    banners = folded && announcements.length > 1 ? { shown: announcements.slice(0, 1), more: announcements.length - 1 } : { shown: announcements, more: 0 };
+    cache.set(announcements, banners);
+  }
+  return banners;
+}
+/**
+ * The banners on screen (issue 39): all of them on a wide screen; on a phone the first one and the
+ * count of the others until the user asks for them, so they do not fill the first screen.
+ */
+export const selectAnnouncementBanners = (phone: boolean) => (s: S): AnnouncementBanners =>
+  bannersOf(s.context.announcements, phone && !s.context.announcementsExpanded);
+/** The line under the first banner on a phone. */
+export const moreAnnouncementsLabel = (more: number) => `Show ${more} more announcement${more === 1 ? '' : 's'}`;
 export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
 /** Whose view is shown: the chosen user, else the user themselves. */
 export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;

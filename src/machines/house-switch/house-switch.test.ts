@@ -4,7 +4,7 @@ import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../te
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import type { ActiveDistributorResponse, CurrentDistributor } from '../../model/distributor.ts';
 import { MACHINES } from '../registry.ts';
-import { boston, bostonFamily, portland, serverError, switchedToPortland } from './house-switch-samples.ts';
+import { boston, bostonFamily, movedOffHarborHead, portland, serverError, switchedToPortland } from './house-switch-samples.ts';
 import { houseSwitchMachine, isOtherHouse } from './house-switch.ts';
 
 // Failures are logged to the console by design (spec §8); keep the test output readable.
@@ -62,6 +62,24 @@ describe('house switch', () => {
     expect(s.actor.getSnapshot().context.houses.map((h) => h.nickname)).toEqual(['Harbor Foods Boston', 'Harbor Foods Portland']);
     expect(s.told).toEqual(['houses 10,11']);
     expect(s.callsOf('loadHouses')).toHaveLength(1);
+  });
+
+  it('a saved family head the server left: the session follows the house, and a notice says so (issue 39)', async () => {
+    const notices: unknown[] = [];
+    const s = startControlled(houseSwitchMachine, {
+      actors: ['loadHouses', 'setActiveDistributor'],
+      input: { activeDistributor: { id: 1, platform_id: 'CP-100001', nickname: 'Harbor Foods (PA)' } },
+      provide: {
+        actions: {
+          reportHouses: () => undefined,
+          distributorChanged: (_, params) => void notices.push(params),
+          noticeMovedOffHead: (_, params) => void notices.push(params),
+        },
+      },
+    });
+    await s.settle('loadHouses', 'done', movedOffHarborHead);
+    expect(s.actor.getSnapshot().context.activeDistributor).toEqual(boston);
+    expect(notices).toEqual([{ response: { channelPartner: { distributor_id: boston.id }, activeDistributor: boston } }, movedOffHarborHead]);
   });
 
   it('asks the server for the house, then tells the session and only then the screen', async () => {

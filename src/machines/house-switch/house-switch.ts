@@ -1,10 +1,10 @@
 import { assign, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
-import type { ActiveDistributorResponse, CurrentDistributor, House } from '../../model/distributor.ts';
+import { movedOffFamilyHead, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../model/distributor.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
-import { sendToAuth } from '../shell/system-actors.ts';
+import { sendToAuth, sendToNotices } from '../shell/system-actors.ts';
 import { tellParent } from '../tell-parent.ts';
 
 /**
@@ -50,8 +50,18 @@ export const houseSwitchMachine = setup({
     reportHouses: tellParent((params: CurrentDistributor): HouseSwitchReport => ({ type: 'houseSwitch.housesLoaded', ...params }))(),
     reportSwitched: tellParent((params: ActiveDistributorResponse): HouseSwitchReport => ({ type: 'houseSwitch.switched', activeDistributor: params.activeDistributor }))(),
     reportKept: tellParent({ type: 'houseSwitch.kept' } satisfies HouseSwitchReport)(),
+    /** The server moved the user off a family head they had saved as their house: say so, until dismissed. */
+    noticeMovedOffHead: sendToNotices((params: CurrentDistributor) => ({
+      type: 'notices.added',
+      notice: { id: `moved-off-family-head-${Date.now()}`, kind: 'info', ...movedOffFamilyHead(params.movedFrom?.nickname ?? '', params.active.nickname) },
+    }))(),
+    keepHouses: assign((_, params: CurrentDistributor) => ({ houses: params.houses, activeDistributor: params.active })),
     /** The session follows the new house (header, storage for a reload). */
     distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
+  },
+  guards: {
+    /** The saved active house was a family head, which nobody acts for (issue 39): the server moved the user off it. */
+    movedOffFamilyHead: (_, params: CurrentDistributor) => params.movedFrom !== null,
   },
 }).createMachine({
   id: 'houseSwitch',
@@ -59,12 +69,24 @@ export const houseSwitchMachine = setup({
   invoke: {
     id: 'loadHouses',
     src: 'loadHouses',
-    onDone: {
-      actions: [
-        assign(({ event }) => ({ houses: event.output.houses, activeDistributor: event.output.active })),
-        { type: 'reportHouses', params: ({ event }) => event.output },
-      ],
-    },
+    onDone: [
+      {
+        guard: { type: 'movedOffFamilyHead', params: ({ event }) => event.output },
+        actions: [
+          { type: 'keepHouses', params: ({ event }) => event.output },
+          { type: 'reportHouses', params: ({ event }) => event.output },
+          // The session (header, storage) follows the house the server moved the user to.
+          { type: 'distributorChanged', params: ({ event }) => ({ response: { channelPartner: { distributor_id: event.output.active.id }, activeDistributor: event.output.active } }) },
+          { type: 'noticeMovedOffHead', params: ({ event }) => event.output },
+        ],
+      },
+      {
+        actions: [
+          { type: 'keepHouses', params: ({ event }) => event.output },
+          { type: 'reportHouses', params: ({ event }) => event.output },
+        ],
+      },
+    ],
     onError: { actions: logFailure('Loading houses') },
   },
   initial: 'idle',

@@ -3,7 +3,7 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, todayIso, type DateRange } from '../../model/date-range.ts';
 import type { InsightsMerchant, InsightsMerchantsPayload } from '../../model/insights.ts';
-import { DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, insightsPath, MERCHANT_TEXT_COLUMNS, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
+import { DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, filterPayload, insightsPath, MERCHANT_TEXT_COLUMNS, type LostFilter, type MerchantColumn } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import { sendToSession } from '../shell/system-actors.ts';
 import { insightsService } from '../../services/insights-service.ts';
@@ -49,7 +49,7 @@ export type InsightsEvent =
   | { type: 'insights.retry' }
   | { type: 'insights.dialogClosed' };
 
-const payload = (c: InsightsContext): InsightsMerchantsPayload => ({ ...c.range, ...(c.filter ?? {}) });
+const payload = (c: InsightsContext): InsightsMerchantsPayload => ({ ...c.range, ...filterPayload(c.filter) });
 
 // A new range reloads the table, but only once the table was asked for (the items pages share the range).
 const reload = [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
-import { estimateText } from '../../model/insights-rules.ts';
+import { estimateText, filterPayload, lostItemUrl } from '../../model/insights-rules.ts';
 import { insightsMachine } from './insights.ts';
 import { insightsMerchant, SAMPLE_TODAY } from './insights-samples.ts';
-import { lostFilterOf, selectVisibleMerchants } from './selectors.ts';
+import { filterText, lostFilterOf, selectVisibleMerchants } from './selectors.ts';
 
 describe('the merchants URL', () => {
   it('reads the dashboard filter: a category, else an item, else none', () => {
@@ -11,6 +11,19 @@ describe('the merchants URL', () => {
     expect(lostFilterOf(new URLSearchParams('item=MIN-1'))).toEqual({ item: 'MIN-1' });
     expect(lostFilterOf(new URLSearchParams('category=Dairy&item=MIN-1'))).toEqual({ category: 'Dairy' });
     expect(lostFilterOf(new URLSearchParams('category=&other=1'))).toBeNull();
+  });
+
+  it('names a lost item by its description with the MIN beside it, and sends only the MIN (issue 39)', () => {
+    const url = lostItemUrl({ min: '12001359', description: 'BEEF GRND 80/20 CHUB PREMIUM' });
+    expect(url).toBe('/competitiveinsights?item=12001359&description=BEEF%20GRND%2080%2F20%20CHUB%20PREMIUM');
+    const filter = lostFilterOf(new URLSearchParams(url.split('?')[1]))!;
+    expect(filter).toEqual({ item: '12001359', description: 'BEEF GRND 80/20 CHUB PREMIUM' });
+    expect(filterText(filter)).toBe('Merchants that bought the item Beef Grnd 80/20 Chub Premium (MIN 12001359) from competitors');
+    expect(filterPayload(filter)).toEqual({ item: '12001359' });
+    // A link without the description (an older bookmark) still says what it filters by.
+    expect(filterText({ item: '12001359' })).toBe('Merchants that bought the item MIN 12001359 from competitors');
+    expect(filterPayload({ category: 'Dairy' })).toEqual({ category: 'Dairy' });
+    expect(filterPayload(null)).toEqual({});
   });
 });
 

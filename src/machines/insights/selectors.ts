@@ -8,7 +8,7 @@ import type { insightsMachine } from './insights.ts';
 
 export {
   categoriesLabel, competitorOrder, competitorOrderTitle, competitorOrderUrl, DEFAULT_INSIGHTS_URL, estimateText, invoiceExport, itemsLabel, itemsUrl, LOAD_FAILED,
-  matchesUrl, monthOf, monthTitle, orderHistoryUrl, REDIRECT_BANNER, sortLines, usDate, visibleItems, WINBACK_URL, winBackExport,
+  matchesUrl, MONEY_AT_STAKE_HELP, monthOf, monthTitle, orderHistoryUrl, REDIRECT_BANNER, sortLines, usDate, visibleItems, WINBACK_URL, winBackExport,
 } from '../../model/insights-rules.ts';
 export { filterText, hasVolume };
 
@@ -27,13 +27,14 @@ export const selectRedirect = (s: S) => s.context.redirect;
 export const selectBanner = (s: S) => s.context.banner;
 
 /**
- * The dashboard's filter in the merchants URL (spec §4): `?category=Dairy` or `?item=<min>`; a
- * category wins over an item; neither is no filter.
+ * The dashboard's filter in the merchants URL (spec §4): `?category=Dairy` or `?item=<min>` (with
+ * `&description=` naming it); a category wins over an item; neither is no filter.
  */
 export function lostFilterOf(params: URLSearchParams): LostFilter | null {
   const category = params.get('category');
   const item = params.get('item');
-  return category ? { category } : item ? { item } : null;
+  const description = params.get('description');
+  return category ? { category } : item ? (description ? { item, description } : { item }) : null;
 }
 
 const visibleOf = cachedVisible(visibleInsightsMerchants);

@@ -47,6 +47,7 @@ export const rebateFiltersEvents: readonly AnyEventObject[] = [
 export const rebatesScreenEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.filters', output: sampleFilters },
   { type: 'rebatesScreen.searchChanged', text: 'acme' },
+  { type: 'rebatesScreen.searchChanged', text: '' },
   { type: 'rebatesScreen.searchSubmitted' },
   { type: 'rebatesScreen.searchCleared' },
   { type: 'rebatesScreen.filtersOpened' },

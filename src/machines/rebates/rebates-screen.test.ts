@@ -52,6 +52,7 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
   const expectedAsks: Record<string, boolean> = {
     'rebatesScreen.searchSubmitted': wasBrowsing && selectMaySearch(before),
     'rebatesScreen.searchCleared': wasBrowsing && before.context.applied.search !== '',
+    'rebatesScreen.searchChanged': wasBrowsing && before.context.applied.search !== '' && String(event.text).trim() === '',
     'rebatesScreen.filtersApplied': selectFiltersOpen(before),
   };
   expect(listAsked).toBe(expectedAsks[event.type] ? 1 : 0);
@@ -166,6 +167,22 @@ describe('rebates-screen, with its real children', () => {
     s.actor.send({ type: 'rebatesScreen.searchCleared' });
     expect(s.pageAsked()).toHaveLength(3);
     expect(s.pageAsked().at(-1)!.criteria).toEqual(DEFAULT_CRITERIA);
+  });
+
+  it('emptying the box of a searched list brings the whole list back (issue 39: Search is disabled then)', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'no such item' });
+    s.actor.send({ type: 'rebatesScreen.searchSubmitted' });
+    expect(s.pageAsked().at(-1)!.criteria).toMatchObject({ search: 'no such item' });
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'no such' });
+    expect(s.pageAsked()).toHaveLength(2);
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: '  ' });
+    expect(s.pageAsked()).toHaveLength(3);
+    expect(s.pageAsked().at(-1)!.criteria).toEqual(DEFAULT_CRITERIA);
+    expect([selectMaySearch(s.now()), selectShowsClearSearch(s.now())]).toEqual([false, true]);
+    // An empty box over an unsearched list asks for nothing.
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: '' });
+    expect(s.pageAsked()).toHaveLength(3);
   });
 
   it('Similar Items on a row asks for that item and manufacturer; closing the panel forgets the row', async () => {

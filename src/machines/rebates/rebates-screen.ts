@@ -68,6 +68,8 @@ export const rebatesScreenMachine = setup({
   guards: {
     searchTyped: ({ context }) => context.search.trim() !== '',
     searchApplied: ({ context }) => context.applied.search !== '',
+    searchEmptiedWhileApplied: ({ context, event }) =>
+      context.applied.search !== '' && event.type === 'rebatesScreen.searchChanged' && event.text.trim() === '',
     choicesLoaded: ({ context }) => context.choices !== null,
   },
   actions: {
@@ -95,7 +97,12 @@ export const rebatesScreenMachine = setup({
   states: {
     browsing: {
       on: {
-        'rebatesScreen.searchChanged': { actions: assign({ search: ({ event }) => event.text }) },
+        'rebatesScreen.searchChanged': [
+          // Emptying the box of a searched list brings the whole list back, as the clear button
+          // does: Search is disabled while the box is empty, so nothing else could (issue 39).
+          { guard: 'searchEmptiedWhileApplied', actions: [assign({ search: ({ event }) => event.text, applied: ({ context }) => ({ ...context.applied, search: '' }) }), 'tellList'] },
+          { actions: assign({ search: ({ event }) => event.text }) },
+        ],
         'rebatesScreen.searchSubmitted': {
           guard: 'searchTyped',
           actions: [assign({ applied: ({ context }) => ({ ...context.applied, search: context.search }) }), 'tellList'],

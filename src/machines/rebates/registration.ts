@@ -26,7 +26,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     },
     labels: {
       'xstate.done.actor.filters': 'The filter choices arrive',
-      'rebatesScreen.searchChanged': 'Type in the search box',
+      'rebatesScreen.searchChanged': 'Type in the search box, or empty it',
       'rebatesScreen.searchSubmitted': 'Press Search',
       'rebatesScreen.searchCleared': 'Press the clear button of the search box',
       'rebatesScreen.filtersOpened': 'Press Filters',

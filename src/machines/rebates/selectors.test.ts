@@ -52,9 +52,12 @@ describe('the rebates page: search box and Filters panel', () => {
     expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, true]);
     s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acme' });
     s.actor.send({ type: 'rebatesScreen.searchSubmitted' });
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acm' });
+    // Text is typed over a searched list: the button clears both.
+    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([true, true]);
     s.actor.send({ type: 'rebatesScreen.searchChanged', text: '' });
-    // The box is empty, but the list is still searched: the button clears that search.
-    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, true]);
+    // Emptying the box gives the list back its whole self (issue 39): nothing is left to clear.
+    expect([selectMaySearch(now()), selectShowsClearSearch(now())]).toEqual([false, false]);
   });
 });
 

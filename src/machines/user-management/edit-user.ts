@@ -100,9 +100,12 @@ export function hasChanges(c: Pick<EditUserContext, 'original' | 'draft'>): bool
 export const emailMoved = (c: Pick<EditUserContext, 'original' | 'draft'>): boolean =>
   c.original !== null && c.draft !== null && c.draft.email.trim().toLowerCase() !== c.original.email.toLowerCase();
 
+/** The address is one the server takes (Save waits for it; the field says why otherwise). */
+export const emailValid = (email: string): boolean => Email.decode(email)._tag === 'Right';
+
 /** Save is enabled: something changed, the email is valid and there is a role. */
 export const canSave = (c: Pick<EditUserContext, 'original' | 'draft'>): boolean =>
-  hasChanges(c) && c.draft !== null && c.draft.title !== null && Email.decode(c.draft.email)._tag === 'Right';
+  hasChanges(c) && c.draft !== null && c.draft.title !== null && emailValid(c.draft.email);
 
 const noticeOf = (c: EditUserContext, kind: Notice['kind'], title: string, message: string) =>
   ({ notices: c.notices + 1, notice: { id: `edit-${c.notices + 1}`, kind, title, message } });

@@ -8,7 +8,7 @@ import type { selectUser } from '../shell/selectors.ts';
 import { callDouble } from '../testing/call-double.ts';
 import { editUserMachine } from './edit-user.ts';
 import {
-  managerGates, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+  EDIT_EMAIL_INVALID, managerGates, selectAwaitsOwner, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
 } from './selectors.ts';
 import { userListMachine } from './user-list.ts';
 import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, sampleUserRow } from './user-management-samples.ts';
@@ -92,5 +92,22 @@ describe('the Add Locations picker', () => {
     await r.replay({ type: 'edit.locationPicked', id: 100 }, 'picking');
     await r.replay({ type: 'edit.locationsAdded' }, 'editing');
     expect(selectOffersLocationFilter(r.actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('the Email field of Edit User', () => {
+  it('says why Save is disabled for an address that is not one (issue 39), and only for a changed one', async () => {
+    const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
+    await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    const now = () => r.actor.getSnapshot();
+    const original = now().context.original!.email;
+    expect([selectEmailError(now()), selectCanSave(now())]).toEqual([null, false]);
+    r.actor.send({ type: 'edit.emailChanged', value: 'bad-email' });
+    expect([selectEmailError(now()), selectCanSave(now()), selectAwaitsOwner(now())]).toEqual([EDIT_EMAIL_INVALID, false, false]);
+    r.actor.send({ type: 'edit.emailChanged', value: 'good@harbor.test' });
+    expect([selectEmailError(now()), selectCanSave(now())]).toEqual([null, true]);
+    r.actor.send({ type: 'edit.emailChanged', value: ` ${original} ` });
+    expect(selectEmailError(now())).toBeNull();
   });
 });

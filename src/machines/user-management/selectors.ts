@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { UserRow } from '../../model/account.ts';
 import { assignableTitles, DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
-import { canSave, emailMoved, type editUserMachine } from './edit-user.ts';
+import { canSave, emailMoved, emailValid, type editUserMachine } from './edit-user.ts';
 import { locationLabel } from './role-options.ts';
 import { visibleUsers, type userListMachine } from './user-list.ts';
 
@@ -57,8 +57,18 @@ export function selectEmptyText(s: UserListSnapshot): string {
 // ---- Editing ----------------------------------------------------------------------------------
 
 export const selectCanSave = (s: EditUserSnapshot) => canSave(s.context);
+export const EDIT_EMAIL_INVALID = 'Enter a valid email address';
+/**
+ * The Email field's error: a changed address that is not a valid one, the reason Save is disabled
+ * (issue 39: Save greyed out with no reason). The address the user already had is never blamed.
+ */
+export function selectEmailError(s: EditUserSnapshot): string | null {
+  const { original, draft } = s.context;
+  if (!original || !draft || draft.email.trim() === original.email) return null;
+  return emailValid(draft.email) ? null : EDIT_EMAIL_INVALID;
+}
 /** Someone else's email is being changed: the owner must approve it from the current address. */
-export const selectAwaitsOwner = (s: EditUserSnapshot) => s.context.ownerApproves && emailMoved(s.context);
+export const selectAwaitsOwner = (s: EditUserSnapshot) => s.context.ownerApproves && emailMoved(s.context) && selectEmailError(s) === null;
 
 /** The Add Locations picker's choices: the editor's locations the user does not have yet. */
 export function selectLocationChoices(s: EditUserSnapshot) {

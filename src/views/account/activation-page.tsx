@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
 import { PublicCard } from './form-bits.tsx';
 import { CardLink, NextButton } from './result-card.tsx';
-import { selectLinkExpired } from '../../machines/account/selectors.ts';
+import { selectLinkExpired, selectOffersLogin } from '../../machines/account/selectors.ts';
 
 interface LinkScreen {
   machine: typeof activationMachine;
@@ -45,6 +45,7 @@ function LinkPage({ screen }: { screen: LinkScreen }) {
   const status = useSelector(actor, (s) => s.value);
   const message = useSelector(actor, (s) => s.context.message);
   const expired = useSelector(actor, selectLinkExpired);
+  const offersLogin = useSelector(actor, selectOffersLogin);
 
   return (
     <PublicCard title={screen.title}>
@@ -61,7 +62,7 @@ function LinkPage({ screen }: { screen: LinkScreen }) {
           <Text role="status" fw={500}>
             {message}
           </Text>
-          <NextButton to="/login">Login</NextButton>
+          {offersLogin && <NextButton to="/login">Login</NextButton>}
         </>
       )}
       {status === 'failed' && (

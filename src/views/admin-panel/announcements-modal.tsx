@@ -3,16 +3,23 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
+import {
+  sameButton, selectAnnouncementList, selectAnnouncementMessage, selectAnnouncementsLoading, selectAnnouncementsOpen, selectAnnouncementText, selectCreateButton,
+  selectDeletingAnnouncement, selectMayDeleteAnnouncement,
+} from '../../machines/admin-panel/selectors.ts';
 
 /** 'System Announcements' (spec §2.9): full screen, Create disabled while empty, delete per row. */
 export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof announcementsMachine> }) {
-  const state = useSelector(actor, (s) => s.value as string);
-  const list = useSelector(actor, (s) => s.context.list);
-  const text = useSelector(actor, (s) => s.context.text);
-  const message = useSelector(actor, (s) => s.context.message);
-  const deletingId = useSelector(actor, (s) => s.context.deletingId);
+  const opened = useSelector(actor, selectAnnouncementsOpen);
+  const loading = useSelector(actor, selectAnnouncementsLoading);
+  const list = useSelector(actor, selectAnnouncementList);
+  const text = useSelector(actor, selectAnnouncementText);
+  const message = useSelector(actor, selectAnnouncementMessage);
+  const deletingId = useSelector(actor, selectDeletingAnnouncement);
+  const create = useSelector(actor, selectCreateButton, sameButton);
+  const mayDelete = useSelector(actor, selectMayDeleteAnnouncement);
   return (
-    <Modal fullScreen opened={state !== 'closed'} onClose={() => actor.send({ type: 'announcements.closed' })} title="System Announcements">
+    <Modal fullScreen opened={opened} onClose={() => actor.send({ type: 'announcements.closed' })} title="System Announcements">
       <Stack gap="md" maw={800} mx="auto">
         {message && (
           <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
@@ -29,12 +36,12 @@ export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof annou
           onChange={(e) => actor.send({ type: 'announcements.textChanged', text: e.currentTarget.value })}
         />
         <Group>
-          <Button onClick={() => actor.send({ type: 'announcements.created' })} disabled={text.trim() === '' || state !== 'editing'} loading={state === 'creating'}>
+          <Button onClick={() => actor.send({ type: 'announcements.created' })} disabled={create.disabled} loading={create.busy}>
             Create
           </Button>
         </Group>
         <Title order={2} size="h4">Current Announcements</Title>
-        {state === 'loading' ? (
+        {loading ? (
           <Text c="dimmed">Loading…</Text>
         ) : list.length === 0 ? (
           <Text c="dimmed">No announcements.</Text>
@@ -46,7 +53,7 @@ export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof annou
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.text}</Table.Td>
                   <Table.Td w={60}>
                     <ActionIcon variant="subtle" color="red" aria-label={`Delete announcement: ${a.text.slice(0, 40)}`} loading={deletingId === a.id}
-                      disabled={state !== 'editing'} onClick={() => actor.send({ type: 'announcements.deleted', id: a.id })}>
+                      disabled={!mayDelete} onClick={() => actor.send({ type: 'announcements.deleted', id: a.id })}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>

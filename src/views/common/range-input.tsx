@@ -3,24 +3,28 @@ import { useState } from 'react';
 import type { DateRange } from '../../model/date-range.ts';
 import { fromIsoDate, toIsoDate } from '../../machines/shell/selectors.ts';
 
-/** The date-range picker of the dashboard and intel headers: reports only complete ranges. */
+/**
+ * The date-range picker of the dashboard and intel headers: reports only complete ranges, and
+ * otherwise shows the range in force. Only a half-chosen range (a start, no end yet) is held here:
+ * a complete one goes to the machine, so a range the machine refuses (over a year, reversed) is
+ * not left on screen beside the figures of the range applied (issue 39).
+ */
 export function RangeInput({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
-  // The picker holds a half-chosen range locally; the machine only hears about complete ones.
-  const [draft, setDraft] = useState<DatesRangeValue>([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
-  // A range set by the machine (a house switch, a refused range) replaces the draft, during render.
-  const [drafted, setDrafted] = useState(range);
-  if (drafted !== range) {
-    setDrafted(range);
-    setDraft([fromIsoDate(range.startDate), fromIsoDate(range.endDate)]);
+  const [half, setHalf] = useState<DatesRangeValue | null>(null);
+  // A range set by the machine (a house switch) replaces a half-chosen one, during render.
+  const [shown, setShown] = useState(range);
+  if (shown !== range) {
+    setShown(range);
+    setHalf(null);
   }
   return (
     <DatePickerInput
       type="range"
       label="Date range"
-      value={draft}
+      value={half ?? [fromIsoDate(range.startDate), fromIsoDate(range.endDate)]}
       onChange={(value) => {
-        setDraft(value);
         const [start, end] = value;
+        setHalf(start && !end ? value : null);
         if (start && end) onChange({ startDate: toIsoDate(start), endDate: toIsoDate(end) });
       }}
       valueFormat="MM/DD/YYYY"

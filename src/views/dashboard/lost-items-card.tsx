@@ -2,7 +2,7 @@ import { Button, Group, Table, Tabs, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, itemDescription } from '../../model/format.ts';
 import { CardBody } from './card-body.tsx';
-import { sameShownRows, selectDashboard, selectItemsLostCsv, selectLostItems, selectLostItemsSort, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
+import { lostItemUrl, sameShownRows, selectDashboard, selectItemsLostCsv, selectLostItems, selectLostItemsSort, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
@@ -43,7 +43,7 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
                     {items.rows.map((i) => (
                       <Table.Tr key={`${i.min}-${i.item}`}>
                         <Table.Td>
-                          <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(`/competitiveinsights?item=${encodeURIComponent(i.min)}`)}>
+                          <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(lostItemUrl({ min: i.min, description: i.item }))}>
                             {itemDescription(i.item)}
                           </UnstyledButton>
                         </Table.Td>

@@ -6,12 +6,13 @@ import { useInsightsVisited } from './use-insights-visited.ts';
 /** /competitiveinsights/matches/…: the rebates area's similar items and feedback, under this section's breadcrumb. */
 export function InsightsMatchesPage() {
   useInsightsVisited();
-  const { merchant = '', min = '', merchantId = '', manufacturerPlatId = '' } = useParams();
+  const { merchant = '', itemName = '', min = '', merchantId = '', manufacturerPlatId = '' } = useParams();
   const house = useHouseLabel();
   return (
     <SimilarItemsView
       key={`${min}|${manufacturerPlatId}`}
       min={min}
+      description={itemName}
       manufacturerPlatformId={manufacturerPlatId}
       crumbs={(count) => insightsCrumbs(house, merchant, Number(merchantId), `Similar Items (${count})`)}
     />

@@ -8,8 +8,9 @@ import { Link } from 'react-router-dom';
 import { winBackMachine } from '../../machines/insights/win-back.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { WinBackRow } from '../../model/insights.ts';
-import { matchesUrl, selectRange, winBackExport } from '../../machines/insights/selectors.ts';
+import { matchesUrl, MONEY_AT_STAKE_HELP, selectRange, winBackExport } from '../../machines/insights/selectors.ts';
 import { formatDescription, formatRebate } from '../../model/rebate-format.ts';
+import { ColumnHelp } from '../common/column-help.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { InsightsActor } from './insights-actor.ts';
@@ -66,7 +67,11 @@ export function WinBackTable({ scope }: { scope: WinBackScope }) {
       { id: 'rebate', header: 'Rebate', size: 80, Cell: ({ row }) => rebateText(row.original) },
       { id: 'deviation', header: 'Deviated Price', size: 90, Cell: ({ row }) => (row.original.replacement?.deviationValue != null ? formatMoney(row.original.replacement.deviationValue) : '--') },
       { accessorKey: 'estimatedRebate', header: 'Estimated Rebate', size: 95, Cell: ({ row }) => formatMoney(row.original.estimatedRebate) },
-      { accessorKey: 'moneyAtStake', header: 'Money At Stake', size: 100, Cell: ({ row }) => <Text size="sm" fw={600}>{formatMoney(row.original.moneyAtStake)}</Text> },
+      {
+        accessorKey: 'moneyAtStake', header: 'Money At Stake', size: 120,
+        Header: () => <ColumnHelp label="Money At Stake" help={MONEY_AT_STAKE_HELP} />,
+        Cell: ({ row }) => <Text size="sm" fw={600}>{formatMoney(row.original.moneyAtStake)}</Text>,
+      },
       { id: 'similar', header: 'Similar Items', size: 80, Cell: ({ row }) => <Anchor component={Link} size="sm" to={similarUrl(row.original, scope)}>View</Anchor> },
     ],
     [scope],
@@ -109,7 +114,10 @@ function WinBackCards({ rows, scope }: { rows: WinBackRow[]; scope: WinBackScope
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text size="sm">{formatDescription(r.description)}</Text>
-              <Text size="sm" fw={600}>{formatMoney(r.moneyAtStake)}</Text>
+              <Stack gap={0} align="flex-end">
+                <Text size="sm" fw={600}>{formatMoney(r.moneyAtStake)}</Text>
+                <Text size="xs" c="dimmed" component="div"><ColumnHelp label="at stake" help={MONEY_AT_STAKE_HELP} /></Text>
+              </Stack>
             </Group>
             <Text size="xs" c="dimmed">{r.quantity} bought elsewhere · MIN {r.min}</Text>
             <HouseItem row={r} />

@@ -84,13 +84,15 @@ export function RebatesTable({ rows, revealedId, sort, footer, onSort, onToggle,
         if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_MARGIN_PX) onNearEnd();
       },
     } as never,
-    renderEmptyRowsFallback: () => null,
+    // With no rows the footer (loading, 'No results found', the retry) stands in the table's empty
+    // row; a null here would let the table add its own 'No records to display' (issue 39).
+    renderEmptyRowsFallback: () => footer ?? <></>,
   });
 
   return (
     <>
       <MantineReactTable table={table} />
-      {footer}
+      {rows.length > 0 && footer}
     </>
   );
 }

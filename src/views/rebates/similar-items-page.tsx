@@ -18,6 +18,7 @@ export function SimilarItemsPage() {
       // Another item is another page: its own machine, which asks for it as it starts.
       key={`${min}|${manPlatId}`}
       min={min}
+      description={itemName}
       manufacturerPlatformId={manPlatId}
       crumbs={(count) => [
         <Anchor key="rebates" component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>,
@@ -32,8 +33,10 @@ export function SimilarItemsPage() {
  * Similar items of one item: what could replace it, and feedback when a match is wrong. Shared by
  * the rebates area and competitive insights, which differ only in their breadcrumbs.
  */
-export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
+export function SimilarItemsView({ min, description, manufacturerPlatformId, crumbs }: {
   min: string;
+  /** The item's description, from the link: the user knows items by name, the MIN goes beside it. */
+  description: string;
   manufacturerPlatformId: string;
   /** The breadcrumb's links and texts, given the count of similar items ('…' while loading). */
   crumbs: (count: string) => ReactNode[];
@@ -53,7 +56,10 @@ export function SimilarItemsView({ min, manufacturerPlatformId, crumbs }: {
     <Stack gap="md" p="md">
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>{crumbs(count)}</Breadcrumbs>
       <Title order={1}>Similar Items</Title>
-      <Text c="dimmed" size="sm">MIN {min}</Text>
+      <Text size="sm" data-testid="similar-items-of">
+        Items that can replace <Text span fw={600} inherit>{formatDescription(description)}</Text>{' '}
+        <Text span c="dimmed" inherit>(MIN {min})</Text>
+      </Text>
       <Group justify="space-between">
         <TextInput
           placeholder="Search by MIN, description or manufacturer"

@@ -7,7 +7,7 @@ import type { editUserMachine } from '../../machines/user-management/edit-user.t
 import type { Title } from '../../model/session-user.ts';
 import {
   DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, selectAwaitsOwner, selectCanSave, selectLocationChoices,
-  selectLocationFilter, selectOffersLocationFilter, selectShownLocationChoices, titleOfValue, valueOfTitle,
+  selectEmailError, selectLocationFilter, selectOffersLocationFilter, selectShownLocationChoices, titleOfValue, valueOfTitle,
 } from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
 
@@ -21,6 +21,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
   const selfEdit = useSelector(actor, (s) => s.context.selfEdit);
   const saveEnabled = useSelector(actor, selectCanSave);
   const awaitsOwner = useSelector(actor, selectAwaitsOwner);
+  const emailError = useSelector(actor, selectEmailError);
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const send = actor.send;
   const busy = state === 'saving' || state === 'deactivating';
@@ -52,6 +53,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
             label="Email"
             value={draft.email}
             description={awaitsOwner ? emailAwaitsOwnerNote(user.email) : undefined}
+            error={emailError}
             onChange={(e) => send({ type: 'edit.emailChanged', value: e.currentTarget.value })}
           />
           <Select
