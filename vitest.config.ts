@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './scripts/testing/slow-first-sequencer.ts';
 
 // Three layers (`vitest run --project unit|server|system`; `vitest run` runs all three):
 // - unit: no database, no process started; 10 s a test, run first on both cores.
@@ -70,6 +71,8 @@ const SERVER_WORKERS = 3;
 export default defineConfig({
   test: {
     environment: 'node',
+    // The longest database files first (a fresh clone has no timings of its own).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
