@@ -1,11 +1,15 @@
 // Every browser test's `test`: the same as Playwright's, with its page checked by axe-core at
 // each screenshot (the screens a test stops to look at) and on the screen it ends on. Each distinct
-// screen is audited once per worker, by the test that meets it first: a serious or critical
-// violation fails that test, naming the screen, the rule and the elements.
+// screen is audited once per run, by the test (of any worker) that meets it first: a serious or
+// critical violation fails that test, naming the screen, the rule and the elements.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { test as base } from './portal-fixture.ts';
 import { A11Y_ANNOTATION } from './failure-summary.ts';
+import { dataRoot } from './portal-data.ts';
 
 const FAILING = new Set(['serious', 'critical']);
 /**
@@ -16,10 +20,27 @@ const FAILING = new Set(['serious', 'critical']);
 const keyboardReachable = (rule: string, target: string) => rule === 'scrollable-region-focusable' && target.includes('mantine-ScrollArea-viewport');
 
 /**
- * The screens this worker has audited. An audit takes 1–7 s on a long table; the same screen met
- * again by another test is the same markup with other data.
+ * The screens this run has audited, one marker file each, shared by the workers: an audit takes
+ * 1–7 s on a long table, and the same screen met again by another test, in any worker, is the
+ * same markup with other data (a set per worker audited each screen up to three times: 159
+ * audits in one run). The run's data folder is emptied as each run starts (playwright.config.ts).
  */
-const audited = new Set<string>();
+const AUDITED_DIR = path.join(dataRoot(), 'a11y-audited');
+const marker = (key: string) => path.join(AUDITED_DIR, crypto.createHash('sha256').update(key).digest('hex').slice(0, 24));
+const audited = {
+  has: (key: string) => fs.existsSync(marker(key)),
+  /** Takes the screen for this test: false when a test (of any worker) already has. */
+  claim(key: string): boolean {
+    fs.mkdirSync(AUDITED_DIR, { recursive: true });
+    try {
+      fs.writeFileSync(marker(key), key, { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+  },
+};
 
 const BUSY = '[aria-busy="true"], [aria-label^="Loading"]';
 
@@ -90,8 +111,7 @@ export const test = base.extend({
       if (!settled) unsettled++;
       const key = await screenKey(page);
       if (process.env.A11Y_DEBUG) console.log(`a11y ${audited.has(key) ? 'seen' : 'audit'}${settled ? '' : ' (unsettled)'}: ${key}`);
-      if (audited.has(key)) return;
-      audited.add(key);
+      if (!audited.claim(key)) return;
       audits++;
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations) {

@@ -30,7 +30,7 @@ export default class FailureSummary implements Reporter {
   }
 
   onEnd() {
-    // A stop is a screenshot or a test's end; a screen already audited in its worker is not audited again.
+    // A stop is a screenshot or a test's end; a screen already audited in this run is not audited again.
     console.log(`\naxe: ${this.audits} audits at ${this.stops} stops (${this.unsettled} screens still busy or changing after 5 s)`);
     if (this.notes.size === 0) return;
     console.log(`\nFailed tries (${this.notes.size}; a test that passed on its retry is flaky — look at it):`);
