@@ -12,6 +12,7 @@ import { formatMoney } from '../../src/model/format.ts';
 import { computeDigest, digestWindows } from './content.ts';
 import { startDigestQueue } from './queue.ts';
 import { digestSender, sendDigest, unsubscribeUrl, type DigestSender } from './send.ts';
+import { BAD_UNSUBSCRIBE_LINK, BAD_UNSUBSCRIBE_TITLE } from '../routes/digest.ts';
 
 /** Mail kept in memory, with its headers; `failures` sends refused first (a mail server down). */
 function memoryMailer(failures = 0): Mailer & { sent: Mail[]; failures: number } {
@@ -154,7 +155,8 @@ describe.each(testTargets())('the win-back digest on $name', ({ adminUrl }) => {
   it('unsubscribes with the signed link alone (RFC 8058 POST), and refuses a forged one', async () => {
     const url = new URL(unsubscribeUrl(digestSender(deps), repId));
     const page = await app.inject({ method: 'GET', url: url.pathname + url.search });
-    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+    expect(page.body).toContain('<button class="button" type="submit">Unsubscribe</button>');
+    expect(page.body).toContain('<style>'); // the card of the public pages, not a bare browser button
     expect((await deps.digest.preferences(repId)).frequency).toBe('weekly'); // opening the link changes nothing
     const forged = url.search.replace(/\.[\w-]+$/, `.${'A'.repeat(43)}`);
     expect((await app.inject({ method: 'POST', url: url.pathname + forged, payload: 'List-Unsubscribe=One-Click',
@@ -166,6 +168,26 @@ describe.each(testTargets())('the win-back digest on $name', ({ adminUrl }) => {
     const mail = memoryMailer();
     expect(await sendDigest(sender(mail), repId, now)).toBe('off');
     expect(mail.sent).toHaveLength(0);
+  });
+
+  it('shows a browser a page, not JSON, for a tampered or cut-short link; scripts still get JSON', async () => {
+    const url = new URL(unsubscribeUrl(digestSender(deps), repId));
+    const tampered = url.pathname + url.search.replace(/\.[\w-]+$/, `.${'A'.repeat(43)}`);
+    const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const link of [tampered, url.pathname + url.search.slice(0, 20), url.pathname]) {
+      const res = await app.inject({ method: 'GET', url: link, headers: html });
+      expect(res.statusCode, link).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<h1>${BAD_UNSUBSCRIBE_TITLE}</h1>`);
+      expect(res.body).toContain('href="/login"');
+    }
+    const posted = await app.inject({ method: 'POST', url: tampered, payload: 'List-Unsubscribe=One-Click',
+      headers: { ...html, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.body).toContain(`<h1>${BAD_UNSUBSCRIBE_TITLE}</h1>`);
+    const script = await app.inject({ method: 'GET', url: tampered });
+    expect(script.statusCode).toBe(404);
+    expect(script.json()).toEqual(expect.objectContaining({ message: BAD_UNSUBSCRIBE_LINK }));
   });
 
   it('keeps the preferences chosen in Settings and refuses an unknown time zone', async () => {

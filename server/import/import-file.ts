@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { decodeImportRow, IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS } from '../../src/model/purchase-import.ts';
+import { decodeImportRow, importColumnsHint, IMPORT_COLUMNS, OPTIONAL_IMPORT_COLUMNS } from '../../src/model/purchase-import.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { copyLine } from '../db/copy.ts';
 import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
@@ -138,7 +138,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
             buf = '';
           }
         }
-        if (!header.length) throw new ImportFileError(`${path} is empty: the first line must be the header (docs/import.md)`);
+        if (!header.length) throw new ImportFileError(`${path} is empty: the first line must be the header. ${importColumnsHint()}`);
         if (buf) yield buf;
       }
 
@@ -199,6 +199,6 @@ function checkHeader(values: string[]): string[] {
     missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
     repeated.length ? `repeated column${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')}` : '',
   ].filter(Boolean);
-  if (problems.length) throw new ImportFileError(`The header of the file has ${problems.join('; ')} (the columns are listed in docs/import.md)`);
+  if (problems.length) throw new ImportFileError(`The header of the file has ${problems.join('; ')}. ${importColumnsHint()}`);
   return header;
 }

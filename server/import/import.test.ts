@@ -201,6 +201,9 @@ describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
     const file = path.join(dir, 'no-quantity.csv');
     fs.writeFileSync(file, IMPORT_COLUMNS.filter((c) => c !== 'quantity').join(',') + '\n');
     await expect(importPurchaseFile(db.pool, file)).rejects.toThrow('missing column quantity');
+    // The admin reads the columns in the message itself, not in a file of the repository.
+    await expect(importPurchaseFile(db.pool, file)).rejects.toThrow(/The header must name the columns distributor_platform_id, invoice_id, .*quantity, unit_price/);
+    await expect(importPurchaseFile(db.pool, file)).rejects.not.toThrow(/docs\/import\.md/);
     expect(await count('select count(*) as n from import_batches where file_name = $1', [file])).toBe(0);
   });
 

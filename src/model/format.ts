@@ -29,3 +29,9 @@ export function itemDescription(text: string): string {
 /** Rows shown by a list that grows and shrinks by a step, never below one step (spec §9). */
 export const nextCount = (shown: number, step: number, total: number, direction: 'more' | 'less'): number =>
   direction === 'more' ? Math.min(shown + step, Math.max(total, step)) : Math.max(step, shown - step);
+
+/** An email in the two parts a narrow column may break it into: the name, then '@' and the domain (never mid-word). */
+export function emailParts(email: string): [string] | [string, string] {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
+}

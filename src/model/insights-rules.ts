@@ -80,8 +80,8 @@ export const DEFAULT_ITEM_SORT: ColumnSort<ItemColumn> = { column: 'volume', des
 /** The text columns whose first click sorts A→Z (the spec's "first click reversed"). */
 export const ITEM_TEXT_COLUMNS: readonly ItemColumn[] = ['description', 'manufacturer', 'distributor', 'category'];
 
-export const categoriesLabel = (n: number) => (n === 0 ? 'All Categories' : `${n} Categories Selected`);
-export const itemsLabel = (n: number) => (n === 0 ? 'All Items' : `${n} Items Selected`);
+export const categoriesLabel = (n: number) => (n === 0 ? 'All Categories' : `${n} ${n === 1 ? 'Category' : 'Categories'} Selected`);
+export const itemsLabel = (n: number) => (n === 0 ? 'All Items' : `${n} ${n === 1 ? 'Item' : 'Items'} Selected`);
 
 export interface ItemFilters { search: string; categories: readonly string[]; mins: readonly string[] }
 

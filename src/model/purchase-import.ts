@@ -20,6 +20,11 @@ export const OPTIONAL_IMPORT_COLUMNS: readonly ImportColumn[] = [
   'merchant_platform_id', 'merchant_account_number', 'description', 'manufacturer_name', 'category', 'pack', 'uom', 'weight',
 ];
 
+/** The columns an import file's header names, said to the admin who cannot read docs/import.md. */
+export const importColumnsHint = (): string =>
+  `The header must name the columns ${IMPORT_COLUMNS.filter((c) => !OPTIONAL_IMPORT_COLUMNS.includes(c)).join(', ')}; ` +
+  `it may also name ${OPTIONAL_IMPORT_COLUMNS.join(', ')} (in any order).`;
+
 /** Text that may be empty, up to a length. */
 const optionalText = (name: string, max: number) => boundedString(name, 0, max);
 

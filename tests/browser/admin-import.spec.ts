@@ -69,6 +69,31 @@ test('an internal admin imports a purchase file: progress, summary, and the reje
   await page.screenshot({ path: 'tests/screenshots/admin-import-mobile.png', fullPage: true });
 });
 
+test('a file with a wrong header is refused with the expected columns in the message, and its status reads Failed in full', async ({ page }, testInfo) => {
+  await signIn(page, 'admin@portal.test');
+  await page.getByRole('link', { name: 'Import Purchase Data' }).click();
+  await expect(page.getByRole('heading', { name: 'Import Purchase Data', level: 1 })).toBeVisible();
+  const name = `wrong-header-${testInfo.workerIndex}-${Date.now()}.csv`;
+  const file = testInfo.outputPath(name);
+  fs.writeFileSync(file, [...IMPORT_COLUMNS.filter((c) => c !== 'quantity'), 'qty'].join(',') + '\n');
+  await choose(page, file);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('missing column quantity', { timeout: 30_000 });
+  // The columns are in the message itself: the admin cannot open docs/import.md.
+  await expect(summary).toContainText('The header must name the columns distributor_platform_id, invoice_id, invoice_date, min');
+  await expect(summary).not.toContainText('docs/import.md');
+  const row = page.getByTestId('import-jobs').getByRole('row').filter({ hasText: name });
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const badge = row.getByText('Failed', { exact: true });
+    await expect(badge).toBeVisible();
+    // The whole word shows, not "FAI…".
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: `tests/screenshots/admin-import-refused-${size.width}.png`, fullPage: true });
+  }
+});
+
 test('a distributor user cannot open the import', async ({ page }) => {
   await signIn(page, 'leader@harbor.test', '/admin-panel/import');
   await expect(page).toHaveURL(/\/dashboard$/);

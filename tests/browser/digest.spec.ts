@@ -57,3 +57,20 @@ test('Settings keeps the digest preferences: daily, fewer sections, and off', as
   await expect(card.getByRole('status')).toBeVisible();
   expect((await api<DigestPreferences>(page, '/api/digest/preferences')).frequency).toBe('off');
 });
+
+test('a tampered unsubscribe link shows a page that says so, styled like the other public pages', async ({ page }) => {
+  // A link of the right shape that the server did not sign, as a mail program that cut or changed it would open it.
+  await page.goto('/api/digest/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { level: 1, name: 'This unsubscribe link does not work' })).toBeVisible();
+  await expect(page.getByText('This unsubscribe link is not valid.', { exact: false })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('{"');
+  const login = page.getByRole('link', { name: 'Go to Login' });
+  await expect(login).toBeVisible();
+  // A full-width button of the portal's teal, not a bare link.
+  expect(await login.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(8, 127, 91)');
+  await page.screenshot({ path: 'tests/screenshots/digest-unsubscribe-bad-link-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/screenshots/digest-unsubscribe-bad-link-390.png' });
+  await login.click();
+  await expect(page).toHaveURL(/\/login$/);
+});

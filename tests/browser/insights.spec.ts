@@ -100,14 +100,14 @@ test('merchants → See Details → tabs and multi-selects → Order History →
   const categoryName = (await firstCategory.getAttribute('value'))!;
   await firstCategory.check();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Categories: 1 Categories Selected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Categories: 1 Category Selected' })).toBeVisible();
   const categories = await items.evaluateAll((trs) => trs.map((tr) => tr.children[2]?.textContent ?? ''));
   expect(new Set(categories)).toEqual(new Set([categoryName]));
   expect(categories.length).toBeLessThanOrEqual(all);
   await page.getByRole('button', { name: 'Items: All Items' }).click();
   await page.getByRole('checkbox').first().check();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Items: 1 Items Selected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Items: 1 Item Selected' })).toBeVisible();
   await expect(items).toHaveCount(1);
   await page.screenshot({ path: 'tests/screenshots/insights-items-desktop.png', fullPage: true });
 

@@ -6,6 +6,14 @@ import { sideMenu, signIn } from './login-helpers.ts';
 
 /** Intel in the real built app, on the demo data (the last two months, so the default range has numbers). */
 
+/** Whether an input's placeholder shows whole: its text, measured in the input's font, against the room inside the box. */
+const placeholderRoom = (el: HTMLInputElement) => {
+  const s = getComputedStyle(el);
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  return { text: el.placeholder, width: Math.ceil(ctx.measureText(el.placeholder).width), room: el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) };
+};
+
 async function openIntel(page: Page, email = 'leader@harbor.test') {
   await signIn(page, email, '/intel');
   await expect(page).toHaveURL(/\/intel\/list$/);
@@ -251,6 +259,18 @@ test('on a phone, every intel view renders (screenshots)', async ({ page }) => {
   await page.goto('/intel/linechart');
   await expect(page.getByTestId('intel-line-card').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'tests/screenshots/intel-linechart-mobile.png', fullPage: true });
+});
+
+test('the Intel search boxes show their whole placeholder on a desktop and on a phone', async ({ page }) => {
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await signIn(page, 'leader@harbor.test', '/intel/list');
+    const search = page.getByRole('textbox', { name: 'Search merchant name or account number' });
+    await expect(search).toBeVisible({ timeout: 20_000 });
+    const room = await search.evaluate(placeholderRoom);
+    expect(room.width, `${room.text} at ${size.width}`).toBeLessThanOrEqual(room.room);
+    await page.screenshot({ path: `tests/screenshots/intel-search-${size.width}.png` });
+  }
 });
 
 test('an internal admin switched into the leader downloads the intel list and opens the debug page', async ({ page }) => {

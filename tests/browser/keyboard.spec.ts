@@ -15,6 +15,32 @@ async function tabTo(page: Page, matches: (el: { text: string; label: string | n
   throw new Error('never reached by Tab');
 }
 
+test('keyboard focus on a login field shows a clear ring, not only a 1 px border colour', async ({ page }) => {
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(email).toBeFocused();
+    const ring = await email.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    // The password field's ring is on its box (the inner input sits inside it).
+    await page.keyboard.press('Tab');
+    const passwordBox = await page.evaluate(() => {
+      const box = document.activeElement?.closest('.mantine-Input-input');
+      return box ? { style: getComputedStyle(box).outlineStyle, width: parseFloat(getComputedStyle(box).outlineWidth) } : null;
+    });
+    expect(passwordBox).toEqual({ style: 'solid', width: 2 });
+    await page.keyboard.press('Shift+Tab');
+    await page.screenshot({ path: `tests/screenshots/login-focus-ring-${size.width}.png` });
+  }
+});
+
 test('a keyboard alone logs in, moves through the menu, sorts a table, and leaves menus and dialogs where it came from', async ({ page }) => {
   await page.goto('/login');
   // A person tabs once the form is there; the login screen's code loads after the page.

@@ -14,6 +14,14 @@ import { payPeriods, type CheckSummary, type RebateCheck } from '../../src/model
 const quarters = payPeriods(new Date());
 const current = quarters[0]!.value;
 
+/** Whether an input's placeholder shows whole: its text, measured in the input's font, against the room inside the box. */
+const placeholderRoom = (el: HTMLInputElement) => {
+  const s = getComputedStyle(el);
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  return { text: el.placeholder, width: Math.ceil(ctx.measureText(el.placeholder).width), room: el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) };
+};
+
 async function openList(page: Page) {
   await signIn(page, 'leader@harbor.test', '/paymentinformation/list');
   await expect(page).toHaveURL(/\/paymentinformation\/list$/);
@@ -258,4 +266,46 @@ test('the stats say what they count and follow the search and the routing filter
   await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
   expect(await covered()).toBeLessThanOrEqual(844 * 0.2);
   await page.screenshot({ path: 'tests/screenshots/payments-selected-mobile.png' });
+});
+
+test('on a desktop the search placeholder shows whole and View Details And Voucher is one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openList(page);
+  const room = await page.getByRole('textbox', { name: 'Search' }).evaluate(placeholderRoom);
+  expect(room.width).toBeLessThanOrEqual(room.room);
+  const details = page.getByRole('button', { name: 'View Details And Voucher' }).first();
+  const label = await details.evaluate((b) => {
+    const el = b.querySelector('.mantine-Button-label') as HTMLElement;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    // The lines the text is laid out on: one, not two.
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return { lines: lines.size, clipped: el.scrollWidth > el.clientWidth + 1 };
+  });
+  expect(label).toEqual({ lines: 1, clipped: false });
+  await page.screenshot({ path: 'tests/screenshots/payments-list-1440.png' });
+});
+
+test('on a phone the checks fit the screen: amount and details without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openList(page);
+  const table = page.getByTestId('checks-table');
+  // Nothing of the table is out of the screen's width.
+  const overflow = await table.evaluate((t) => {
+    const wide: string[] = [];
+    for (let el: Element | null = t; el; el = el.parentElement) if (el.scrollWidth > el.clientWidth + 1) wide.push(`${el.tagName} ${el.scrollWidth}/${el.clientWidth}`);
+    return { wide, right: t.getBoundingClientRect().right };
+  });
+  expect(overflow.wide).toEqual([]);
+  expect(overflow.right).toBeLessThanOrEqual(390);
+  const first = table.locator('tbody tr').first();
+  const amount = first.getByText(/^\$[\d,]+\.\d\d$/);
+  await expect(amount).toBeInViewport();
+  const details = first.getByRole('button', { name: 'View Details And Voucher' });
+  await expect(details).toBeInViewport();
+  // The ids the hidden columns held are under the name.
+  await expect(first.getByTestId('check-row-ids')).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/payments-list-390.png' });
+  await details.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });

@@ -181,12 +181,18 @@ test("similar items: the side panel, then the page, where feedback ends with 'Fe
   await expect(rows.locator('td:first-child', { hasText: new RegExp(`^${badMin}$`) })).toHaveCount(0);
   await expect(page.getByText('Feedback Sent!')).toHaveCount(0, { timeout: 6000 });
 
-  // A MIN that does not exist is refused by the server: the dialog stays and says so.
+  // A MIN that does not exist is refused by the server: the dialog stays and says what is wrong.
   await page.getByRole('button', { name: '+ Recommend Similar Item' }).click();
   const recommend = page.getByRole('dialog', { name: 'Recommend Similar Item' });
-  await recommend.getByRole('textbox').fill('NOPE-404');
+  await recommend.getByRole('textbox').fill('abc');
   await recommend.getByRole('button', { name: 'Send' }).click();
-  await expect(recommend.getByRole('alert')).toHaveText('Failed to send feedback.');
+  await expect(recommend.getByRole('alert')).toHaveText('No item has the MIN abc.');
+  // One that cannot be a MIN is said at the field, before anything is sent.
+  await recommend.getByRole('textbox').fill('ab c');
+  await expect(recommend.getByRole('alert')).toHaveCount(0);
+  await recommend.getByRole('button', { name: 'Send' }).click();
+  await expect(recommend.getByRole('alert')).toHaveText('A MIN has only letters, digits and dashes (up to 40).');
+  await page.screenshot({ path: 'tests/screenshots/rebates-feedback-refused.png' });
 });
 
 test('on a phone, Your Rebates shows cards and a Load More control once 20 are loaded', async ({ page }) => {

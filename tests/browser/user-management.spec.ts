@@ -233,6 +233,65 @@ test('the users page, invite modal and edit panel on a phone', async ({ page, re
   await shot(page, 'user-management-edit-mobile');
 });
 
+test('on a phone the header shows the brand and the whole house name, with Log out as an icon', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await signIn(page, 'leader@harbor.test', '/faq');
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('brand')).toHaveText('Distributor Portal');
+  await expect(header.getByTestId('brand')).toBeVisible();
+  // Brand and house name fit the header's height, the brand on one line.
+  const brandBox = (await header.getByTestId('brand').boundingBox())!;
+  expect(brandBox.height).toBeLessThan(20);
+  const houseBox = (await header.getByTestId('active-distributor').boundingBox())!;
+  const headerBox = (await header.boundingBox())!;
+  expect(brandBox.y).toBeGreaterThanOrEqual(headerBox.y);
+  expect(houseBox.y + houseBox.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+  const house = header.getByTestId('active-distributor');
+  await expect(house).toBeVisible();
+  // The whole name, not "H..": nothing of it is cut on either side.
+  expect(await house.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await expect(header.getByRole('link', { name: 'Log out' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await shot(page, 'header-mobile');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(header.getByTestId('brand')).toBeVisible();
+  await expect(house).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log out' })).toHaveText('Log out');
+  await shot(page, 'header-desktop');
+});
+
+test('on a phone the users table breaks an email before its @, never mid-word', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await openUserManagement(page, 'leader@harbor.test');
+  const emails = usersTable(page).getByTestId('user-email');
+  await expect(emails.first()).toBeVisible();
+  // Each email's lines, as laid out: the text of each line box.
+  const lines = await emails.evaluateAll((els) => els.map((el) => {
+    const text = el.textContent ?? '';
+    const range = document.createRange();
+    const byTop = new Map<number, string>();
+    let offset = 0;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (let i = 0; i < node.textContent!.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        byTop.set(top, (byTop.get(top) ?? '') + node.textContent![i]);
+      }
+      offset += node.textContent!.length;
+    }
+    return { text, offset, lines: [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line) };
+  }));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const email of lines) {
+    expect(email.lines.join('')).toBe(email.text);
+    // One line, or the name then '@' and the domain.
+    for (const line of email.lines.slice(1)) expect(line, `${email.text}: ${email.lines.join(' | ')}`).toMatch(/^@/);
+  }
+  await shot(page, 'user-management-emails-mobile');
+});
+
 test('a Distributor Rep sees the users but cannot invite or edit', async ({ page }) => {
   await openUserManagement(page, 'rep@harbor.test');
   await expect(usersTable(page).getByRole('cell', { name: 'leader@harbor.test' })).toBeVisible();

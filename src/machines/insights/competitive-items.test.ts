@@ -33,7 +33,7 @@ describe('competitive items', () => {
     expect(shown(s)).toEqual(['M-1', 'M-2']);
     await s.replay({ type: 'items.categoriesChanged', categories: ['Produce'] }, 'loaded');
     expect(shown(s)).toEqual(['M-2']);
-    expect(categoriesLabel(s.actor.getSnapshot().context.categories.length)).toBe('1 Categories Selected');
+    expect(categoriesLabel(s.actor.getSnapshot().context.categories.length)).toBe('1 Category Selected');
     await s.replay({ type: 'items.tabChanged', tab: 'self' }, 'loaded');
     expect(shown(s)).toEqual(['M-3']);
     expect(categoriesLabel(s.actor.getSnapshot().context.categories.length)).toBe('All Categories');
@@ -44,7 +44,9 @@ describe('competitive items', () => {
     await s.replay({ type: 'xstate.done.actor.loadItems', output: sampleItems }, 'loaded');
     await s.replay({ type: 'items.itemsChanged', mins: ['M-1'] }, 'loaded');
     expect(shown(s)).toEqual(['M-1']);
-    expect(itemsLabel(1)).toBe('1 Items Selected');
+    expect(itemsLabel(1)).toBe('1 Item Selected');
+    expect(itemsLabel(2)).toBe('2 Items Selected');
+    expect(categoriesLabel(3)).toBe('3 Categories Selected');
     await s.replay({ type: 'items.itemsChanged', mins: [] }, 'loaded');
     await s.replay({ type: 'items.searchChanged', search: 'm-2' }, 'loaded');
     expect(shown(s)).toEqual(['M-2']);

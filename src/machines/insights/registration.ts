@@ -52,7 +52,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     },
     checks: {
       loading: 'A loader',
-      loaded: "Total Competitor Volume, the tabs, 'All Categories' / 'n Categories Selected', 'All Items' / 'n Items Selected' and the rows",
+      loaded: "Total Competitor Volume, the tabs, 'All Categories' / '1 Category Selected' / 'n Categories Selected', 'All Items' / '1 Item Selected' / 'n Items Selected' and the rows",
       failed: failedLoad,
     },
   },

@@ -3,7 +3,9 @@ import { edgeKey, shortestPaths, stateChangingEdges } from '../../../tests/paths
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { replaySteps, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { FEEDBACK_SENT_MS } from '../../model/notices.ts';
-import { feedbackDialogMachine, feedbackPayload } from './feedback-dialog.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { FEEDBACK_FAILED_MESSAGE, MIN_SHAPE_MESSAGE, feedbackDialogMachine, feedbackPayload } from './feedback-dialog.ts';
+import { selectFeedbackFailure } from './selectors.ts';
 import { MACHINES } from '../registry.ts';
 
 const entry = MACHINES.find((m) => m.name === 'feedback-dialog')!;
@@ -26,7 +28,7 @@ describe('feedback-dialog, model-based', () => {
       await replaySteps(run, edge.path, edge.states, (i) => {
         const { value, context } = run.actor.getSnapshot();
         if (value === 'sending') expect(run.calls.at(-1)!.input).toEqual(feedbackPayload(context));
-        if (value === 'editing' && i > 0 && edge.path[i]!.type.startsWith('xstate.error')) expect(context.failed).toBe(true);
+        if (value === 'editing' && i > 0 && edge.path[i]!.type.startsWith('xstate.error')) expect(context.failure).not.toBeNull();
       });
     });
   }
@@ -57,6 +59,27 @@ describe('feedback-dialog, behaviour', () => {
     await replay({ type: 'feedback.textChanged', value: 'C3' }, 'editing');
     await replay({ type: 'feedback.submitted' }, 'sending');
     await replay({ type: 'xstate.error.actor.sendFeedback', error: new Error('offline') }, 'editing');
-    expect(actor.getSnapshot().context).toMatchObject({ failed: true, text: 'C3', mode: 'recommendation' });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: FEEDBACK_FAILED_MESSAGE, text: 'C3', mode: 'recommendation' });
+  });
+
+  it("says the server's reason when it refuses a recommended MIN, not only 'Failed to send feedback.'", async () => {
+    const { actor, replay } = startReal();
+    await replay({ type: 'feedback.opened', mode: 'recommendation', min: 'A1' }, 'editing');
+    await replay({ type: 'feedback.textChanged', value: 'abc' }, 'editing');
+    await replay({ type: 'feedback.submitted' }, 'sending');
+    await replay({ type: 'xstate.error.actor.sendFeedback', error: new ApiError(400, 'No item has the MIN abc.') }, 'editing');
+    expect(selectFeedbackFailure(actor.getSnapshot())).toBe('No item has the MIN abc.');
+    // Typing again clears it: it was about the text before.
+    await replay({ type: 'feedback.textChanged', value: 'abcd' }, 'editing');
+    expect(selectFeedbackFailure(actor.getSnapshot())).toBeNull();
+  });
+
+  it('says at the field when a recommended MIN cannot be one, and sends nothing', async () => {
+    const { actor, calls, replay } = startReal();
+    await replay({ type: 'feedback.opened', mode: 'recommendation', min: 'A1' }, 'editing');
+    await replay({ type: 'feedback.textChanged', value: 'ab c' }, 'editing');
+    await replay({ type: 'feedback.submitted' }, 'editing');
+    expect(calls).toHaveLength(0);
+    expect(selectFeedbackFailure(actor.getSnapshot())).toBe(MIN_SHAPE_MESSAGE);
   });
 });

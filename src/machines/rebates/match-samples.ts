@@ -37,10 +37,12 @@ export const feedbackDialogEvents: readonly AnyEventObject[] = [
   { type: 'feedback.opened', mode: 'badMatch', min: itemA.min, badMatchMin: sampleMatch.min },
   { type: 'feedback.opened', mode: 'recommendation', min: itemA.min },
   { type: 'feedback.textChanged', value: 'Different pack size' },
+  { type: 'feedback.textChanged', value: 'ABC-1' },
   { type: 'feedback.textChanged', value: '' },
   { type: 'feedback.submitted' },
   { type: 'feedback.closed' },
   { type: 'xstate.done.actor.sendFeedback', output: { id: 1 } },
   { type: 'xstate.error.actor.sendFeedback', error: new ApiError(500, 'Something went wrong') },
+  { type: 'xstate.error.actor.sendFeedback', error: new ApiError(400, 'No item has the MIN ABC-1.') },
   { type: 'feedback.noticeExpired' },
 ];

@@ -102,7 +102,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     machine: feedbackDialogMachine,
     events: feedbackDialogEvents,
     variants: [{ label: 'dialog closed' }],
-    serializeState: seenState<FeedbackDialogContext>((c) => [c.mode, c.text.trim() !== '', c.failed]),
+    serializeState: seenState<FeedbackDialogContext>((c) => [c.mode, c.text.trim() !== '', c.failure]),
     labels: {
       'feedback.opened': 'Press Bad Match (or Recommend) on a similar item',
       'feedback.textChanged': 'Type the comment or MIN',
@@ -112,6 +112,6 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
       'xstate.error.actor.sendFeedback': 'Sending the feedback fails',
       'feedback.noticeExpired': '4 seconds pass',
     },
-    checks: { closed: 'No feedback dialog', editing: 'The dialog with its text field; Send enabled once text is typed', sending: 'Send shows its spinner', sent: "'Feedback Sent!'" },
+    checks: { closed: 'No feedback dialog', editing: "The dialog with its text field; Send enabled once text is typed; after a failure, what is wrong (the server's reason, a MIN's shape, or 'Failed to send feedback.')", sending: 'Send shows its spinner', sent: "'Feedback Sent!'" },
   },
 ];

@@ -3,6 +3,7 @@ import { cachedVisible } from '../cached-visible.ts';
 import { REBATE_PAGE_SIZE, type FilterEntry } from '../../model/rebates.ts';
 import type { pagedRebatesMachine } from './paged-rebates.ts';
 import type { itemMatchMachine } from './item-match.ts';
+import type { feedbackDialogMachine } from './feedback-dialog.ts';
 import type { rebateFiltersMachine } from './rebate-filters.ts';
 import type { FilterList, rebatesScreenMachine } from './rebates-screen.ts';
 import { searchMatches } from '../../model/match.ts';
@@ -10,7 +11,7 @@ import { searchMatches } from '../../model/match.ts';
 /** What the rebate pages show (analytics spec §7), read from their machines' snapshots. */
 
 export { rebatesDetailsExport, rebatesExport } from '../../model/rebate-export.ts';
-export { FEEDBACK_FAILED_MESSAGE } from './feedback-dialog.ts';
+export { FEEDBACK_FAILED_MESSAGE, MIN_SHAPE_MESSAGE } from './feedback-dialog.ts';
 
 // ---- The page: search box, Filters panel, similar-items panel --------------------------------
 
@@ -80,3 +81,8 @@ export const selectShownMatches = (s: MatchSnapshot) => searchMatches(s.context.
 export const selectMatchSearch = (s: MatchSnapshot) => s.context.search;
 /** The count in the similar-items page's breadcrumb: '…' until the answer is complete. */
 export const selectMatchCount = (s: MatchSnapshot) => (s.matches('complete') ? String(s.context.matches.length) : '…');
+
+// ---- The feedback dialog -----------------------------------------------------------------------
+
+/** Under the field: what is wrong with the last Send (a MIN's shape, the server's reason, or the general failure), or null. */
+export const selectFeedbackFailure = (s: SnapshotFrom<typeof feedbackDialogMachine>) => s.context.failure;

@@ -103,7 +103,8 @@ export function PurchaseImportPage() {
               No imports yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={620}>
+            // A phone scrolls the table sideways: the keyboard can too (the region takes focus).
+            <Table.ScrollContainer minWidth={620} type="native" tabIndex={0} role="region" aria-label="Recent imports">
               <Table striped data-testid="import-jobs">
                 <Table.Thead>
                   <Table.Tr>
@@ -127,7 +128,8 @@ export function PurchaseImportPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS[job.status].color} variant="light">
+                        {/* Never narrower than its word: a long reason in the row would squeeze it to "FAI…". */}
+                        <Badge color={STATUS[job.status].color} variant="light" miw="max-content">
                           {STATUS[job.status].label}
                         </Badge>
                       </Table.Td>

@@ -144,7 +144,7 @@ function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) 
             <Tabs.Tab value="distributor">Distributor Purchases</Tabs.Tab>
           </Tabs.List>
           <TabPanels values={['competitive', 'distributor']} active={tab}>
-            <SearchBox key={tab} applied={search} placeholder="Search description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
+            <SearchBox key={tab} applied={search} label="Search description or manufacturer" placeholder="Description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
             {items.length === 0 ? (
               <Center py="xl">
                 <Text c="dimmed">No data found</Text>

@@ -87,7 +87,7 @@ export function IntelListPage() {
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <SearchBox applied={search} placeholder="Search merchant name or account number" onApply={(s) => actor.send({ type: 'intel.searchApplied', search: s })} />
+          <SearchBox applied={search} label="Search merchant name or account number" placeholder="Merchant name or account number" onApply={(s) => actor.send({ type: 'intel.searchApplied', search: s })} />
           {canExport && !noneVisible && <ExportButton label="Export intel list" build={() => selectIntelListCsv(actor.getSnapshot())} size="compact-sm" />}
         </Group>
         {noneVisible ? (

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Card, Center, Checkbox, Drawer, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Checkbox, Drawer, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconFileInvoice, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useActorRef, useMachine } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
@@ -47,7 +47,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
   const columns = useMemo<MRT_ColumnDef<CheckSummary>[]>(
     () => [
       {
-        id: 'select', header: 'Select', size: 60, enableSorting: false,
+        id: 'select', header: 'Select', size: phone ? 40 : 60, enableSorting: false,
         Header: () => (
           <Checkbox aria-label="Select every check shown" checked={allShownSelected} indeterminate={someShown}
             onChange={() => send({ type: 'checks.allToggled' })} />
@@ -58,20 +58,41 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
         ),
       },
       { accessorKey: 'platformClientId', header: 'Platform Client Id', size: 110 },
-      { accessorKey: 'merchant', header: 'Customer Name', size: 200, Cell: ({ row }) => <Anchor component={Link} to={merchantPagePath(row.original)} size="sm">{row.original.merchant}</Anchor> },
-      { accessorKey: 'distributordistrict', header: 'Distributor District', size: 120, Cell: ({ row }) => row.original.distributordistrict ?? '--' },
-      { accessorKey: 'checkno', header: 'Check Number', size: 120, Cell: ({ row }) => row.original.checkno ?? '--' },
-      { accessorKey: 'amount', header: 'Amount', size: 100, Cell: ({ row }) => formatMoney(row.original.amount) },
       {
-        id: 'details', header: '', size: 130, enableSorting: false,
+        accessorKey: 'merchant', header: 'Customer Name', size: phone ? 130 : 200,
         Cell: ({ row }) => (
-          <Button size="compact-xs" variant="light" onClick={() => send({ type: 'checks.panelOpened', merchantId: row.original.merchantid })} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={4}>
-            View Details And Voucher
-          </Button>
+          <div>
+            <Anchor component={Link} to={merchantPagePath(row.original)} size="sm">{row.original.merchant}</Anchor>
+            {/* A phone has no room for these columns: they go under the name. */}
+            {phone && (
+              <Text size="xs" c="dimmed" data-testid="check-row-ids">
+                {row.original.platformClientId} · {row.original.checkno ?? '--'}
+              </Text>
+            )}
+          </div>
         ),
       },
+      { accessorKey: 'distributordistrict', header: 'Distributor District', size: 120, Cell: ({ row }) => row.original.distributordistrict ?? '--' },
+      { accessorKey: 'checkno', header: 'Check Number', size: 120, Cell: ({ row }) => row.original.checkno ?? '--' },
+      { accessorKey: 'amount', header: 'Amount', size: phone ? 90 : 100, Cell: ({ row }) => formatMoney(row.original.amount) },
+      {
+        id: 'details', header: '', size: phone ? 44 : 200, enableSorting: false,
+        Cell: ({ row }) => {
+          const open = () => send({ type: 'checks.panelOpened', merchantId: row.original.merchantid });
+          // One line on a desktop; a phone has room for its icon only.
+          return phone ? (
+            <ActionIcon variant="light" aria-label="View Details And Voucher" onClick={open}>
+              <IconFileInvoice size={16} />
+            </ActionIcon>
+          ) : (
+            <Button size="xs" variant="light" onClick={open} styles={{ label: { whiteSpace: 'nowrap' } }}>
+              View Details And Voucher
+            </Button>
+          );
+        },
+      },
     ],
-    [allShownSelected, someShown, selected, send],
+    [allShownSelected, someShown, selected, send, phone],
   );
   const sorting: MRT_SortingState = [{ id: context.sort.column, desc: context.sort.descending }];
   const table = useMantineReactTable({
@@ -86,11 +107,12 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
     initialState: { density: 'xs', pagination: { pageIndex: 0, pageSize: 25 } },
     mantinePaginationProps: { rowsPerPageOptions: ['25', '50', '100'] },
     mantineTableBodyCellProps: { style: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
-    state: { sorting },
     onSortingChange: (updater) => {
       const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
       if (first) send({ type: 'checks.sortChanged', column: first.id as CheckSortColumn });
     },
+    // A phone shows the select box, the name (its ids under it), the amount and the details: no sideways scrolling.
+    state: { sorting, columnVisibility: { platformClientId: !phone, distributordistrict: !phone, checkno: !phone } },
     mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table check-table', 'data-testid': 'checks-table' } as never,
   });
 
@@ -110,7 +132,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput label="Search" placeholder="Id, name, district or check number" leftSection={<IconSearch size={14} />} value={context.search}
-              onChange={(e) => send({ type: 'checks.searchChanged', search: e.currentTarget.value })} w={{ base: '100%', sm: 280 }} />
+              onChange={(e) => send({ type: 'checks.searchChanged', search: e.currentTarget.value })} w={{ base: '100%', sm: 320 }} />
             <Select label="Quarter" data={context.quarters} value={context.timeframe} allowDeselect={false} w={170}
               onChange={(v) => v && send({ type: 'checks.quarterChanged', timeframe: v })} />
             <Select label="Payment routing" data={ROUTING_FILTERS as string[]} value={context.routing} allowDeselect={false} w={150}

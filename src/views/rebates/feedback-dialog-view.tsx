@@ -2,14 +2,14 @@ import { Button, Group, Modal, Notification, Portal, Stack, Text, TextInput, Tex
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
-import { FEEDBACK_FAILED_MESSAGE } from '../../machines/rebates/selectors.ts';
+import { selectFeedbackFailure } from '../../machines/rebates/selectors.ts';
 
 /** The feedback dialog and, after sending, the 'Feedback Sent!' notification. */
 export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackDialogMachine> }) {
   const state = useSelector(actor, (s) => s.value as 'closed' | 'editing' | 'sending' | 'sent');
   const mode = useSelector(actor, (s) => s.context.mode);
   const text = useSelector(actor, (s) => s.context.text);
-  const failed = useSelector(actor, (s) => s.context.failed);
+  const failure = useSelector(actor, selectFeedbackFailure);
   const badMatchMin = useSelector(actor, (s) => s.context.badMatchMin);
   const open = state === 'editing' || state === 'sending';
   const change = (value: string) => actor.send({ type: 'feedback.textChanged', value });
@@ -40,9 +40,9 @@ export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackD
             ) : (
               <TextInput label="MIN of a similar item" value={text} maxLength={40} onChange={(e) => change(e.currentTarget.value)} />
             )}
-            {failed && (
+            {failure && (
               <Text c="red" size="sm" role="alert">
-                {FEEDBACK_FAILED_MESSAGE}
+                {failure}
               </Text>
             )}
             <Group justify="flex-end">

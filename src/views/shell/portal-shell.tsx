@@ -1,5 +1,5 @@
 import { ImpersonationBanner } from '../admin-switch/impersonation-banner-view.tsx';
-import { ActionIcon, AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Center, Flex, Group, Loader, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -36,18 +36,24 @@ export function PortalShell() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          {/* minWidth 0 lets the house name truncate, so the actions on the right always fit a phone. */}
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group h="100%" px={isMobile ? 'sm' : 'md'} gap={isMobile ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+          {/* minWidth 0 lets the house name truncate, so the actions on the right always fit a phone; no share of the
+              width per child (Group's preventGrowOverflow), or the name gets half of it beside the burger. */}
+          <Group gap="sm" wrap="nowrap" preventGrowOverflow={false} style={{ minWidth: 0 }}>
             <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-            <Text fw={700} c="teal.9" visibleFrom="xs">
-              Distributor Portal
-            </Text>
-            {user.activeDistributor && (
-              <Text size="sm" c="dimmed" truncate maw={220} data-testid="active-distributor">
-                {user.activeDistributor.nickname}
+            {/* A phone stacks the brand over the house name, so both fit beside the actions. */}
+            <Flex direction={{ base: 'column', xs: 'row' }} gap={{ base: 0, xs: 'sm' }} align={{ base: 'flex-start', xs: 'center' }} style={{ minWidth: 0 }}>
+              <Text fw={700} c="teal.9" size={isMobile ? 'xs' : 'md'} lh={isMobile ? 1.25 : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="brand">
+                Distributor Portal
               </Text>
-            )}
+              {user.activeDistributor && (
+                // A phone gives the name two short lines rather than "H..".
+                <Text size={isMobile ? 'xs' : 'sm'} c="dimmed" truncate={isMobile ? undefined : true} lineClamp={isMobile ? 2 : undefined}
+                  maw={{ base: '100%', xs: 220 }} lh={isMobile ? 1.25 : undefined} data-testid="active-distributor">
+                  {user.activeDistributor.nickname}
+                </Text>
+              )}
+            </Flex>
           </Group>
           <Group gap={isMobile ? 'xs' : 'md'} wrap="nowrap" style={{ flexShrink: 0 }}>
             {switchesUser &&
@@ -69,9 +75,16 @@ export function PortalShell() {
             {!isMobile && <HelpLink />}
             <AlertsBell />
             <UserMenu name={user.name} title={user.title} compact={isMobile} />
-            <Button component={Link} to="/logout" variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />}>
-              Log out
-            </Button>
+            {/* A phone's header has room for the house name only with Log out as an icon. */}
+            {isMobile ? (
+              <ActionIcon component={Link} to="/logout" variant="subtle" aria-label="Log out">
+                <IconLogout size={18} />
+              </ActionIcon>
+            ) : (
+              <Button component={Link} to="/logout" variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />}>
+                Log out
+              </Button>
+            )}
           </Group>
         </Group>
       </AppShell.Header>

@@ -13,7 +13,8 @@ export function UserMenu({ name, title, compact }: { name: string; title?: strin
     <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" color="dark" size={compact ? 'compact-sm' : 'md'} px={compact ? 4 : 'xs'}
-          leftSection={<IconUserCircle size={compact ? 18 : 22} />} rightSection={<IconChevronDown size={14} />}>
+          // A phone's button is its word alone: the room goes to the brand and the house name beside it.
+          leftSection={compact ? undefined : <IconUserCircle size={22} />} rightSection={<IconChevronDown size={14} />}>
           {compact ? (
             'Account'
           ) : (

@@ -3,8 +3,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { UserRow } from '../../model/account.ts';
+import { emailParts } from '../../model/format.ts';
 import { formatUserDate } from '../../machines/user-management/selectors.ts';
 import { usersTableOptions } from '../common/users-table-options.ts';
 
@@ -43,8 +44,14 @@ export function UsersTable({ users, emptyText, onEdit, compact }: UsersTableProp
               </Text>
             )}
             {compact && (
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {row.original.email}
+              // Breaks before the '@' when it must, never mid-word; a part too long for the column still wraps.
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }} data-testid="user-email">
+                {emailParts(row.original.email).map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && <wbr />}
+                    {part}
+                  </Fragment>
+                ))}
               </Text>
             )}
           </Text>
