@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
-import { Fragment, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { UserRow } from '../../model/account.ts';
 import { emailParts } from '../../model/format.ts';
 import { formatUserDate } from '../../machines/user-management/selectors.ts';
@@ -44,13 +44,13 @@ export function UsersTable({ users, emptyText, onEdit, compact }: UsersTableProp
               </Text>
             )}
             {compact && (
-              // Breaks before the '@' when it must, never mid-word; a part too long for the column still wraps.
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }} data-testid="user-email">
-                {emailParts(row.original.email).map((part, i) => (
-                  <Fragment key={i}>
-                    {i > 0 && <wbr />}
+              // Each part is a box of its own: a line breaks before the '@', never inside a name that
+              // fits the column (not even at its hyphens); a part longer than the column still wraps.
+              <Text size="xs" c="dimmed" data-testid="user-email">
+                {emailParts(row.original.email).map((part) => (
+                  <span key={part} style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}>
                     {part}
-                  </Fragment>
+                  </span>
                 ))}
               </Text>
             )}
