@@ -283,14 +283,17 @@ test('on a phone the users table breaks an email before its @, never mid-word', 
       }
     }
     const name = el.firstElementChild as HTMLElement | null;
-    // The name's width on one line, against the column's.
+    // The name's width on one line against the column's, unrounded: a name within a pixel of the
+    // column's width wraps as one too long.
     const oneLine = (box: HTMLElement) => {
       box.style.whiteSpace = 'nowrap';
-      const width = box.scrollWidth;
+      const all = document.createRange();
+      all.selectNodeContents(box);
+      const width = all.getBoundingClientRect().width;
       box.style.whiteSpace = '';
       return width;
     };
-    const nameTooLong = name !== null && oneLine(name) > el.clientWidth;
+    const nameTooLong = name !== null && oneLine(name) > el.getBoundingClientRect().width - 1;
     return { text, nameTooLong, lines: [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, line]) => line) };
   }));
   expect(lines.length).toBeGreaterThan(0);
