@@ -1,24 +1,41 @@
-import { createActor, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { createActor, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../services/auth-service.ts';
 import type { PageStore } from '../../services/page-store.ts';
+import type { Place, RouterPort } from '../../services/router-port.ts';
 import type { SessionStore } from '../../services/storage.ts';
 import { sessionMemoryMachine, type HeaderTarget } from '../session/session-memory.ts';
-import { authRoutingMachine } from './auth-routing.ts';
+import { authRoutingMachine, routeDecision } from './auth-routing.ts';
 import { noticesMachine } from './notices.ts';
+import { findPage, PAGES } from './page-registry.ts';
+import type { PageRoute, PageSpec } from './page-spec.ts';
 import { spinnerMachine } from './spinner.ts';
 
 /**
- * The app's root actor: it holds the app-wide actors under system ids (see ./system-actors.ts),
- * so machines reach them with `sendTo`/`system.get` instead of a view wiring them together. They
- * are spawned with the first snapshot, so a view can read them before the root starts. A page's
- * actor is a root of its own (React starts and stops it); `joinAppSystem` makes the app-wide
- * actors reachable from its system too.
+ * The app's root actor. It holds the app-wide actors under system ids (see ./system-actors.ts), so
+ * machines reach them with `sendTo`/`system.get` instead of a view wiring them together; they are
+ * spawned with the first snapshot, so a view can read them before the root starts.
+ *
+ * It owns the pages too (./page-registry.ts): the router bridge turns each change of place into a
+ * `route.changed` event, and the root starts, keeps and stops each page's machine as its child, so
+ * no view creates an actor. Machines ask for a navigation by sending `route.go` to the bridge
+ * (system id `router`). Pages not yet in the registry still create their actor in their view and
+ * join the app's system through `joinAppSystem`.
  */
 export interface AppInput {
   store: SessionStore;
   pages: PageStore;
   /** Where View As puts its header; the app's API client unless a test passes its own. */
   api?: HeaderTarget;
+  /** The address bar; none in a test that drives no routes. */
+  router?: RouterPort;
+  /** The pages the root owns; the app's registry unless a test passes its own. */
+  registry?: Readonly<Record<string, PageSpec>>;
+}
+
+/** A page's running machine and the instance it was started for. */
+export interface LivePage {
+  ref: AnyActorRef;
+  instance: string;
 }
 
 export interface AppContext {
@@ -26,31 +43,185 @@ export interface AppContext {
   spinner: ActorRefFrom<typeof spinnerMachine>;
   notices: ActorRefFrom<typeof noticesMachine>;
   session: ActorRefFrom<typeof sessionMemoryMachine>;
+  router: RouterPort | null;
+  registry: Readonly<Record<string, PageSpec>>;
+  /** Where the user is; null until the router bridge has told. */
+  place: Place | null;
+  pages: Readonly<Record<string, LivePage>>;
+  /** Page machines loaded so far (each is a chunk of its own). */
+  logics: Readonly<Record<string, AnyStateMachine>>;
+  loading: readonly string[];
+  /** Pages whose machine could not be loaded (the network went, a new version replaced the chunk). */
+  failed: readonly string[];
+  /** The login the live pages belong to: another one, or none (logout, switch user), stops them all. */
+  authKey: string | null;
+}
+
+export type AppEvent =
+  | { type: 'route.changed'; place: Place }
+  | { type: 'app.authChanged' }
+  | { type: 'page.loaded'; key: string; logic: AnyStateMachine }
+  | { type: 'page.loadFailed'; key: string };
+
+/** What a page learns when the place changes within it (another tab, another search). */
+export interface PageRouteEvent {
+  type: 'route.changed';
+  place: Place;
+  params: Readonly<Record<string, string>>;
+}
+
+/** Navigations machines ask for (sent to system id `router`). */
+export interface RouteGoEvent {
+  type: 'route.go';
+  to: string;
+  replace?: boolean;
+}
+
+const routerBridge = fromCallback<RouteGoEvent, { router: RouterPort | null }>(({ input, receive, sendBack }) => {
+  if (!input.router) return undefined;
+  const { router } = input;
+  receive((event) => router.go(event.to, event.replace ?? false));
+  const subscription = router.places$.subscribe((place) => sendBack({ type: 'route.changed', place } satisfies AppEvent));
+  return () => subscription.unsubscribe();
+});
+
+/** Tells the root each time the auth-routing actor moves: a login or logout decides which pages may run. */
+const authWatch = fromCallback<AnyEventObject, { auth: AnyActorRef }>(({ input, sendBack }) => {
+  const subscription = input.auth.subscribe(() => sendBack({ type: 'app.authChanged' } satisfies AppEvent));
+  return () => subscription.unsubscribe();
+});
+
+const pageLoader = fromCallback<AnyEventObject, { key: string; load: () => Promise<AnyStateMachine> }>(({ input, sendBack }) => {
+  input.load().then(
+    (logic) => sendBack({ type: 'page.loaded', key: input.key, logic } satisfies AppEvent),
+    () => sendBack({ type: 'page.loadFailed', key: input.key } satisfies AppEvent),
+  );
+});
+
+/** The login pages run in: none while logged out, logging out or checking. */
+const sessionOf = (auth: SnapshotFrom<typeof authRoutingMachine>) =>
+  auth.value === 'distributor' || auth.value === 'internalAdmin' ? auth.context.authKey : null;
+
+/** The page the place asks for, when the route gate shows it, with what its input is built from. */
+function wantedPage(context: AppContext) {
+  if (!context.place) return null;
+  const found = findPage(context.place.pathname, context.registry);
+  const auth = context.auth.getSnapshot();
+  if (!found || routeDecision(auth, context.place.pathname).kind !== 'show') return null;
+  const route: PageRoute = {
+    place: context.place,
+    params: found.params,
+    query: new URLSearchParams(context.place.search),
+    auth,
+    session: context.session.getSnapshot(),
+  };
+  return { key: found.key, spec: found.spec, route, instance: found.spec.instance?.(route) ?? '' };
 }
 
 export const appMachine = setup({
-  types: { context: {} as AppContext, input: {} as AppInput },
-  actors: { auth: authRoutingMachine, spinner: spinnerMachine, notices: noticesMachine, session: sessionMemoryMachine },
+  types: { context: {} as AppContext, input: {} as AppInput, events: {} as AppEvent },
+  actors: {
+    auth: authRoutingMachine,
+    spinner: spinnerMachine,
+    notices: noticesMachine,
+    session: sessionMemoryMachine,
+    routerBridge,
+    authWatch,
+    pageLoader,
+  },
+  actions: {
+    notePlace: enqueueActions(({ enqueue, event }) => {
+      if (event.type === 'route.changed') enqueue.assign({ place: event.place });
+    }),
+    noteLoaded: enqueueActions(({ enqueue, context, event }) => {
+      if (event.type !== 'page.loaded') return;
+      enqueue.stopChild(`load:${event.key}`);
+      enqueue.assign({
+        logics: { ...context.logics, [event.key]: event.logic },
+        loading: context.loading.filter((k) => k !== event.key),
+      });
+    }),
+    noteLoadFailed: enqueueActions(({ enqueue, context, event }) => {
+      if (event.type !== 'page.loadFailed') return;
+      enqueue.stopChild(`load:${event.key}`);
+      enqueue.assign({ loading: context.loading.filter((k) => k !== event.key), failed: [...context.failed, event.key] });
+    }),
+    /**
+     * Brings the running pages in line with the place and the login: stops what is no longer wanted,
+     * tells the page on screen where it is (`tell`), starts the wanted page or loads its machine.
+     */
+    settlePages: enqueueActions(({ enqueue, context }, params: { tell: boolean }) => {
+      const wanted = wantedPage(context);
+      const authKey = sessionOf(context.auth.getSnapshot());
+      const pages: Record<string, LivePage> = {};
+      for (const [key, live] of Object.entries(context.pages)) {
+        const stays =
+          authKey === context.authKey &&
+          (key === wanted?.key ? live.instance === wanted.instance : context.registry[key]?.kept === true);
+        if (stays) pages[key] = live;
+        else enqueue.stopChild(live.ref);
+      }
+      if (wanted && pages[wanted.key] && params.tell) {
+        enqueue.sendTo(pages[wanted.key]!.ref, { type: 'route.changed', place: wanted.route.place, params: wanted.route.params } satisfies PageRouteEvent);
+      }
+      const logic = wanted && !pages[wanted.key] ? context.logics[wanted.key] : undefined;
+      enqueue.assign(({ spawn }) => {
+        if (wanted && logic) {
+          // The logic came from the registry, not from setup(), so XState's types do not let it take an id.
+          const spawnPage = spawn as unknown as (logic: AnyStateMachine, options: { id: string; systemId: string; input: unknown }) => AnyActorRef;
+          const ref = spawnPage(logic, { id: wanted.key, systemId: `page:${wanted.key}`, input: wanted.spec.input?.(wanted.route) });
+          pages[wanted.key] = { ref, instance: wanted.instance };
+        }
+        return { pages, authKey };
+      });
+      if (wanted && !pages[wanted.key] && !logic && !context.loading.includes(wanted.key)) {
+        enqueue.spawnChild('pageLoader', { id: `load:${wanted.key}`, input: { key: wanted.key, load: wanted.spec.load } });
+        enqueue.assign({ loading: [...context.loading, wanted.key], failed: context.failed.filter((k) => k !== wanted.key) });
+      }
+    }),
+  },
 }).createMachine({
   id: 'app',
-  context: ({ spawn, input }) => ({
-    auth: spawn('auth', { id: 'auth', systemId: 'auth', input: { store: input.store } }),
-    spinner: spawn('spinner', { id: 'spinner', systemId: 'spinner' }),
-    notices: spawn('notices', { id: 'notices', systemId: 'notices' }),
-    session: spawn('session', { id: 'session', systemId: 'session', input: { pages: input.pages, api: input.api ?? apiClient } }),
-  }),
+  context: ({ spawn, input }) => {
+    const auth = spawn('auth', { id: 'auth', systemId: 'auth', input: { store: input.store } });
+    return {
+      auth,
+      spinner: spawn('spinner', { id: 'spinner', systemId: 'spinner' }),
+      notices: spawn('notices', { id: 'notices', systemId: 'notices' }),
+      session: spawn('session', { id: 'session', systemId: 'session', input: { pages: input.pages, api: input.api ?? apiClient } }),
+      router: input.router ?? null,
+      registry: input.registry ?? PAGES,
+      place: null,
+      pages: {},
+      logics: {},
+      loading: [],
+      failed: [],
+      authKey: sessionOf(auth.getSnapshot()),
+    };
+  },
+  invoke: [
+    { id: 'router', systemId: 'router', src: 'routerBridge', input: ({ context }) => ({ router: context.router }) },
+    { id: 'authWatch', src: 'authWatch', input: ({ context }) => ({ auth: context.auth }) },
+  ],
+  on: {
+    'route.changed': { actions: ['notePlace', { type: 'settlePages', params: { tell: true } }] },
+    'app.authChanged': { actions: { type: 'settlePages', params: { tell: false } } },
+    'page.loaded': { actions: ['noteLoaded', { type: 'settlePages', params: { tell: false } }] },
+    'page.loadFailed': { actions: 'noteLoadFailed' },
+  },
 });
 
 /** Stands in for an app-wide actor inside another actor system: what it receives goes on to `to`. */
 const relay = fromCallback<AnyEventObject, { to: AnyActorRef }>(({ receive, input }) => receive((event) => input.to.send(event)));
 
-const JOINED = ['auth', 'notices', 'session'] as const;
+const JOINED = ['auth', 'notices', 'session', 'router'] as const;
 
 /**
- * Registers the app-wide actors, by their system ids, in the system of `actor` (a page's root actor,
- * before it starts), so its machine and every child it invokes reach them with `system.get`. XState
- * registers an actor under a system id only when it is created in that system, hence the relays.
- * Call it before `actor` starts (a layout effect runs before React starts the actor).
+ * Registers the app-wide actors, by their system ids, in the system of `actor` (the root actor of a
+ * page not yet owned by the app, before it starts), so its machine and every child it invokes reach
+ * them with `system.get`. XState registers an actor under a system id only when it is created in
+ * that system, hence the relays. Call it before `actor` starts (a layout effect runs before React
+ * starts the actor).
  */
 export function joinAppSystem(app: AnyActorRef, actor: AnyActorRef) {
   for (const id of JOINED) {

@@ -1,8 +1,8 @@
 import { map, of } from 'rxjs';
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus, type LoginResponse } from '../../model/auth.ts';
-import { enteredByAdmin, isInternalAdmin, keepsAdminData } from '../../model/route-access.ts';
+import { decideRoute, enteredByAdmin, isInternalAdmin, keepsAdminData, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
 import type { ActiveDistributor, SessionUser } from '../../model/session-user.ts';
 import { apiClient, authService } from '../../services/auth-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
@@ -198,3 +198,7 @@ export const authRoutingMachine = setup({
     },
   },
 });
+
+/** What the route gate does at `pathname`: wait for the session, show the page, or redirect (spec §2.1). */
+export const routeDecision = (s: SnapshotFrom<typeof authRoutingMachine>, pathname: string): RouteDecision =>
+  decideRoute(s.value as AccessMode, pathname, { user: s.context.user, logoutNotice: s.context.logoutNotice });

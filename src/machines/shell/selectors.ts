@@ -1,10 +1,12 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { noticeBadge, visibleNotices } from '../../model/notices.ts';
 import { findScreen, visibleMenuItems, type MenuItem } from '../../model/routes.ts';
-import type { authRoutingMachine } from './auth-routing.ts';
+import type { appMachine } from './app.ts';
+import { routeDecision, type authRoutingMachine } from './auth-routing.ts';
+import type { PageKey, PageMachine } from './page-registry.ts';
 import type { noticesMachine } from './notices.ts';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
-import { decideRoute, enteredByAdmin, isInternalAdmin, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
+import { enteredByAdmin, isInternalAdmin, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
 
 // The shell's static text and the date picker's conversions (ISO day ↔ the picker's Date).
 export { FAQ, NO_VIDEOS_MESSAGE } from '../../model/faq.ts';
@@ -27,8 +29,7 @@ export const selectChoosesHouse = (s: AuthSnapshot) => s.context.user !== null &
 export const selectViewsAs = (s: AuthSnapshot) => s.context.user !== null && viewsAs(s.context.user);
 
 /** What the route gate does at `pathname`: wait for the session, show the page, or redirect (spec §2.1). */
-export const selectRouteDecision = (s: AuthSnapshot, pathname: string): RouteDecision =>
-  decideRoute(selectMode(s), pathname, { user: s.context.user, logoutNotice: s.context.logoutNotice });
+export const selectRouteDecision: (s: AuthSnapshot, pathname: string) => RouteDecision = routeDecision;
 export const sameDecision = (a: RouteDecision, b: RouteDecision) => a.kind === b.kind && (a.kind !== 'redirect' || (b.kind === 'redirect' && a.to === b.to));
 
 /** The menu entries the user's rights and the screen size allow. */
@@ -45,3 +46,26 @@ type NoticesSnapshot = SnapshotFrom<typeof noticesMachine>;
 export const selectVisibleNotices = (s: NoticesSnapshot) => visibleNotices(s.context.notices);
 /** The count badge when more than 4 notices wait; null with 4 or fewer. */
 export const selectNoticeBadge = (s: NoticesSnapshot) => noticeBadge(s.context.notices);
+
+// ---- Pages the app's root actor owns (./page-registry.ts) -----------------------------------------
+
+/** A page the root owns, as its view sees it: its running actor, or why there is none yet. */
+export type PageState<K extends PageKey> =
+  | { status: 'ready'; ref: ActorRefFrom<PageMachine<K>> }
+  | { status: 'loading' }
+  | { status: 'failed' };
+
+export const PAGE_LOAD_FAILED_MESSAGE = 'This page could not be loaded. Check your connection, then reload the page.';
+
+type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export const selectPage =
+  <K extends PageKey>(key: K) =>
+  (s: AppSnapshot): PageState<K> => {
+    const live = s.context.pages[key];
+    if (live) return { status: 'ready', ref: live.ref as ActorRefFrom<PageMachine<K>> };
+    return s.context.failed.includes(key) ? { status: 'failed' } : { status: 'loading' };
+  };
+
+export const samePage = <K extends PageKey>(a: PageState<K>, b: PageState<K>) =>
+  a.status === b.status && (a.status !== 'ready' || (b.status === 'ready' && a.ref === b.ref));

@@ -1,14 +1,16 @@
 import { Alert, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
 import {
   selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
 } from '../../machines/rebates/selectors.ts';
 import type { RebateCriteria, RebateRow, RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel } from './rebate-filters-panel.tsx';
@@ -19,7 +21,10 @@ import { SimilarItemsPanel } from './similar-items-panel.tsx';
 
 /** /rebates/list: your rebates and all rebates, searched, filtered, sorted and paged. */
 export function RebatesPage() {
-  const page = useActorRef(rebatesScreenMachine);
+  return <OwnedPage page="rebates">{(page) => <RebatesScreen page={page} />}</OwnedPage>;
+}
+
+function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
   const list = useSelector(page, (s) => s.children.list!);
   const choices = useSelector(page, selectFilterChoices);
   const rows = useSelector(list, selectRows);

@@ -7,7 +7,7 @@ import { appMachine, joinAppSystem, type AppContext } from '../../machines/shell
 export const AppActor = createActorContext(appMachine);
 
 /** One app-wide actor, read with narrow selectors as a `createActorContext` one is. */
-function appChild<K extends keyof AppContext>(key: K) {
+function appChild<K extends 'auth' | 'spinner' | 'notices' | 'session'>(key: K) {
   type Ref = AppContext[K];
   const useRef = (): Ref => AppActor.useSelector((s) => s.context[key]);
   return {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { publicAccountRoutes, settingsRoute } from '../account/account-routes.tsx';
 import { LoginPage } from './login-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
@@ -26,33 +26,30 @@ const BusinessPanelPage = lazy(() => import('../business-panel/business-panel-pa
 const FaqPage = lazy(() => import('../help/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RouteGate />}>
-        <Route path="/maintenance" element={<MaintenancePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route path="/admin-login" element={<AdminLoginPage />} />
-        <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
-        <Route path="/admin-panel" element={<AdminPanelPage />} />
-        <Route path="/admin-panel/import" element={<PurchaseImportPage />} />
-        <Route path="/business-panel" element={<BusinessPanelPage />} />
-        {publicAccountRoutes()}
-        {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
-        <Route element={<PortalShell />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          {intelRoutes()}
-          {insightsRoutes()}
-          {rebatesRoutes()}
-          {invoicesRoutes()}
-          {paymentRoutes()}
-          {settingsRoute()}
-          <Route path="/user-management" element={<UserManagementPage />} />
-          <Route path="/faq" element={<FaqPage />} />
-          <Route path="*" element={<NotBuiltScreen />} />
-        </Route>
-      </Route>
-    </Routes>
-  );
-}
+/** Every route of the portal, rendered under the app.s history router (src/app.tsx). */
+export const appRoutes = (
+  <Route element={<RouteGate />}>
+    <Route path="/maintenance" element={<MaintenancePage />} />
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/logout" element={<LogoutPage />} />
+    <Route path="/admin-login" element={<AdminLoginPage />} />
+    <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
+    <Route path="/admin-panel" element={<AdminPanelPage />} />
+    <Route path="/admin-panel/import" element={<PurchaseImportPage />} />
+    <Route path="/business-panel" element={<BusinessPanelPage />} />
+    {publicAccountRoutes()}
+    {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
+    <Route element={<PortalShell />}>
+      <Route path="/dashboard" element={<DashboardPage />} />
+      {intelRoutes()}
+      {insightsRoutes()}
+      {rebatesRoutes()}
+      {invoicesRoutes()}
+      {paymentRoutes()}
+      {settingsRoute()}
+      <Route path="/user-management" element={<UserManagementPage />} />
+      <Route path="/faq" element={<FaqPage />} />
+      <Route path="*" element={<NotBuiltScreen />} />
+    </Route>
+  </Route>
+);

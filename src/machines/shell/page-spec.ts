@@ -1,0 +1,40 @@
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { Place } from '../../services/router-port.ts';
+import type { sessionMemoryMachine } from '../session/session-memory.ts';
+import type { authRoutingMachine } from './auth-routing.ts';
+
+/**
+ * How a feature describes a page whose machine the app's root actor owns (./app.ts): each feature
+ * lists its pages in its own `pages.ts`, and ./page-registry.ts gathers them.
+ *
+ * When the route of a page is entered (and the route gate shows it), the root loads its machine (a
+ * chunk of its own, so the login page stays small) and spawns it as its child, with system id
+ * `page:<key>` and the input built here from the route and the app-wide actors. Leaving the route
+ * stops it, unless the page is `kept` (a section the spec says is remembered); a new `instance`
+ * (another merchant, another house) stops the old one and starts anew. A route change within the
+ * same instance reaches the page as a `route.changed` event (`PageRouteEvent` of ./app.ts), so the
+ * URL is an event to it.
+ */
+
+/** What a page's input and instance are built from. */
+export interface PageRoute {
+  place: Place;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  auth: SnapshotFrom<typeof authRoutingMachine>;
+  session: SnapshotFrom<typeof sessionMemoryMachine>;
+}
+
+export interface PageSpec<M extends AnyStateMachine = AnyStateMachine> {
+  /** Route patterns (`/intel/detail/:id/:tab`) the page serves. */
+  paths: readonly string[];
+  load: () => Promise<M>;
+  input?: (route: PageRoute) => unknown;
+  /** Kept after its route is left, until the session ends (a remembered section). */
+  kept?: boolean;
+  /** Which instance the route asks for; another value restarts the page. Default: one instance. */
+  instance?: (route: PageRoute) => string;
+}
+
+/** A page, its machine type kept (the view of the page gets an actor of that machine). */
+export const page = <M extends AnyStateMachine>(spec: PageSpec<M>) => spec;
