@@ -7,8 +7,6 @@ import { browserStore } from './services/storage.ts';
 import { AppActor } from './views/shell/actor-contexts.ts';
 import { appRoutes } from './views/shell/app-routes.tsx';
 import { NoticesArea } from './views/shell/notices-area.tsx';
-import { SessionTracking } from './views/shell/session-tracking.tsx';
-import { VersionWatch } from './views/shell/version-watch.tsx';
 import { SpinnerOverlay } from './views/shell/spinner-overlay.tsx';
 
 // Contrast (WCAG AA, 4.5:1 on white): shade 9 of teal and of every other color for filled
@@ -65,15 +63,14 @@ const readableText: CSSVariablesResolver = (t) => ({
 // A history router, not a data router: the portal loads no route data, and a data router would add
 // 17 KB (gzip) to the login page.
 const history = sharedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
-const appInput = { store: browserStore, pages: browserPageStore, router: historyPort(history) };
+// The dev server's page is rebuilt on every start and never matches a built version.txt.
+const appInput = { store: browserStore, pages: browserPageStore, router: historyPort(history), version: import.meta.env.DEV ? undefined : __APP_VERSION__ };
 
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
       <AppActor.Provider options={{ input: appInput }}>
-        <SessionTracking />
-        <VersionWatch />
         <SpinnerOverlay />
         <NoticesArea />
         <HistoryRouter history={history}>

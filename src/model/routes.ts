@@ -89,16 +89,32 @@ export function visibleMenuItems(user: SessionUser, mobile: boolean): MenuItem[]
 }
 
 /** Matches '/a/:param/*'-style patterns segment by segment; no regexes to keep it obvious. */
-export function matchPattern(pattern: string, path: string): boolean {
+/**
+ * The params of `path` under `pattern` (`:name` takes one segment, a last `*` one or more), or null
+ * when it does not match.
+ */
+export function matchParams(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);
-  for (let i = 0; i < want.length; i++) {
-    if (want[i] === '*') return got.length > i;
-    if (got[i] === undefined) return false;
-    if (!want[i]!.startsWith(':') && want[i] !== got[i]) return false;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    if (segment === '*') return got.length > i ? params : null;
+    const value = got[i];
+    if (value === undefined) return null;
+    if (!segment.startsWith(':')) {
+      if (segment !== value) return null;
+      continue;
+    }
+    try {
+      params[segment.slice(1)] = decodeURIComponent(value);
+    } catch {
+      return null; // a malformed escape (`%E0%A4`) names nothing
+    }
   }
-  return want.length === got.length;
+  return want.length === got.length ? params : null;
 }
+
+export const matchPattern = (pattern: string, path: string): boolean => matchParams(pattern, path) !== null;
 
 export function findScreen(path: string): DistributorScreen | undefined {
   return DISTRIBUTOR_SCREENS.find((screen) => matchPattern(screen.pattern, path));

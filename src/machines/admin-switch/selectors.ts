@@ -9,6 +9,8 @@ type BannerSnapshot = SnapshotFrom<typeof impersonationBannerMachine>;
 
 /** The banner's countdown, 'm:ss' until the impersonation ends; null when no one is impersonated. */
 export const selectTimeLeft = (s: BannerSnapshot) => (s.context.status?.active ? timeLeft(s.context.status.expiresAt, s.context.now) : null);
+/** Whom the admin acts as, and since when; null until known. */
+export const selectBannerStatus = (s: BannerSnapshot) => s.context.status;
 
 /** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
 export function houseGroups(houses: readonly House[]) {

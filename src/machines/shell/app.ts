@@ -9,6 +9,7 @@ import { noticesMachine } from './notices.ts';
 import { findPage, PAGES } from './page-registry.ts';
 import type { PageRoute, PageSpec } from './page-spec.ts';
 import { spinnerMachine } from './spinner.ts';
+import { versionCheckMachine } from './version-check.ts';
 
 /**
  * The app's root actor. It holds the app-wide actors under system ids (see ./system-actors.ts), so
@@ -28,6 +29,8 @@ export interface AppInput {
   api?: HeaderTarget;
   /** The address bar; none in a test that drives no routes. */
   router?: RouterPort;
+  /** The page's build-time version, polled against the served one; none in development. */
+  version?: string;
   /** The pages the root owns; the app's registry unless a test passes its own. */
   registry?: Readonly<Record<string, PageSpec>>;
 }
@@ -43,6 +46,7 @@ export interface AppContext {
   spinner: ActorRefFrom<typeof spinnerMachine>;
   notices: ActorRefFrom<typeof noticesMachine>;
   session: ActorRefFrom<typeof sessionMemoryMachine>;
+  versionCheck: ActorRefFrom<typeof versionCheckMachine> | null;
   router: RouterPort | null;
   registry: Readonly<Record<string, PageSpec>>;
   /** Where the user is; null until the router bridge has told. */
@@ -102,20 +106,38 @@ const pageLoader = fromCallback<AnyEventObject, { key: string; load: () => Promi
 const sessionOf = (auth: SnapshotFrom<typeof authRoutingMachine>) =>
   auth.value === 'distributor' || auth.value === 'internalAdmin' ? auth.context.authKey : null;
 
-/** The page the place asks for, when the route gate shows it, with what its input is built from. */
-function wantedPage(context: AppContext) {
-  if (!context.place) return null;
-  const found = findPage(context.place.pathname, context.registry);
+interface Wanted {
+  key: string;
+  spec: PageSpec;
+  route: PageRoute;
+  instance: string;
+  /** The page of the place (told of each place within it), not a companion. */
+  routed: boolean;
+}
+
+/** The pages to run now: the page of the place when the route gate shows it, and the companions whose time it is. */
+function wantedPages(context: AppContext): Wanted[] {
   const auth = context.auth.getSnapshot();
-  if (!found || routeDecision(auth, context.place.pathname).kind !== 'show') return null;
-  const route: PageRoute = {
-    place: context.place,
-    params: found.params,
-    query: new URLSearchParams(context.place.search),
+  const place = context.place ?? { pathname: '/', search: '' };
+  const routeOf = (params: Record<string, string>): PageRoute => ({
+    place,
+    params,
+    query: new URLSearchParams(place.search),
     auth,
     session: context.session.getSnapshot(),
-  };
-  return { key: found.key, spec: found.spec, route, instance: found.spec.instance?.(route) ?? '' };
+  });
+  const wanted: Wanted[] = [];
+  const found = context.place ? findPage(place.pathname, context.registry) : null;
+  if (found && routeDecision(auth, place.pathname).kind === 'show') {
+    const route = routeOf(found.params);
+    wanted.push({ key: found.key, spec: found.spec, route, instance: found.spec.instance?.(route) ?? '', routed: true });
+  }
+  for (const [key, spec] of Object.entries(context.registry)) {
+    if (!spec.during?.(auth)) continue;
+    const route = routeOf({});
+    wanted.push({ key, spec, route, instance: spec.instance?.(route) ?? '', routed: false });
+  }
+  return wanted;
 }
 
 export const appMachine = setup({
@@ -125,6 +147,7 @@ export const appMachine = setup({
     spinner: spinnerMachine,
     notices: noticesMachine,
     session: sessionMemoryMachine,
+    versionCheck: versionCheckMachine,
     routerBridge,
     authWatch,
     pageLoader,
@@ -151,32 +174,37 @@ export const appMachine = setup({
      * tells the page on screen where it is (`tell`), starts the wanted page or loads its machine.
      */
     settlePages: enqueueActions(({ enqueue, context }, params: { tell: boolean }) => {
-      const wanted = wantedPage(context);
+      const wanted = wantedPages(context);
+      const wantedOf = (key: string) => wanted.find((w) => w.key === key);
       const authKey = sessionOf(context.auth.getSnapshot());
       const pages: Record<string, LivePage> = {};
       for (const [key, live] of Object.entries(context.pages)) {
-        const stays =
-          authKey === context.authKey &&
-          (key === wanted?.key ? live.instance === wanted.instance : context.registry[key]?.kept === true);
+        const want = wantedOf(key);
+        const stays = authKey === context.authKey && (want ? live.instance === want.instance : context.registry[key]?.kept === true);
         if (stays) pages[key] = live;
         else enqueue.stopChild(live.ref);
       }
-      if (wanted && pages[wanted.key] && params.tell) {
-        enqueue.sendTo(pages[wanted.key]!.ref, { type: 'route.changed', place: wanted.route.place, params: wanted.route.params } satisfies PageRouteEvent);
+      for (const want of wanted) {
+        if (want.routed && pages[want.key] && params.tell) {
+          enqueue.sendTo(pages[want.key]!.ref, { type: 'route.changed', place: want.route.place, params: want.route.params } satisfies PageRouteEvent);
+        }
       }
-      const logic = wanted && !pages[wanted.key] ? context.logics[wanted.key] : undefined;
+      const toStart = wanted.filter((w) => !pages[w.key]);
+      const startable = toStart.filter((w) => context.logics[w.key]);
+      const toLoad = toStart.filter((w) => !context.logics[w.key] && !context.loading.includes(w.key));
       enqueue.assign(({ spawn }) => {
-        if (wanted && logic) {
-          // The logic came from the registry, not from setup(), so XState's types do not let it take an id.
-          const spawnPage = spawn as unknown as (logic: AnyStateMachine, options: { id: string; systemId: string; input: unknown }) => AnyActorRef;
-          const ref = spawnPage(logic, { id: wanted.key, systemId: `page:${wanted.key}`, input: wanted.spec.input?.(wanted.route) });
-          pages[wanted.key] = { ref, instance: wanted.instance };
+        // The logic came from the registry, not from setup(), so XState's types do not let it take an id.
+        const spawnPage = spawn as unknown as (logic: AnyStateMachine, options: { id: string; systemId: string; input: unknown }) => AnyActorRef;
+        for (const w of startable) {
+          const ref = spawnPage(context.logics[w.key]!, { id: w.key, systemId: `page:${w.key}`, input: w.spec.input?.(w.route) });
+          pages[w.key] = { ref, instance: w.instance };
         }
         return { pages, authKey };
       });
-      if (wanted && !pages[wanted.key] && !logic && !context.loading.includes(wanted.key)) {
-        enqueue.spawnChild('pageLoader', { id: `load:${wanted.key}`, input: { key: wanted.key, load: wanted.spec.load } });
-        enqueue.assign({ loading: [...context.loading, wanted.key], failed: context.failed.filter((k) => k !== wanted.key) });
+      for (const w of toLoad) enqueue.spawnChild('pageLoader', { id: `load:${w.key}`, input: { key: w.key, load: w.spec.load } });
+      if (toLoad.length > 0) {
+        const keys = toLoad.map((w) => w.key);
+        enqueue.assign({ loading: [...context.loading, ...keys], failed: context.failed.filter((k) => !keys.includes(k)) });
       }
     }),
   },
@@ -189,6 +217,8 @@ export const appMachine = setup({
       spinner: spawn('spinner', { id: 'spinner', systemId: 'spinner' }),
       notices: spawn('notices', { id: 'notices', systemId: 'notices' }),
       session: spawn('session', { id: 'session', systemId: 'session', input: { pages: input.pages, api: input.api ?? apiClient } }),
+      // Spec §4, §8: a newer deployment puts up the update notice.
+      versionCheck: input.version ? spawn('versionCheck', { id: 'versionCheck', input: { currentVersion: input.version } }) : null,
       router: input.router ?? null,
       registry: input.registry ?? PAGES,
       place: null,

@@ -1,3 +1,4 @@
+import { matchParams } from '../../model/routes.ts';
 import type { PageSpec } from './page-spec.ts';
 import { accountPages } from '../account/pages.ts';
 import { adminDashboardPages } from '../admin-dashboard/pages.ts';
@@ -6,11 +7,13 @@ import { adminPanelPages } from '../admin-panel/pages.ts';
 import { adminSwitchPages } from '../admin-switch/pages.ts';
 import { businessPanelPages } from '../business-panel/pages.ts';
 import { dashboardPages } from '../dashboard/pages.ts';
+import { digestPages } from '../digest/pages.ts';
 import { insightsPages } from '../insights/pages.ts';
 import { intelPages } from '../intel/pages.ts';
 import { invoicesPages } from '../invoices/pages.ts';
 import { paymentsPages } from '../payments/pages.ts';
 import { rebatesPages } from '../rebates/pages.ts';
+import { shellPages } from './pages.ts';
 import { userManagementPages } from '../user-management/pages.ts';
 
 /** Every page the app's root actor owns, by key (./page-spec.ts says how a page is described). */
@@ -22,38 +25,19 @@ export const PAGES = {
   ...adminSwitchPages,
   ...businessPanelPages,
   ...dashboardPages,
+  ...digestPages,
   ...insightsPages,
   ...intelPages,
   ...invoicesPages,
   ...paymentsPages,
   ...rebatesPages,
+  ...shellPages,
   ...userManagementPages,
 };
 
 export type PageKey = keyof typeof PAGES;
 /** The machine of a page, for the view that renders it. */
 export type PageMachine<K extends PageKey> = Awaited<ReturnType<(typeof PAGES)[K]['load']>>;
-
-/** The params of `pathname` under `pattern` (`:name` takes one segment), or null when it does not match. */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, segment] of want.entries()) {
-    const value = got[i]!;
-    if (!segment.startsWith(':')) {
-      if (segment !== value) return null;
-      continue;
-    }
-    try {
-      params[segment.slice(1)] = decodeURIComponent(value);
-    } catch {
-      return null; // a malformed escape (`%E0%A4`) names no page
-    }
-  }
-  return params;
-}
 
 /** The page whose route `pathname` is, with the route's params. */
 export function findPage<K extends string>(
@@ -62,7 +46,7 @@ export function findPage<K extends string>(
 ): { key: K; spec: PageSpec; params: Record<string, string> } | null {
   for (const [key, spec] of Object.entries(registry) as [K, PageSpec][]) {
     for (const pattern of spec.paths) {
-      const params = matchPattern(pattern, pathname);
+      const params = matchParams(pattern, pathname);
       if (params) return { key, spec, params };
     }
   }

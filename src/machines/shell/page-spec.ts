@@ -26,8 +26,13 @@ export interface PageRoute {
 }
 
 export interface PageSpec<M extends AnyStateMachine = AnyStateMachine> {
-  /** Route patterns (`/intel/detail/:id/:tab`) the page serves. */
+  /** Route patterns (`/intel/detail/:id/:tab`) the page serves; none for a companion (`during`). */
   paths: readonly string[];
+  /**
+   * A companion of every page: runs whenever this holds of the auth-routing state, whatever the route
+   * (the session tracker while logged in, the alerts bell in a distributor's session).
+   */
+  during?: (auth: SnapshotFrom<typeof authRoutingMachine>) => boolean;
   load: () => Promise<M>;
   input?: (route: PageRoute) => unknown;
   /** Kept after its route is left, until the session ends (a remembered section). */

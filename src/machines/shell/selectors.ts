@@ -3,6 +3,9 @@ import { noticeBadge, visibleNotices } from '../../model/notices.ts';
 import { findScreen, visibleMenuItems, type MenuItem } from '../../model/routes.ts';
 import type { appMachine } from './app.ts';
 import { routeDecision, type authRoutingMachine } from './auth-routing.ts';
+import type { loginPageMachine } from './login-page.ts';
+import type { loginFormMachine } from './login-form.ts';
+import type { microsoftSignInMachine } from './microsoft-sign-in.ts';
 import type { PageKey, PageMachine } from './page-registry.ts';
 import type { noticesMachine } from './notices.ts';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
@@ -69,3 +72,29 @@ export const selectPage =
 
 export const samePage = <K extends PageKey>(a: PageState<K>, b: PageState<K>) =>
   a.status === b.status && (a.status !== 'ready' || (b.status === 'ready' && a.ref === b.ref));
+
+// ---- The login page ------------------------------------------------------------------------------
+
+type LoginPageSnapshot = SnapshotFrom<typeof loginPageMachine>;
+export const selectLoginForm = (s: LoginPageSnapshot) => s.children.form!;
+export const selectMicrosoftSignIn = (s: LoginPageSnapshot) => s.children.microsoft!;
+
+/** The password form: its fields, their errors, whether it is sending, and the failure dialog's text. */
+export const selectLoginFormView = (s: SnapshotFrom<typeof loginFormMachine>) => ({
+  email: s.context.email,
+  password: s.context.password,
+  errors: s.context.errors,
+  failure: s.context.failure,
+  submitting: s.matches('submitting') || s.matches('success'),
+});
+
+/** 'Sign in with Microsoft': shown only with the server's Microsoft settings; busy from the click to the login. */
+export const selectMicrosoftView = (s: SnapshotFrom<typeof microsoftSignInMachine>) => ({
+  shown: s.context.config !== null,
+  busy: s.matches('signingIn') || s.matches('exchanging') || s.matches('success'),
+  failure: s.context.failure,
+});
+
+/** Compares view models field by field, so a screen renders again only when what it shows changed. */
+export const sameView = <T extends object>(a: T, b: T) =>
+  Object.keys(a).every((k) => Object.is(a[k as keyof T], b[k as keyof T]));

@@ -1,16 +1,21 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconSwitchHorizontal, IconUserShield } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
-import { selectTimeLeft } from '../../machines/admin-switch/selectors.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
+import { selectBannerStatus, selectTimeLeft } from '../../machines/admin-switch/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 /** Shown on every screen while an internal admin acts as the user (docs/admin-tools.md). */
 export function ImpersonationBanner() {
+  return <OwnedPage page="impersonationBanner" quiet>{(banner) => <Banner banner={banner} />}</OwnedPage>;
+}
+
+function Banner({ banner }: { banner: ActorRefFrom<typeof impersonationBannerMachine> }) {
   const auth = AuthActor.useActorRef();
-  const banner = useActorRef(impersonationBannerMachine);
-  const status = useSelector(banner, (s) => s.context.status);
+  const status = useSelector(banner, selectBannerStatus);
   const left = useSelector(banner, selectTimeLeft);
   if (!status?.active || left === null) return null;
   return (

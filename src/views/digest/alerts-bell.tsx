@@ -1,13 +1,18 @@
 import { ActionIcon, Anchor, Divider, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { alertsMachine } from '../../machines/digest/alerts.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { alertsMachine } from '../../machines/digest/alerts.ts';
 import { selectAlertGroups, selectBell } from '../../machines/digest/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 /** The header's bell (docs/digest.md): the digest's items since the last visit; opening marks them read. */
 export function AlertsBell() {
-  const actor = useActorRef(alertsMachine);
+  return <OwnedPage page="alerts" quiet>{(actor) => <Bell actor={actor} />}</OwnedPage>;
+}
+
+function Bell({ actor }: { actor: ActorRefFrom<typeof alertsMachine> }) {
   const bell = useSelector(actor, selectBell);
   const groups = useSelector(actor, selectAlertGroups);
   const close = () => actor.send({ type: 'alerts.closed' });

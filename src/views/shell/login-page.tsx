@@ -1,19 +1,22 @@
 import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { loginFormMachine } from '../../machines/shell/login-form.ts';
-import { useSystemActorRef } from './actor-contexts.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { loginPageMachine } from '../../machines/shell/login-page.ts';
+import { sameView, selectLoginForm, selectLoginFormView, selectMicrosoftSignIn } from '../../machines/shell/selectors.ts';
 import { FailureDialog } from './failure-dialog.tsx';
 import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
+import { OwnedPage } from './owned-page.tsx';
 
 export function LoginPage() {
+  return <OwnedPage page="login">{(page) => <LoginScreen page={page} />}</OwnedPage>;
+}
+
+function LoginScreen({ page }: { page: ActorRefFrom<typeof loginPageMachine> }) {
   // The form hands a successful login to the auth-routing actor.
-  const form = useSystemActorRef(loginFormMachine);
-  const email = useSelector(form, (s) => s.context.email);
-  const password = useSelector(form, (s) => s.context.password);
-  const errors = useSelector(form, (s) => s.context.errors);
-  const failure = useSelector(form, (s) => s.context.failure);
-  const submitting = useSelector(form, (s) => s.matches('submitting') || s.matches('success'));
+  const form = useSelector(page, selectLoginForm);
+  const microsoft = useSelector(page, selectMicrosoftSignIn);
+  const { email, password, errors, failure, submitting } = useSelector(form, selectLoginFormView, sameView);
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -56,7 +59,7 @@ export function LoginPage() {
             <Button type="submit" loading={submitting} fullWidth>
               Log in
             </Button>
-            <MicrosoftSignInButton />
+            <MicrosoftSignInButton signIn={microsoft} />
             <Group justify="space-between">
               <Anchor component={Link} to="/forgot-password" size="sm">
                 Forgot password?

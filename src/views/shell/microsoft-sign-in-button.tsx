@@ -1,17 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconBrandWindows } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { microsoftSignInMachine } from '../../machines/shell/microsoft-sign-in.ts';
-import { useSystemActorRef } from './actor-contexts.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { microsoftSignInMachine } from '../../machines/shell/microsoft-sign-in.ts';
+import { sameView, selectMicrosoftView } from '../../machines/shell/selectors.ts';
 import { FailureDialog } from './failure-dialog.tsx';
 
 /** 'Sign in with Microsoft' on the login page; renders nothing unless the server has Microsoft settings. */
-export function MicrosoftSignInButton() {
+export function MicrosoftSignInButton({ signIn }: { signIn: ActorRefFrom<typeof microsoftSignInMachine> }) {
   // A successful sign-in goes to the auth-routing actor, as a password login does.
-  const signIn = useSystemActorRef(microsoftSignInMachine);
-  const shown = useSelector(signIn, (s) => s.context.config !== null);
-  const busy = useSelector(signIn, (s) => s.matches('signingIn') || s.matches('exchanging') || s.matches('success'));
-  const failure = useSelector(signIn, (s) => s.context.failure);
+  const { shown, busy, failure } = useSelector(signIn, selectMicrosoftView, sameView);
   if (!shown) return null;
 
   return (
