@@ -106,6 +106,5 @@ export const pending = {
     'src/views/insights/use-insights-visited.ts',
     'src/views/intel/use-visited.ts',
     'src/views/shell/actor-contexts.ts',
-    'src/views/shell/logout-page.tsx',
   ],
 };

@@ -29,7 +29,11 @@ function start({ loggedIn = true, registry }: { loggedIn?: boolean; registry: Re
   const places = new Subject<Place>();
   const went: { to: string; replace: boolean }[] = [];
   const machine = appMachine.provide({
-    actors: { auth: authRoutingMachine.provide({ actors: { loadStatus: callDouble<AppStatus>(async () => statusUp) } }) },
+    actors: {
+      auth: authRoutingMachine.provide({
+        actors: { loadStatus: callDouble<AppStatus>(async () => statusUp), serverLogout: callDouble<void, { authKey: string | null }>(async () => undefined) },
+      }),
+    },
   });
   const app = createActor(machine, {
     input: { store, pages: memoryPageStore(), api: { setHeaderProvider: () => {} }, registry, router: { places$: places, go: (to, replace) => void went.push({ to, replace }) } },
@@ -126,6 +130,20 @@ describe('the app actor owns the pages', () => {
     await go('/rebates/list');
     expect(app.getSnapshot().context.failed).toEqual([]);
     expect(page('list')).toBeDefined();
+  });
+
+  it('logs out when /logout is visited, even before the stored session was checked', async () => {
+    const early = start({ registry: {} });
+    await early.go('/logout');
+    await early.settled;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(early.app.system.get('auth').getSnapshot().value).toBe('loggedOut');
+
+    const { app, settled, go } = start({ registry: {} });
+    await settled;
+    expect(app.system.get('auth').getSnapshot().value).toBe('distributor');
+    await go('/logout');
+    expect(app.system.get('auth').getSnapshot().value).toBe('loggedOut');
   });
 
   it('performs the navigations machines ask of the router bridge', async () => {

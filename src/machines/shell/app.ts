@@ -156,6 +156,10 @@ export const appMachine = setup({
     notePlace: enqueueActions(({ enqueue, event }) => {
       if (event.type === 'route.changed') enqueue.assign({ place: event.place });
     }),
+    /** Spec §2.1: visiting /logout logs out — also when the visit came before the stored session was checked. */
+    logOutAtLogout: enqueueActions(({ enqueue, context }) => {
+      if (context.place?.pathname === '/logout' && sessionOf(context.auth.getSnapshot()) !== null) enqueue.sendTo(context.auth, { type: 'auth.logout' });
+    }),
     noteLoaded: enqueueActions(({ enqueue, context, event }) => {
       if (event.type !== 'page.loaded') return;
       enqueue.stopChild(`load:${event.key}`);
@@ -234,8 +238,8 @@ export const appMachine = setup({
     { id: 'authWatch', src: 'authWatch', input: ({ context }) => ({ auth: context.auth }) },
   ],
   on: {
-    'route.changed': { actions: ['notePlace', { type: 'settlePages', params: { tell: true } }] },
-    'app.authChanged': { actions: { type: 'settlePages', params: { tell: false } } },
+    'route.changed': { actions: ['notePlace', 'logOutAtLogout', { type: 'settlePages', params: { tell: true } }] },
+    'app.authChanged': { actions: ['logOutAtLogout', { type: 'settlePages', params: { tell: false } }] },
     'page.loaded': { actions: ['noteLoaded', { type: 'settlePages', params: { tell: false } }] },
     'page.loadFailed': { actions: 'noteLoadFailed' },
   },

@@ -1,20 +1,13 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthActor } from './actor-contexts.ts';
 import { selectLogoutNotice, selectMode } from '../../machines/shell/selectors.ts';
 
-/** Visiting /logout logs out; afterwards the page stays only to show why (e.g. no channel partner). */
+/** Visiting /logout logs out (the app's root actor sees to it); afterwards the page stays only to show why (e.g. no channel partner). */
 export function LogoutPage() {
-  const auth = AuthActor.useActorRef();
   const mode = AuthActor.useSelector(selectMode);
   const notice = AuthActor.useSelector(selectLogoutNotice);
-
-  useEffect(() => {
-    // Sending an event, not fetching: the machine ignores it unless someone is logged in.
-    auth.send({ type: 'auth.logout' });
-  }, [auth]);
 
   return (
     <Center mih="100vh" p="md">
