@@ -32,7 +32,8 @@ const login = staticClosure('index.html');
 const beyondLogin = (key: string) => [...staticClosure(key)].filter((f) => !login.has(f));
 
 const budgets: { route: string; files: Iterable<string>; budgetKb: number }[] = [
-  { route: 'login page (the app shell)', files: login, budgetKb: 200 },
+  // 205: since issue 37 the app shell holds the root actor's page registry (every page's loader and input).
+  { route: 'login page (the app shell)', files: login, budgetKb: 205 },
   { route: 'dashboard, after login', files: beyondLogin('src/views/dashboard/dashboard-page.tsx'), budgetKb: 400 },
 ];
 

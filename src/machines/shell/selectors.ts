@@ -8,6 +8,7 @@ import type { loginFormMachine } from './login-form.ts';
 import type { microsoftSignInMachine } from './microsoft-sign-in.ts';
 import type { PageKey, PageMachine } from './page-registry.ts';
 import type { noticesMachine } from './notices.ts';
+import type { spinnerMachine } from './spinner.ts';
 import { choosesHouse, viewsAs } from '../../model/role-rules.ts';
 import { enteredByAdmin, isInternalAdmin, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
 
@@ -98,3 +99,6 @@ export const selectMicrosoftView = (s: SnapshotFrom<typeof microsoftSignInMachin
 /** Compares view models field by field, so a screen renders again only when what it shows changed. */
 export const sameView = <T extends object>(a: T, b: T) =>
   Object.keys(a).every((k) => Object.is(a[k as keyof T], b[k as keyof T]));
+
+/** The app-wide spinner covers the screen while calls that asked for it run. */
+export const selectSpinnerVisible = (s: SnapshotFrom<typeof spinnerMachine>) => s.matches('visible');

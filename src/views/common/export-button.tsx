@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useActorRef } from '@xstate/react';
-import { csvExportMachine } from '../../machines/shell/csv-export.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 type Props = {
   /** Runs on click, so nothing is computed for a view that is never exported. */
@@ -15,19 +14,22 @@ type Props = {
   disabled?: boolean;
 };
 
-/** A CSV export; shown to internal admins only (spec §6). Its machine saves the file. */
+/** A CSV export; shown to internal admins only (spec §6). The session's exporter (shell/pages.ts) saves the file. */
 export function ExportButton({ build, label, text = 'Export', size = 'compact-xs', variant = 'subtle', disabled = false }: Props) {
-  const exporter = useActorRef(csvExportMachine);
   return (
-    <Button
-      variant={variant}
-      size={size}
-      leftSection={<IconDownload size={14} />}
-      disabled={disabled}
-      onClick={() => exporter.send({ type: 'csv.requested', build })}
-      aria-label={label}
-    >
-      {text}
-    </Button>
+    <OwnedPage page="csvExport" quiet>
+      {(exporter) => (
+        <Button
+          variant={variant}
+          size={size}
+          leftSection={<IconDownload size={14} />}
+          disabled={disabled}
+          onClick={() => exporter.send({ type: 'csv.requested', build })}
+          aria-label={label}
+        >
+          {text}
+        </Button>
+      )}
+    </OwnedPage>
   );
 }
