@@ -3,9 +3,10 @@ import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { NO_CHANNEL_PARTNER_MESSAGE, type AppStatus, type LoginResponse } from '../../model/auth.ts';
 import { decideRoute, enteredByAdmin, isInternalAdmin, keepsAdminData, type AccessMode, type RouteDecision } from '../../model/route-access.ts';
-import type { ActiveDistributor, SessionUser } from '../../model/session-user.ts';
+import type { SessionUser } from '../../model/session-user.ts';
 import { apiClient, authService } from '../../services/auth-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
+import type { AuthRoutingEvent } from './auth-events.ts';
 import { sendToSession } from './system-actors.ts';
 import type { SessionStore } from '../../services/storage.ts';
 
@@ -27,16 +28,7 @@ export interface AuthRoutingContext {
   logoutNotice: string | null;
 }
 
-export type AuthRoutingEvent =
-  | { type: 'auth.loggedIn'; response: LoginResponse }
-  | { type: 'auth.logout' }
-  | { type: 'auth.unauthorized' }
-  /** The server made another house active (dashboard house selector): the header and storage follow. */
-  | { type: 'auth.houseChanged'; channelPartner: { distributor_id: number }; activeDistributor: ActiveDistributor }
-  /** An internal admin logged in as a distributor user (admin user-picker, POST /auth/session). */
-  | { type: 'auth.switchedIn'; response: LoginResponse }
-  /** Switch User: the admin leaves the user's session for their own and /admin-login. */
-  | { type: 'auth.switchBack' };
+export type { AuthRoutingEvent } from './auth-events.ts';
 
 const hasSession = (c: AuthRoutingContext): c is AuthRoutingContext & { user: SessionUser; authKey: string } =>
   c.user !== null && c.authKey !== null;

@@ -1,6 +1,6 @@
 import { sendTo, type ActionFunction, type AnyActorRef, type ActorSystem, type ActorSystemInfo, type EventObject, type MachineContext } from 'xstate';
 import type { Notice } from '../../model/notices.ts';
-import type { AuthRoutingEvent } from './auth-routing.ts';
+import type { AuthRoutingEvent } from './auth-events.ts';
 import type { NoticesEvent } from './notices.ts';
 import type { SessionMemoryEvent } from '../session/session-memory.ts';
 
