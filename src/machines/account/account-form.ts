@@ -96,6 +96,7 @@ export function createAccountFormMachine<F extends FormFields, P>(config: Accoun
       setFailure: assign(({ event }) => ({ failure: failureMessage((event as { error?: unknown }).error, config.fallback) })),
       clearFailure: assign({ failure: null }),
       emptyForm: assign({ fields: () => ({ ...config.empty }), errors: {}, success: null }),
+      setSuccess: assign((_, params: { output: { message: string } }) => ({ success: params.output.message })),
     },
   }).createMachine({
     id: config.id,
@@ -114,7 +115,7 @@ export function createAccountFormMachine<F extends FormFields, P>(config: Accoun
           id: 'submit',
           src: 'submit',
           input: ({ context }) => ({ payload: config.toPayload(context.fields), token: context.token }),
-          onDone: { target: 'succeeded', actions: assign({ success: ({ event }) => event.output.message }) },
+          onDone: { target: 'succeeded', actions: { type: 'setSuccess', params: ({ event }) => ({ output: event.output }) } },
           onError: config.expires ? [expired, failed] : [failed],
         },
       },

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../services/api-client.ts';
 import { failureMessage, type AccountFormContext, type FormFields, type SubmitInput } from './account-form.ts';
 import { changePasswordMachine, forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
+import { selectAccountFormView } from './selectors.ts';
 import { SAMPLE_TOKEN } from './account-samples.ts';
 import { MACHINES } from '../registry.ts';
 
@@ -194,5 +195,17 @@ describe('account forms, behaviour', () => {
     actor.send({ type: 'form.submitted' });
     actor.stop();
     expect(calls[0]!.signal.aborted).toBe(true);
+  });
+});
+
+describe('selectAccountFormView', () => {
+  it('says where the form is, its fields and errors, and the same object for the same snapshot', () => {
+    const actor = createActor(forgotPasswordMachine, { input: {} }).start();
+    const first = selectAccountFormView(actor.getSnapshot());
+    expect(first).toMatchObject({ status: 'editing', busy: false, fields: { email: '' }, failure: null, success: null });
+    expect(selectAccountFormView(actor.getSnapshot())).toBe(first);
+    actor.send({ type: 'form.submitted' });
+    expect(selectAccountFormView(actor.getSnapshot()).errors.email).toBeTruthy();
+    actor.stop();
   });
 });

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { callDouble } from '../testing/call-double.ts';
 import { shortestPaths } from '../../../tests/paths/machine-paths.ts';
 import { ACTIVATED_MESSAGE, CONFIRMED_AWAITING_APPROVAL, type MessageResponse } from '../../model/account.ts';
-import { selectOffersLogin } from './selectors.ts';
+import { selectLinkView, selectOffersLogin } from './selectors.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { SAMPLE_TOKEN } from './account-samples.ts';
 import { activationMachine, type ActivationEvent } from './activation.ts';
@@ -95,5 +95,28 @@ describe('activation, behaviour', () => {
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.message).toBe('This activation link has expired or was already used.');
     expect(actor.getSnapshot().context.expired).toBe(true);
+  });
+});
+
+describe('selectLinkView', () => {
+  it('asks before the press, spins during the call, then offers Login after it worked', async () => {
+    let answer!: (r: MessageResponse) => void;
+    const actor = start(() => new Promise((resolve) => (answer = resolve)));
+    expect(selectLinkView(actor.getSnapshot())).toMatchObject({ asks: true, busy: false, status: 'ready', expired: false, offersLogin: false });
+    expect(selectLinkView(actor.getSnapshot())).toBe(selectLinkView(actor.getSnapshot()));
+    actor.send({ type: 'link.confirmed' });
+    expect(selectLinkView(actor.getSnapshot())).toMatchObject({ asks: true, busy: true, status: 'activating' });
+    answer({ message: ACTIVATED_MESSAGE });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(selectLinkView(actor.getSnapshot())).toMatchObject({ asks: false, busy: false, status: 'activated', message: ACTIVATED_MESSAGE, offersLogin: true });
+  });
+
+  it('offers Forgot Password when the link is dead', async () => {
+    const actor = start(async () => {
+      throw new ApiError(410, 'gone');
+    });
+    actor.send({ type: 'link.confirmed' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(selectLinkView(actor.getSnapshot())).toMatchObject({ asks: false, status: 'failed', expired: true, offersLogin: false });
   });
 });

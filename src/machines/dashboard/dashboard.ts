@@ -134,6 +134,30 @@ export const dashboardMachine = setup({
     ),
     /** On a phone the banners show one at a time, with the count of the others, until asked for all. */
     expandAnnouncements: assign({ announcementsExpanded: true }),
+    setAnnouncements: assign((_, params: { output: Announcement[] }) => ({ announcements: params.output })),
+    setHouses: assign(({ event }) => (event.type === 'houseSwitch.housesLoaded' ? { houses: event.houses, activeDistributor: event.active } : {})),
+    closeDialog: assign({ dialog: null }),
+    setMonthlyMonths: assign(({ event }) => (event.type === 'dashboard.monthlyMonthsChanged' ? { monthlyMonths: event.months } : {})),
+    toggleMonthlyTable: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })),
+    sortLostItems: assign(({ event }) => (event.type === 'dashboard.lostItemsSorted' ? { lostItemsSort: event.sortBy } : {})),
+    resizeRows: assign(({ context, event }) => (event.type === 'dashboard.rowsResized' ? resizedRows(context, event) : {})),
+    // Spawned side loads report through done events the machine's event type does not list.
+    setLostVolume: assign(({ event }) => ({ lostVolume: outputOf<LostVolumeResponse>(event) })),
+    clearLostVolume: assign(NO_LOST_VOLUME),
+    setMonthlyVolume: assign(({ event }) => {
+      const output = outputOf<MonthlyVolumeResponse | null>(event);
+      return { monthlyVolumeOn: output !== null, monthlyVolume: output?.data ?? [] };
+    }),
+    clearMonthlyVolume: assign({ monthlyVolume: [] }),
+    setViewAsUsers: assign(({ event }) => ({ viewAsUsers: outputOf<HouseUser[]>(event) })),
+    clearViewAsUsers: assign({ viewAsUsers: [] }),
+    setMerchants: assign((_, params: { merchants: Merchant[] }) => ({ merchants: params.merchants })),
+    noMerchantsSaid: assign({ merchants: [], dialog: NO_DATA_MESSAGE }),
+    noDataSaid: assign({ dialog: NO_DATA_MESSAGE }),
+    merchantsFailedSaid: assign({ dialog: MERCHANTS_FAILED_MESSAGE }),
+    loadFailedSaid: assign({ dialog: LOAD_FAILED_MESSAGE }),
+    setDashboard: assign((_, params: { response: DashboardResponse }) => ({ dashboard: params.response })),
+    setSwitchedHouse: assign(({ event }) => (event.type === 'houseSwitch.switched' ? { activeDistributor: event.activeDistributor } : {})),
   },
 }).createMachine({
   id: 'dashboard',
@@ -167,7 +191,7 @@ export const dashboardMachine = setup({
       id: 'loadAnnouncements',
       src: 'loadAnnouncements',
       input: ({ context }) => ({ userId: context.userId }),
-      onDone: { actions: assign({ announcements: ({ event }) => event.output }) },
+      onDone: { actions: { type: 'setAnnouncements', params: ({ event }) => ({ output: event.output }) } },
       onError: { actions: logFailure('Loading announcements') },
     },
   ],
@@ -177,26 +201,21 @@ export const dashboardMachine = setup({
     // exits the state it is in, so a choice while merchants load aborts that load and asks again.
     'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch'] },
     'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED] },
-    'houseSwitch.housesLoaded': { actions: assign(({ event }) => ({ houses: event.houses, activeDistributor: event.active })) },
-    'dashboard.dialogClosed': { actions: assign({ dialog: null }) },
-    'dashboard.monthlyMonthsChanged': { actions: assign({ monthlyMonths: ({ event }) => event.months }) },
-    'dashboard.monthlyTableToggled': { actions: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })) },
-    'dashboard.lostItemsSorted': { actions: assign({ lostItemsSort: ({ event }) => event.sortBy }) },
-    'dashboard.rowsResized': { actions: assign(({ context, event }) => resizedRows(context, event)) },
+    'houseSwitch.housesLoaded': { actions: 'setHouses' },
+    'dashboard.dialogClosed': { actions: 'closeDialog' },
+    'dashboard.monthlyMonthsChanged': { actions: 'setMonthlyMonths' },
+    'dashboard.monthlyTableToggled': { actions: 'toggleMonthlyTable' },
+    'dashboard.lostItemsSorted': { actions: 'sortLostItems' },
+    'dashboard.rowsResized': { actions: 'resizeRows' },
     'dashboard.announcementDismissed': { actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
     'dashboard.announcementsExpanded': { actions: 'expandAnnouncements' },
     // Spec §8: these failures fall back to empty data silently.
-    'xstate.done.actor.loadLostVolume': { actions: assign({ lostVolume: ({ event }) => outputOf<LostVolumeResponse>(event) }) },
-    'xstate.error.actor.loadLostVolume': { actions: assign(NO_LOST_VOLUME) },
-    'xstate.done.actor.loadMonthlyVolume': {
-      actions: assign(({ event }) => {
-        const output = outputOf<MonthlyVolumeResponse | null>(event);
-        return { monthlyVolumeOn: output !== null, monthlyVolume: output?.data ?? [] };
-      }),
-    },
-    'xstate.error.actor.loadMonthlyVolume': { actions: assign({ monthlyVolume: [] }) },
-    'xstate.done.actor.loadViewAsUsers': { actions: assign({ viewAsUsers: ({ event }) => outputOf<HouseUser[]>(event) }) },
-    'xstate.error.actor.loadViewAsUsers': { actions: [assign({ viewAsUsers: [] }), logFailure('Loading the users to view as')] },
+    'xstate.done.actor.loadLostVolume': { actions: 'setLostVolume' },
+    'xstate.error.actor.loadLostVolume': { actions: 'clearLostVolume' },
+    'xstate.done.actor.loadMonthlyVolume': { actions: 'setMonthlyVolume' },
+    'xstate.error.actor.loadMonthlyVolume': { actions: 'clearMonthlyVolume' },
+    'xstate.done.actor.loadViewAsUsers': { actions: 'setViewAsUsers' },
+    'xstate.error.actor.loadViewAsUsers': { actions: ['clearViewAsUsers', logFailure('Loading the users to view as')] },
   },
   initial: 'loadingMerchants',
   states: {
@@ -208,11 +227,11 @@ export const dashboardMachine = setup({
           {
             guard: { type: 'noMerchants', params: ({ event }) => ({ merchants: event.output }) },
             target: 'failed',
-            actions: assign({ merchants: [], dialog: NO_DATA_MESSAGE }),
+            actions: 'noMerchantsSaid',
           },
-          { target: 'loadingDashboard', actions: [assign({ merchants: ({ event }) => event.output }), 'startSideLoads'] },
+          { target: 'loadingDashboard', actions: [{ type: 'setMerchants', params: ({ event }) => ({ merchants: event.output }) }, 'startSideLoads'] },
         ],
-        onError: { target: 'merchantsFailed', actions: [assign({ dialog: MERCHANTS_FAILED_MESSAGE }), logFailure('Loading merchants')] },
+        onError: { target: 'merchantsFailed', actions: ['merchantsFailedSaid', logFailure('Loading merchants')] },
       },
     },
     loadingDashboard: {
@@ -224,14 +243,14 @@ export const dashboardMachine = setup({
           {
             guard: { type: 'noTotals', params: ({ event }) => ({ response: event.output }) },
             target: 'failed',
-            actions: assign({ dialog: NO_DATA_MESSAGE }),
+            actions: 'noDataSaid',
           },
-          { target: 'complete', actions: assign({ dashboard: ({ event }) => event.output }) },
+          { target: 'complete', actions: { type: 'setDashboard', params: ({ event }) => ({ response: event.output }) } },
         ],
         onError: [
           // Spec §4: a cancelled request is silent.
           { guard: { type: 'cancelled', params: ({ event }) => ({ error: event.error }) }, target: 'failed' },
-          { target: 'failed', actions: [assign({ dialog: LOAD_FAILED_MESSAGE }), logFailure('Loading the dashboard')] },
+          { target: 'failed', actions: ['loadFailedSaid', logFailure('Loading the dashboard')] },
         ],
       },
       on: RELOAD,
@@ -247,7 +266,7 @@ export const dashboardMachine = setup({
     /** Merchants are reloaded only after the server has made the new house active (spec §4). */
     switchingDistributor: {
       on: {
-        'houseSwitch.switched': { target: 'loadingMerchants', actions: [assign(({ event }) => ({ activeDistributor: event.activeDistributor })), 'loadViewAsUsers'] },
+        'houseSwitch.switched': { target: 'loadingMerchants', actions: ['setSwitchedHouse', 'loadViewAsUsers'] },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': { target: 'loadingMerchants', actions: 'loadViewAsUsers' },
         // The users listed for View As were the old house's; one switch at a time.

@@ -1,5 +1,25 @@
-import type { PageSpec } from '../shell/page-spec.ts';
+import { viewsAs } from '../../model/role-rules.ts';
+import { selectViewAs } from '../session/selectors.ts';
+import { page, type PageRoute } from '../shell/page-spec.ts';
+import type { DashboardInput } from './dashboard-context.ts';
+
+/** The dashboard's input: the logged-in user, and the View As choice the session holds as it opens. */
+export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'session'>): DashboardInput => {
+  const user = auth.context.user;
+  const canViewAs = user !== null && viewsAs(user);
+  return {
+    activeDistributor: user?.activeDistributor ?? null,
+    userId: user?.id ?? null,
+    canViewAs,
+    viewAsUserId: selectViewAs(session),
+  };
+};
 
 /** The dashboard pages the app's root actor runs (../shell/page-spec.ts). */
 export const dashboardPages = {
-} satisfies Record<string, PageSpec>;
+  dashboard: page({
+    paths: ['/dashboard'],
+    load: () => import('./dashboard.ts').then((m) => m.dashboardMachine),
+    input: dashboardInput,
+  }),
+};

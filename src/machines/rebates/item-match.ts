@@ -46,20 +46,28 @@ export const itemMatchMachine = setup({
     fromCache: assign(({ context, event }) =>
       event.type === 'matches.requested' ? { key: event.key, matches: context.cache[cacheKey(event.key)]! } : {},
     ),
+    /** The start event carries the input: a page's item is requested at once. */
+    requestInputItem: enqueueActions(({ event, enqueue }) => {
+      const key = (event as { input?: ItemMatchInput }).input?.key;
+      if (key) enqueue.raise({ type: 'matches.requested', key });
+    }),
+    setSearch: assign(({ event }) => (event.type === 'matches.searchChanged' ? { search: event.search } : {})),
+    keepAnswer: assign(({ context }, params: { output: ItemMatch[] }) => ({
+      matches: params.output,
+      cache: { ...context.cache, [cacheKey(context.key!)]: params.output },
+    })),
+    /** The server's answer changed: the service's cached one is stale. */
+    forgetAnswer: ({ context }) => matchesService.forget(context.key!),
   },
 }).createMachine({
   id: 'itemMatch',
   context: { key: null, matches: [], search: '', cache: {} },
-  // The start event carries the input: a page's item is requested at once.
-  entry: enqueueActions(({ event, enqueue }) => {
-    const key = (event as { input?: ItemMatchInput }).input?.key;
-    if (key) enqueue.raise({ type: 'matches.requested', key });
-  }),
+  entry: 'requestInputItem',
   // The feedback dialog: a sent recommendation or bad match changes the answer, so it asks again.
   invoke: { id: 'feedback', src: 'feedback' },
   initial: 'idle',
   on: {
-    'matches.searchChanged': { actions: assign({ search: ({ event }) => event.search }) },
+    'matches.searchChanged': { actions: 'setSearch' },
     'matches.requested': [
       { guard: 'cached', target: '.complete', actions: 'fromCache' },
       { target: '.loading', reenter: true, actions: 'choose' },
@@ -72,18 +80,12 @@ export const itemMatchMachine = setup({
         id: 'loadMatches',
         src: 'loadMatches',
         input: ({ context }) => context.key!,
-        onDone: {
-          target: 'complete',
-          actions: assign(({ context, event }) => ({
-            matches: event.output,
-            cache: { ...context.cache, [cacheKey(context.key!)]: event.output },
-          })),
-        },
+        onDone: { target: 'complete', actions: { type: 'keepAnswer', params: ({ event }) => ({ output: event.output }) } },
         onError: 'failed',
       },
     },
     complete: {
-      on: { 'matches.refreshed': { target: 'loading', guard: 'hasKey', actions: ({ context }) => matchesService.forget(context.key!) } },
+      on: { 'matches.refreshed': { target: 'loading', guard: 'hasKey', actions: 'forgetAnswer' } },
     },
     failed: {
       on: { 'matches.retry': 'loading' },

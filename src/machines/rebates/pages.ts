@@ -1,9 +1,23 @@
-import { page } from '../shell/page-spec.ts';
+import { page, type PageRoute } from '../shell/page-spec.ts';
+import type { ItemMatchInput } from './item-match.ts';
+
+/** The item a similar-items route names: its MIN and its manufacturer. */
+const matchKeyOf = ({ params }: Pick<PageRoute, 'params'>) => ({ min: params.min ?? '', manufacturerPlatformId: params.manPlatId ?? '' });
 
 /** The rebates pages the app's root actor runs (../shell/page-spec.ts). */
 export const rebatesPages = {
   rebates: page({
     paths: ['/rebates/list'],
     load: () => import('./rebates-screen.ts').then((m) => m.rebatesScreenMachine),
+  }),
+  /** Similar items of one item; another item (MIN, manufacturer) is another page, which asks for it as it starts. */
+  rebatesSimilarItems: page({
+    paths: ['/rebates/matches/:itemName/:min/:manPlatId/:merchId'],
+    load: () => import('./item-match.ts').then((m) => m.itemMatchMachine),
+    input: (route): ItemMatchInput => ({ key: matchKeyOf(route) }),
+    instance: (route) => {
+      const key = matchKeyOf(route);
+      return `${key.min}|${key.manufacturerPlatformId}`;
+    },
   }),
 };

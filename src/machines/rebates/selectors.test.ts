@@ -7,7 +7,7 @@ import { itemA, sampleMatch } from './match-samples.ts';
 import { pagedRebatesMachine } from './paged-rebates.ts';
 import { fullPage, lastPage } from './rebate-samples.ts';
 import { rebatesScreenMachine } from './rebates-screen.ts';
-import { selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
+import { selectFeedbackDialog, selectFeedbackDialogView, selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
 
 const choices: RebateFilters = {
   manufacturers: [
@@ -90,5 +90,25 @@ describe('the similar-items breadcrumb', () => {
     expect(selectMatchCount(s.actor.getSnapshot())).toBe('…');
     await s.replay({ type: 'xstate.done.actor.loadMatches', output: [sampleMatch, sampleMatch] }, 'complete');
     expect(selectMatchCount(s.actor.getSnapshot())).toBe('2');
+  });
+});
+
+describe('the feedback dialog of the similar items', () => {
+  it('is the similar items\' child, shown by selectFeedbackDialogView', async () => {
+    const s = startControlled(itemMatchMachine, { actors: ['loadMatches'], input: { key: itemA } });
+    const dialog = selectFeedbackDialog(s.actor.getSnapshot());
+    expect(selectFeedbackDialogView(dialog.getSnapshot())).toMatchObject({ open: false, sending: false, sent: false });
+    dialog.send({ type: 'feedback.opened', mode: 'badMatch', min: itemA.min, badMatchMin: sampleMatch.min });
+    const opened = selectFeedbackDialogView(dialog.getSnapshot());
+    expect(opened).toMatchObject({
+      open: true, closable: true, title: 'Give Feedback', asks: 'comment', commentLabel: `Why is ${sampleMatch.min} a bad match?`, text: '', maySend: false,
+    });
+    expect(selectFeedbackDialogView(dialog.getSnapshot())).toBe(opened);
+    dialog.send({ type: 'feedback.textChanged', value: '  ' });
+    expect(selectFeedbackDialogView(dialog.getSnapshot()).maySend).toBe(false);
+    dialog.send({ type: 'feedback.closed' });
+    dialog.send({ type: 'feedback.opened', mode: 'recommendation', min: itemA.min });
+    dialog.send({ type: 'feedback.textChanged', value: 'MIN-1' });
+    expect(selectFeedbackDialogView(dialog.getSnapshot())).toMatchObject({ open: true, title: 'Recommend Similar Item', asks: 'min', text: 'MIN-1', maySend: true });
   });
 });

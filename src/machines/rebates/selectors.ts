@@ -86,3 +86,53 @@ export const selectMatchCount = (s: MatchSnapshot) => (s.matches('complete') ? S
 
 /** Under the field: what is wrong with the last Send (a MIN's shape, the server's reason, or the general failure), or null. */
 export const selectFeedbackFailure = (s: SnapshotFrom<typeof feedbackDialogMachine>) => s.context.failure;
+
+// ---- The similar-items page (page `rebatesSimilarItems`, and competitive insights' matches page) --
+
+/** The feedback dialog the similar items run as their child. */
+export const selectFeedbackDialog = (s: MatchSnapshot) => s.children.feedback!;
+
+type FeedbackSnapshot = SnapshotFrom<typeof feedbackDialogMachine>;
+
+/** What the feedback dialog and its 'Feedback Sent!' notification show. */
+export interface FeedbackDialogView {
+  /** The dialog is on screen (editing or sending). */
+  open: boolean;
+  /** Closing it by its X or outside click is refused while sending. */
+  closable: boolean;
+  sending: boolean;
+  /** 'Feedback Sent!' shows. */
+  sent: boolean;
+  title: 'Give Feedback' | 'Recommend Similar Item';
+  /** badMatch: a comment on one similar item; recommendation: a MIN. */
+  asks: 'comment' | 'min';
+  /** The comment field's label (badMatch). */
+  commentLabel: string;
+  text: string;
+  failure: string | null;
+  /** Send is offered once something other than spaces is typed. */
+  maySend: boolean;
+}
+
+const feedbackViews = new WeakMap<FeedbackSnapshot, FeedbackDialogView>();
+/** The feedback dialog's screen (the same object for the same snapshot). */
+export const selectFeedbackDialogView = (s: FeedbackSnapshot): FeedbackDialogView => {
+  let view = feedbackViews.get(s);
+  if (!view) {
+    const badMatch = s.context.mode === 'badMatch';
+    view = {
+      open: s.matches('editing') || s.matches('sending'),
+      closable: s.matches('editing'),
+      sending: s.matches('sending'),
+      sent: s.matches('sent'),
+      title: badMatch ? 'Give Feedback' : 'Recommend Similar Item',
+      asks: badMatch ? 'comment' : 'min',
+      commentLabel: `Why is ${s.context.badMatchMin} a bad match?`,
+      text: s.context.text,
+      failure: s.context.failure,
+      maySend: s.context.text.trim() !== '',
+    };
+    feedbackViews.set(s, view);
+  }
+  return view;
+};

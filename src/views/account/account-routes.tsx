@@ -1,5 +1,5 @@
-import { Fragment, lazy, type ReactNode } from 'react';
-import { Route, useParams } from 'react-router-dom';
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
 // Each account screen loads when first opened: the login page carries none of them.
 const ActivationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
 const EmailConfirmationPage = lazy(() => import('./activation-page.tsx').then((m) => ({ default: m.EmailConfirmationPage })));
@@ -9,27 +9,22 @@ const ForgotPasswordPage = lazy(() => import('./forgot-password-page.tsx').then(
 const SignUpPage = lazy(() => import('./signup-page.tsx').then((m) => ({ default: m.SignUpPage })));
 const SettingsPage = lazy(() => import('./settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
 
-/** A new token is a new link: a fresh screen (and machine) rather than the old one's state. */
-function PerToken({ children }: { children: ReactNode }) {
-  const { token } = useParams();
-  return <Fragment key={token}>{children}</Fragment>;
-}
-
 /**
  * The public account screens (accounts spec §2.3), called as a function inside <Routes> like
- * rebatesRoutes(). /create-password/{token} is not wired to any call in the spec; it shows the
+ * rebatesRoutes(). The app's root actor runs their machines, a new token (a new link) being a
+ * fresh one (machines/account/pages.ts). /create-password/{token} is not wired to any call in the spec; it shows the
  * emailed-link Change Password screen so an invitation link works under either path.
  */
 export function publicAccountRoutes() {
   return (
     <>
       <Route path="/signup" element={<SignUpPage />} />
-      <Route path="/activate/:token" element={<PerToken><ActivationPage /></PerToken>} />
-      <Route path="/confirm-email/:token" element={<PerToken><EmailConfirmationPage /></PerToken>} />
-      <Route path="/approve-email-change/:token" element={<PerToken><EmailApprovalPage /></PerToken>} />
+      <Route path="/activate/:token" element={<ActivationPage />} />
+      <Route path="/confirm-email/:token" element={<EmailConfirmationPage />} />
+      <Route path="/approve-email-change/:token" element={<EmailApprovalPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/change-password/:token" element={<PerToken><ChangePasswordPage /></PerToken>} />
-      <Route path="/create-password/:token" element={<PerToken><ChangePasswordPage title="Create Password" /></PerToken>} />
+      <Route path="/change-password/:token" element={<ChangePasswordPage />} />
+      <Route path="/create-password/:token" element={<ChangePasswordPage title="Create Password" page="accountCreatePassword" />} />
     </>
   );
 }

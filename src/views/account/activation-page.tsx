@@ -1,14 +1,15 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useParams } from 'react-router-dom';
-import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from '../../machines/account/activation.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { activationMachine } from '../../machines/account/activation.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { PublicCard } from './form-bits.tsx';
 import { CardLink, NextButton } from './result-card.tsx';
-import { selectLinkExpired, selectOffersLogin } from '../../machines/account/selectors.ts';
+import { selectLinkView } from '../../machines/account/selectors.ts';
 
 interface LinkScreen {
-  machine: typeof activationMachine;
+  page: 'accountActivation' | 'accountEmailConfirmation' | 'accountEmailApproval';
   title: string;
   /** What pressing the button will do, shown before anything happens. */
   intro: string;
@@ -17,15 +18,15 @@ interface LinkScreen {
 }
 
 const ACTIVATION: LinkScreen = {
-  machine: activationMachine, title: 'Account Activation', intro: 'Activate your account to confirm this email address is yours.',
+  page: 'accountActivation', title: 'Account Activation', intro: 'Activate your account to confirm this email address is yours.',
   action: 'Activate Account', failedTitle: 'Activation failed',
 };
 const EMAIL_CONFIRMATION: LinkScreen = {
-  machine: emailConfirmationMachine, title: 'Email Confirmation', intro: 'Confirm that this address is the new email of your portal account. You will log in with it from now on.',
+  page: 'accountEmailConfirmation', title: 'Email Confirmation', intro: 'Confirm that this address is the new email of your portal account. You will log in with it from now on.',
   action: 'Confirm New Email', failedTitle: 'Confirmation failed',
 };
 const EMAIL_APPROVAL: LinkScreen = {
-  machine: emailApprovalMachine, title: 'Email Change Approval',
+  page: 'accountEmailApproval', title: 'Email Change Approval',
   intro: 'Someone asked to change the email address of your portal account; the email that brought you here names the new address. Approve only if you expect this change: otherwise close this page and nothing changes.',
   action: 'Approve Email Change', failedTitle: 'Approval failed',
 };
@@ -40,19 +41,18 @@ export const EmailConfirmationPage = () => <LinkPage screen={EMAIL_CONFIRMATION}
 export const EmailApprovalPage = () => <LinkPage screen={EMAIL_APPROVAL} />;
 
 function LinkPage({ screen }: { screen: LinkScreen }) {
-  const { token = '' } = useParams();
-  const actor = useActorRef(screen.machine, { input: { token } });
-  const status = useSelector(actor, (s) => s.value);
-  const message = useSelector(actor, (s) => s.context.message);
-  const expired = useSelector(actor, selectLinkExpired);
-  const offersLogin = useSelector(actor, selectOffersLogin);
+  return <OwnedPage page={screen.page}>{(page) => <LinkScreenView screen={screen} actor={page} />}</OwnedPage>;
+}
+
+function LinkScreenView({ screen, actor }: { screen: LinkScreen; actor: ActorRefFrom<typeof activationMachine> }) {
+  const { asks, busy, status, message, expired, offersLogin } = useSelector(actor, selectLinkView);
 
   return (
     <PublicCard title={screen.title}>
-      {(status === 'ready' || status === 'activating') && (
+      {asks && (
         <>
           <Text>{screen.intro}</Text>
-          <Button fullWidth loading={status === 'activating'} onClick={() => actor.send({ type: 'link.confirmed' })}>
+          <Button fullWidth loading={busy} onClick={() => actor.send({ type: 'link.confirmed' })}>
             {screen.action}
           </Button>
         </>

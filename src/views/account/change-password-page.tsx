@@ -1,20 +1,25 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router-dom';
-import { resetPasswordMachine } from '../../machines/account/account-forms.ts';
+import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { resetPasswordMachine } from '../../machines/account/account-forms.ts';
 import { LINK_EXPIRED_MESSAGE } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';
 
 /**
  * Change Password of an emailed link (accounts spec §2.3, §8): a reset link, and also an
  * invitation's set-password link, which is why /create-password/{token} shows this screen too.
  */
-export function ChangePasswordPage({ title = 'Change Password' }: { title?: string }) {
-  const { token = '' } = useParams();
+export function ChangePasswordPage({ title = 'Change Password', page = 'accountResetPassword' }: { title?: string; page?: 'accountResetPassword' | 'accountCreatePassword' }) {
+  return <OwnedPage page={page}>{(ref) => <ChangePasswordScreen key={ref.sessionId} title={title} page={ref} />}</OwnedPage>;
+}
+
+function ChangePasswordScreen({ title, page }: { title: string; page: ActorRefFrom<typeof resetPasswordMachine> }) {
   const navigate = useNavigate();
-  const form = useAccountForm(resetPasswordMachine, { token });
-  const { failure } = form.state.context;
+  const form = useAccountForm(page);
+  const { failure } = form;
 
   if (form.status === 'expired') {
     return (

@@ -1,12 +1,18 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { forgotPasswordMachine } from '../../machines/account/account-forms.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { forgotPasswordMachine } from '../../machines/account/account-forms.ts';
 import { FormEnd, PublicCard, useAccountForm } from './form-bits.tsx';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { CardLink, ResultCard } from './result-card.tsx';
 
 /** Forgot password (accounts spec §2.3): the reset link goes to the email; failures inline. */
 export function ForgotPasswordPage() {
-  const form = useAccountForm(forgotPasswordMachine);
-  const { fields, failure, success } = form.state.context;
+  return <OwnedPage page="accountForgotPassword">{(page) => <ForgotPasswordScreen page={page} />}</OwnedPage>;
+}
+
+function ForgotPasswordScreen({ page }: { page: ActorRefFrom<typeof forgotPasswordMachine> }) {
+  const form = useAccountForm(page);
+  const { fields, failure, success } = form;
 
   if (form.status === 'succeeded') {
     return (

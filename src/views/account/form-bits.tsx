@@ -1,27 +1,24 @@
 import { Alert, Button, Center, Paper, Stack, Text, TextInput, Title, UnstyledButton, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import type { AccountFormInput, FormFields, createAccountFormMachine } from '../../machines/account/account-form.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { FormFields, createAccountFormMachine } from '../../machines/account/account-form.ts';
+import { selectAccountFormView } from '../../machines/account/selectors.ts';
 
 /** Shared pieces of the account screens: the machine binding, the public card, Show/Hide passwords. */
 
-type FormMachine<F extends FormFields, P> = ReturnType<typeof createAccountFormMachine<F, P>>;
+type FormActor<F extends FormFields, P> = ActorRefFrom<ReturnType<typeof createAccountFormMachine<F, P>>>;
 
-/** Runs a form machine for a screen; `bind(field)` gives an input its value, error and events. */
-export function useAccountForm<F extends FormFields, P>(machine: FormMachine<F, P>, input?: AccountFormInput) {
-  const actor = useActorRef(machine, { input });
-  const state = useSelector(actor, (s) => s);
-  const { fields, errors } = state.context;
+/** Renders a form machine the app's root actor runs for a screen; `bind(field)` gives an input its value, error and events. */
+export function useAccountForm<F extends FormFields, P>(actor: FormActor<F, P>) {
+  const view = useSelector(actor, selectAccountFormView<F>);
   return {
-    state,
-    busy: state.value === 'submitting',
-    /** The state's name; the screens choose what to show by it. */
-    status: state.value as 'editing' | 'submitting' | 'failed' | 'succeeded' | 'expired',
+    ...view,
     bind: (field: keyof F & string) => ({
       name: field,
-      value: fields[field],
-      error: errors[field],
+      value: view.fields[field],
+      error: view.errors[field],
       onChange: (e: ChangeEvent<HTMLInputElement>) => actor.send({ type: 'form.changed', field, value: e.currentTarget.value }),
       onFocus: () => actor.send({ type: 'form.focused', field }),
     }),

@@ -2,17 +2,23 @@ import { Box, Button, Group, NavLink, Paper, Stack, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { changePasswordMachine } from '../../machines/account/account-forms.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { changePasswordMachine } from '../../machines/account/account-forms.ts';
 import { PASSWORD_CHANGED } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { DigestPreferencesCard } from '../digest/digest-preferences-card.tsx';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { FormFailure, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
 
 /** Settings (accounts spec §2.5): Change Password; on mobile, rows for Change Password and Log Out. */
 export function SettingsPage() {
+  return <OwnedPage page="accountSettings">{(page) => <SettingsScreen page={page} />}</OwnedPage>;
+}
+
+function SettingsScreen({ page }: { page: ActorRefFrom<typeof changePasswordMachine> }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const form = useAccountForm(changePasswordMachine);
-  const { failure, success } = form.state.context;
+  const form = useAccountForm(page);
+  const { failure, success } = form;
 
   const changePassword = (
     <form noValidate onSubmit={form.onSubmit} aria-label="Change Password">

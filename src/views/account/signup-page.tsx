@@ -1,12 +1,18 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { signUpMachine } from '../../machines/account/account-forms.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { signUpMachine } from '../../machines/account/account-forms.ts';
 import { FormEnd, PublicCard, RevealPasswordInput, useAccountForm } from './form-bits.tsx';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { AlreadyHaveAccount, ResultCard } from './result-card.tsx';
 
 /** Create Account (accounts spec §2.3): after success a thank-you about the activation email. */
 export function SignUpPage() {
-  const form = useAccountForm(signUpMachine);
-  const { fields, failure } = form.state.context;
+  return <OwnedPage page="accountSignUp">{(page) => <SignUpScreen page={page} />}</OwnedPage>;
+}
+
+function SignUpScreen({ page }: { page: ActorRefFrom<typeof signUpMachine> }) {
+  const form = useAccountForm(page);
+  const { fields, failure } = form;
 
   if (form.status === 'succeeded') {
     return (

@@ -6,8 +6,8 @@ import { lazy, Suspense } from 'react';
 import { selectMonthlyVolumeOn } from '../../machines/dashboard/selectors.ts';
 import { selectActsAsInternalAdmin, selectChoosesHouse, selectEnteredByAdmin, selectUser, selectViewsAs } from '../../machines/shell/selectors.ts';
 import type { SessionUser } from '../../model/session-user.ts';
-import { selectViewAs } from '../../machines/session/selectors.ts';
-import { AuthActor, JoinAppSystem, useSessionOnOpen } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardDialog } from './dashboard-dialog.tsx';
@@ -24,24 +24,15 @@ const LoadSpeedTest = lazy(() => import('../admin-panel/load-speed-test-view.tsx
 
 export function DashboardPage() {
   const user = AuthActor.useSelector(selectUser);
-  const canViewAs = AuthActor.useSelector(selectViewsAs);
-  const viewAsUserId = useSessionOnOpen(selectViewAs);
   if (!user) return null;
   return (
-    <DashboardActor.Provider
-      options={{
-        input: {
-          activeDistributor: user.activeDistributor,
-          userId: user.id,
-          canViewAs,
-          viewAsUserId,
-        },
-      }}
-    >
-      {/* The session follows a new house (header, storage for a reload). */}
-      <JoinAppSystem actor={DashboardActor} />
-      <DashboardScreen user={user} />
-    </DashboardActor.Provider>
+    <OwnedPage page="dashboard">
+      {(page) => (
+        <DashboardActor.Provider value={page}>
+          <DashboardScreen user={user} />
+        </DashboardActor.Provider>
+      )}
+    </OwnedPage>
   );
 }
 

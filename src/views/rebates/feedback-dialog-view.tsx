@@ -2,25 +2,16 @@ import { Button, Group, Modal, Notification, Portal, Stack, Text, TextInput, Tex
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { feedbackDialogMachine } from '../../machines/rebates/feedback-dialog.ts';
-import { selectFeedbackFailure } from '../../machines/rebates/selectors.ts';
+import { selectFeedbackDialogView } from '../../machines/rebates/selectors.ts';
 
 /** The feedback dialog and, after sending, the 'Feedback Sent!' notification. */
 export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackDialogMachine> }) {
-  const state = useSelector(actor, (s) => s.value as 'closed' | 'editing' | 'sending' | 'sent');
-  const mode = useSelector(actor, (s) => s.context.mode);
-  const text = useSelector(actor, (s) => s.context.text);
-  const failure = useSelector(actor, selectFeedbackFailure);
-  const badMatchMin = useSelector(actor, (s) => s.context.badMatchMin);
-  const open = state === 'editing' || state === 'sending';
+  const view = useSelector(actor, selectFeedbackDialogView);
   const change = (value: string) => actor.send({ type: 'feedback.textChanged', value });
 
   return (
     <>
-      <Modal
-        opened={open}
-        onClose={() => state === 'editing' && actor.send({ type: 'feedback.closed' })}
-        title={mode === 'badMatch' ? 'Give Feedback' : 'Recommend Similar Item'}
-      >
+      <Modal opened={view.open} onClose={() => view.closable && actor.send({ type: 'feedback.closed' })} title={view.title}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -28,35 +19,35 @@ export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackD
           }}
         >
           <Stack gap="sm">
-            {mode === 'badMatch' ? (
+            {view.asks === 'comment' ? (
               <Textarea
-                label={`Why is ${badMatchMin} a bad match?`}
+                label={view.commentLabel}
                 autosize
                 minRows={3}
                 maxLength={1000}
-                value={text}
+                value={view.text}
                 onChange={(e) => change(e.currentTarget.value)}
               />
             ) : (
-              <TextInput label="MIN of a similar item" value={text} maxLength={40} onChange={(e) => change(e.currentTarget.value)} />
+              <TextInput label="MIN of a similar item" value={view.text} maxLength={40} onChange={(e) => change(e.currentTarget.value)} />
             )}
-            {failure && (
+            {view.failure && (
               <Text c="red" size="sm" role="alert">
-                {failure}
+                {view.failure}
               </Text>
             )}
             <Group justify="flex-end">
-              <Button variant="default" disabled={state === 'sending'} onClick={() => actor.send({ type: 'feedback.closed' })}>
+              <Button variant="default" disabled={view.sending} onClick={() => actor.send({ type: 'feedback.closed' })}>
                 Cancel
               </Button>
-              <Button type="submit" loading={state === 'sending'} disabled={text.trim() === ''}>
+              <Button type="submit" loading={view.sending} disabled={!view.maySend}>
                 Send
               </Button>
             </Group>
           </Stack>
         </form>
       </Modal>
-      {state === 'sent' && (
+      {view.sent && (
         <Portal>
           <Notification color="teal" withCloseButton={false} style={{ position: 'fixed', top: 16, right: 16, width: 280, zIndex: 1100 }}>
             Feedback Sent!

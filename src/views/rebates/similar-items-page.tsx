@@ -3,46 +3,62 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
-import { selectMatchCount, selectMatchSearch, selectMatchStatus, selectShownMatches } from '../../machines/rebates/selectors.ts';
+import { selectFeedbackDialog, selectMatchCount, selectMatchSearch, selectMatchStatus, selectShownMatches } from '../../machines/rebates/selectors.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
+import type { ActorRefFrom } from 'xstate';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { FeedbackDialog } from './feedback-dialog-view.tsx';
 import { SimilarItemsResult } from './similar-items-result.tsx';
 
 
 /** /rebates/matches/…: similar items of one item, under the rebates breadcrumb. */
 export function SimilarItemsPage() {
-  const { itemName = '', min = '', manPlatId = '' } = useParams();
+  // The item's machine is the page's (machines/rebates/pages.ts); the link's words are only shown.
+  const { itemName = '', min = '' } = useParams();
   return (
-    <SimilarItemsView
-      // Another item is another page: its own machine, which asks for it as it starts.
-      key={`${min}|${manPlatId}`}
-      min={min}
-      description={itemName}
-      manufacturerPlatformId={manPlatId}
-      crumbs={(count) => [
-        <Anchor key="rebates" component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>,
-        <Text key="item">{formatDescription(itemName)}</Text>,
-        <Text key="count">Similar Items ({count})</Text>,
-      ]}
-    />
+    <OwnedPage page="rebatesSimilarItems">
+      {(page) => (
+        <SimilarItemsScreen
+          matches={page}
+          min={min}
+          description={itemName}
+          crumbs={(count) => [
+            <Anchor key="rebates" component={Link} to="/rebates/list">Rebates &amp; Deviations</Anchor>,
+            <Text key="item">{formatDescription(itemName)}</Text>,
+            <Text key="count">Similar Items ({count})</Text>,
+          ]}
+        />
+      )}
+    </OwnedPage>
   );
+}
+
+/**
+ * Similar items of one item with a machine of its own: competitive insights' matches page, until
+ * the app's root actor runs that page too (then it renders SimilarItemsScreen with its page's actor).
+ */
+export function SimilarItemsView({ min, manufacturerPlatformId, ...screen }: Omit<ScreenProps, 'matches'> & { manufacturerPlatformId: string }) {
+  const matches = useActorRef(itemMatchMachine, { input: { key: { min, manufacturerPlatformId } } });
+  return <SimilarItemsScreen matches={matches} min={min} {...screen} />;
+}
+
+interface ScreenProps {
+  /** The similar items of the item (an itemMatch actor that asked for it as it started). */
+  matches: ActorRefFrom<typeof itemMatchMachine>;
+  min: string;
+  /** The item's description, from the link: the user knows items by name, the MIN goes beside it. */
+  description: string;
+  /** The breadcrumb's links and texts, given the count of similar items ('…' while loading). */
+  crumbs: (count: string) => ReactNode[];
 }
 
 /**
  * Similar items of one item: what could replace it, and feedback when a match is wrong. Shared by
  * the rebates area and competitive insights, which differ only in their breadcrumbs.
  */
-export function SimilarItemsView({ min, description, manufacturerPlatformId, crumbs }: {
-  min: string;
-  /** The item's description, from the link: the user knows items by name, the MIN goes beside it. */
-  description: string;
-  manufacturerPlatformId: string;
-  /** The breadcrumb's links and texts, given the count of similar items ('…' while loading). */
-  crumbs: (count: string) => ReactNode[];
-}) {
-  const matches = useActorRef(itemMatchMachine, { input: { key: { min, manufacturerPlatformId } } });
-  const feedback = useSelector(matches, (s) => s.children.feedback!);
+export function SimilarItemsScreen({ matches, min, description, crumbs }: ScreenProps) {
+  const feedback = useSelector(matches, selectFeedbackDialog);
   const status = useSelector(matches, selectMatchStatus);
   const count = useSelector(matches, selectMatchCount);
   const search = useSelector(matches, selectMatchSearch);
