@@ -7,7 +7,6 @@ export const effectsAllowed = [];
 
 export const pending = {
   'machine-actions-in-setup': [
-    'src/machines/account/account-form.ts',
     'src/machines/admin-dashboard/admin-dashboard.ts',
     'src/machines/admin-dashboard/admin-invite.ts',
     'src/machines/admin-dashboard/admin-user-edit.ts',
@@ -22,12 +21,9 @@ export const pending = {
     'src/machines/admin-switch/impersonation-banner.ts',
     'src/machines/business-panel/sales-reps.ts',
     'src/machines/checks-data/checks-data.ts',
-    'src/machines/dashboard/dashboard.ts',
     'src/machines/digest/alerts.ts',
     'src/machines/digest/digest-preferences.ts',
     'src/machines/house-switch/house-switch.ts',
-    'src/machines/rebates/feedback-dialog.ts',
-    'src/machines/rebates/item-match.ts',
     'src/machines/rebates/rebate-filters.ts',
     'src/machines/rebates/rebates-screen.ts',
     'src/machines/session/session-memory.ts',
@@ -37,8 +33,6 @@ export const pending = {
     'src/machines/shell/version-check.ts',
   ],
   'views-no-actor-creation': [
-    'src/views/account/activation-page.tsx',
-    'src/views/account/form-bits.tsx',
     'src/views/admin-dashboard/admin-dashboard-page.tsx',
     'src/views/admin-import/purchase-import-page.tsx',
     'src/views/admin-panel/admin-panel-page.tsx',
@@ -48,7 +42,6 @@ export const pending = {
     'src/views/admin-switch/admin-login-page.tsx',
     'src/views/business-panel/checks-data-section.tsx',
     'src/views/business-panel/sales-reps-section.tsx',
-    'src/views/dashboard/dashboard-actor.ts',
     'src/views/digest/digest-preferences-card.tsx',
     'src/views/insights/competitor-order-page.tsx',
     'src/views/insights/insights-actor.ts',
@@ -67,8 +60,6 @@ export const pending = {
     'src/views/user-management/user-management-page.tsx',
   ],
   'views-no-snapshot-reads': [
-    'src/views/account/activation-page.tsx',
-    'src/views/account/form-bits.tsx',
     'src/views/admin-dashboard/admin-dashboard-page.tsx',
     'src/views/admin-dashboard/admin-modals.tsx',
     'src/views/admin-dashboard/edit-user-panel.tsx',
@@ -87,10 +78,8 @@ export const pending = {
     'src/views/intel/debug-details-page.tsx',
     'src/views/intel/intel-detail-page.tsx',
     'src/views/invoices/invoice-image-view.tsx',
-    'src/views/rebates/feedback-dialog-view.tsx',
     'src/views/rebates/rebate-search-bar.tsx',
     'src/views/rebates/rebates-page.tsx',
-    'src/views/rebates/similar-items-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',
     'src/views/shell/actor-contexts.ts',
     'src/views/user-management/edit-user-drawer.tsx',
