@@ -42,7 +42,6 @@ export const pending = {
     'src/views/admin-switch/admin-login-page.tsx',
     'src/views/business-panel/checks-data-section.tsx',
     'src/views/business-panel/sales-reps-section.tsx',
-    'src/views/digest/digest-preferences-card.tsx',
     'src/views/insights/competitor-order-page.tsx',
     'src/views/insights/insights-actor.ts',
     'src/views/insights/items-page.tsx',

@@ -1,10 +1,11 @@
 import { Box, Button, Group, NavLink, Paper, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { changePasswordMachine } from '../../machines/account/account-forms.ts';
-import { PASSWORD_CHANGED } from '../../machines/account/selectors.ts';
+import type { settingsPageMachine } from '../../machines/account/settings-page.ts';
+import { PASSWORD_CHANGED, selectSettingsDigest, selectSettingsPassword } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { DigestPreferencesCard } from '../digest/digest-preferences-card.tsx';
 import { OwnedPage } from '../shell/owned-page.tsx';
@@ -15,9 +16,10 @@ export function SettingsPage() {
   return <OwnedPage page="accountSettings">{(page) => <SettingsScreen page={page} />}</OwnedPage>;
 }
 
-function SettingsScreen({ page }: { page: ActorRefFrom<typeof changePasswordMachine> }) {
+function SettingsScreen({ page }: { page: ActorRefFrom<typeof settingsPageMachine> }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const form = useAccountForm(page);
+  const form = useAccountForm(useSelector(page, selectSettingsPassword));
+  const digest = useSelector(page, selectSettingsDigest);
   const { failure, success } = form;
 
   const changePassword = (
@@ -66,7 +68,7 @@ function SettingsScreen({ page }: { page: ActorRefFrom<typeof changePasswordMach
           {changePassword}
         </Paper>
       )}
-      <DigestPreferencesCard />
+      <DigestPreferencesCard actor={digest} />
       <MessageModal opened={form.status === 'succeeded'} message={success ?? PASSWORD_CHANGED} action="GOT IT" onAction={form.dismiss} />
     </Box>
   );

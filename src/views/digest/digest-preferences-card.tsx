@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { digestPreferencesMachine } from '../../machines/digest/digest-preferences.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { digestPreferencesMachine } from '../../machines/digest/digest-preferences.ts';
 import { selectPreferencesForm } from '../../machines/digest/selectors.ts';
 import type { DigestFrequency } from '../../model/digest.ts';
 
@@ -11,8 +12,7 @@ const FREQUENCIES: { value: DigestFrequency; label: string }[] = [
 ];
 
 /** Settings → Win-back digest (docs/digest.md): how often and which sections; renders the machine's state only. */
-export function DigestPreferencesCard() {
-  const actor = useActorRef(digestPreferencesMachine, { input: {} });
+export function DigestPreferencesCard({ actor }: { actor: ActorRefFrom<typeof digestPreferencesMachine> }) {
   const form = useSelector(actor, selectPreferencesForm);
   return (
     <Paper withBorder p="lg" mt="md" aria-labelledby="digest-title">
