@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import { createActor, createMachine } from 'xstate';
 import { adminDashboardMachine } from './admin-dashboard.ts';
+import { adminDashboardPageMachine } from './admin-dashboard-page.ts';
 import { allHouses, boston, dmRow, harborParent, portland } from './admin-dashboard-samples.ts';
 import { adminUserEditMachine } from './admin-user-edit.ts';
-import { adminDate, selectHouseChoices, selectUserHouses, selectUsersShown, selectUserSearch } from './selectors.ts';
+import { adminDate, selectDashboard, selectHouseChoices, selectUserHouses, selectUsersShown, selectUserSearch } from './selectors.ts';
 
 describe('the admin dashboard', () => {
   it('lists no users until a house is picked, then those whose name or email holds the search', async () => {
@@ -40,5 +42,16 @@ describe('the admin dashboard', () => {
     expect(names(selectHouseChoices(s.actor.getSnapshot()))).toEqual(['Summit Denver']);
     s.actor.send({ type: 'edit.familyToggled' });
     expect(names(selectHouseChoices(s.actor.getSnapshot()))).toEqual([]);
+  });
+});
+
+describe('the /admin-dashboard page', () => {
+  const stub = createMachine({});
+  const start = (admin: boolean) =>
+    createActor(adminDashboardPageMachine.provide({ actors: { dashboard: stub } as never }), { input: { siteUrl: 'http://127.0.0.1:8080', admin } }).start();
+
+  it('runs the dashboard for an internal admin only: a visitor asks nothing of the server', () => {
+    expect(selectDashboard(start(false).getSnapshot())).toBeUndefined();
+    expect(selectDashboard(start(true).getSnapshot())).toBeDefined();
   });
 });

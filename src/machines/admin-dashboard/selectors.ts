@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dashDate, houseOptions, SELECT_DISTRIBUTOR, type AdminUserRow, type UserHouse } from '../../model/admin.ts';
 import { Titles } from '../../model/session-user.ts';
 import type { adminDashboardMachine } from './admin-dashboard.ts';
+import type { adminDashboardPageMachine } from './admin-dashboard-page.ts';
 import type { adminUserEditMachine } from './admin-user-edit.ts';
 
 /** What the admin dashboard shows (accounts spec §2.11), read from its machines' snapshots. */
@@ -35,4 +36,40 @@ export function selectUsersShown(s: PickerSnapshot): AdminUserRow[] {
   if (!s.matches('showingUsers') && !s.matches('loadingUsers')) return [];
   const q = s.context.search.trim().toLowerCase();
   return s.context.users.filter((u) => `${u.contactName} ${u.email}`.toLowerCase().includes(q));
+}
+
+/** useSelector's compare for a screen's view model: the same value in every field. */
+export function sameView<T extends object>(a: T, b: T): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
+/** The page's running dashboard; none for a visitor (who gets the sign-in form). */
+export const selectDashboard = (s: SnapshotFrom<typeof adminDashboardPageMachine>) => s.children.dashboard;
+export const selectEditPanel = (s: PickerSnapshot) => s.children.edit!;
+export const selectInvite = (s: PickerSnapshot) => s.children.invite!;
+export const selectExporter = (s: PickerSnapshot) => s.children.exporter!;
+export const selectLoginAs = (s: PickerSnapshot) => s.children.loginAs!;
+
+/** The picker, buttons and messages of the admin dashboard (spec §2.11), as plain data. */
+export function selectAdminDashboardView(s: PickerSnapshot) {
+  const { parents, parentId, children, childId, error } = s.context;
+  const child = children.find((c) => c.id === childId) ?? null;
+  return {
+    parents,
+    parentId: parentId === null ? null : String(parentId),
+    parentPlaceholder: s.matches('loadingParents') ? 'Loading…' : 'Pick a distributor',
+    children,
+    childId: childId === null ? null : String(childId),
+    childPlaceholder: s.matches('loadingChildren') ? 'Loading…' : parentId === null ? 'Pick a distributor first' : 'Pick a house',
+    error,
+    /** The distributors failed to load: the message offers a reload. */
+    retry: s.can({ type: 'adminDashboard.retried' }),
+    /** Export Users: for the chosen parent. */
+    exportFor: parentId,
+    /** Invite User: for the chosen house, when it has a referred partner. */
+    inviteHouse: child?.referredPartnerId == null ? null : child,
+    emptyText: s.matches('loadingUsers') ? 'Loading users…' : s.matches('showingUsers') ? 'No users' : SELECT_DISTRIBUTOR,
+  };
 }

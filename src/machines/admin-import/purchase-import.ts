@@ -106,6 +106,7 @@ export const purchaseImportMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       invoke: {
         id: 'upload',
         src: 'upload',
@@ -119,6 +120,7 @@ export const purchaseImportMachine = setup({
     },
     /** The server runs the import; its progress arrives about once a second until it has finished. */
     following: {
+      tags: ['busy'],
       invoke: {
         id: 'follow',
         src: 'follow',

@@ -99,6 +99,7 @@ export const panelUserMachine = setup({
       },
     },
     updating: {
+      tags: ['busy'],
       invoke: {
         id: 'update',
         src: 'update',
@@ -114,6 +115,7 @@ export const panelUserMachine = setup({
       },
     },
     resetting: {
+      tags: ['busy'],
       invoke: {
         id: 'reset',
         src: 'reset',

@@ -1,10 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { sessionSummary } from '../../model/user-sessions.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
+import type { adminPanelPageMachine, AdminPanelTab } from './admin-panel-page.ts';
 import type { announcementsMachine } from './announcements-editor.ts';
 import type { auditLogMachine } from './audit-log.ts';
 import type { loadSpeedMachine } from './load-speed-test.ts';
 import type { panelUserMachine } from './panel-user.ts';
+import type { testingFlagMachine } from './testing-flag.ts';
 
 /** What the admin panel shows (accounts spec §2.9), read from its machines' snapshots. */
 
@@ -43,3 +45,57 @@ export const selectCreateButton = (s: AnnouncementsSnapshot) => ({
 export const sameButton = (a: { busy: boolean; disabled: boolean }, b: { busy: boolean; disabled: boolean }) => a.busy === b.busy && a.disabled === b.disabled;
 /** A row's delete is offered only while nothing else is on its way. */
 export const selectMayDeleteAnnouncement = (s: AnnouncementsSnapshot) => s.matches('editing');
+
+export { sameView } from '../admin-dashboard/selectors.ts';
+
+/** The admin panel's user editor (spec §2.9): its fields, message, and what is enabled (tag `busy` while a call runs). */
+export function selectUserEditorView(s: PanelUserSnapshot) {
+  const { users, userId, form, message } = s.context;
+  const busy = s.hasTag('busy');
+  return {
+    users,
+    userId: userId === null ? null : String(userId),
+    chosen: userId !== null,
+    form,
+    message,
+    retry: s.can({ type: 'panelUser.retried' }),
+    userPlaceholder: s.matches('loadingUsers') ? 'Loading users…' : 'Search by name or email',
+    pickDisabled: users.length === 0 || busy,
+    loadingSessions: s.matches('loadingSessions'),
+    updating: s.matches('updating'),
+    resetting: s.matches('resetting'),
+    busy,
+  };
+}
+
+/** The audit log (docs/admin-tools.md): its rows, message and whether a load runs or came back empty. */
+export const selectAuditView = (s: AuditLogSnapshot) => ({
+  rows: s.context.rows,
+  error: s.context.error,
+  loading: s.matches('loading'),
+  empty: s.matches('showing') && s.context.rows.length === 0,
+});
+
+/** The load-speed test (analytics spec §6): shown only with the testing flag on and an admin behind the session. */
+export const selectLoadSpeedView = (s: LoadSpeedSnapshot) => ({
+  shown: s.context.enabled && s.context.adminEmail !== '',
+  amount: s.context.amount,
+  timings: s.context.timings,
+  mean: selectMeanTiming(s),
+  running: s.matches('running'),
+  mayStart: s.can({ type: 'loadTest.started' }),
+  sent: s.matches('sent'),
+  failed: s.matches('failed'),
+});
+
+type PageSnapshot = SnapshotFrom<typeof adminPanelPageMachine>;
+/** The tab shown. */
+export const selectAdminPanelTab = (s: PageSnapshot): AdminPanelTab => (s.matches('audit') ? 'audit' : 'panel');
+export const selectAnnouncements = (s: PageSnapshot) => s.children.announcements!;
+export const selectTesting = (s: PageSnapshot) => s.children.testing!;
+/** The Panel tab's user editor; none while the Audit Log tab is shown. */
+export const selectPanelUser = (s: PageSnapshot) => s.children.user;
+/** The Audit Log tab's log; none while the Panel tab is shown. */
+export const selectAuditLog = (s: PageSnapshot) => s.children.audit;
+/** Enable/Disable Testing: on or off. */
+export const selectTestingOn = (s: SnapshotFrom<typeof testingFlagMachine>) => s.context.on;

@@ -54,6 +54,7 @@ export const adminSwitchMachine = setup({
     chooseHouse: assign(({ event }) =>
       event.type === 'adminSwitch.houseChosen' ? { houseId: event.houseId, users: [], userId: null, error: null } : {},
     ),
+    setReason: assign(({ event }) => (event.type === 'adminSwitch.reasonChanged' ? { reason: event.reason } : {})),
     chooseUser: assign(({ event }) => (event.type === 'adminSwitch.userChosen' ? { userId: event.userId, error: null } : {})),
     /** The page hands the new session to the auth-routing machine; a no-op by default. */
     switchedIn: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.switchedIn', response: params.response }))(),
@@ -92,7 +93,7 @@ export const adminSwitchMachine = setup({
       on: {
         'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', actions: 'chooseHouse' },
         'adminSwitch.userChosen': { guard: 'knownUser', actions: 'chooseUser' },
-        'adminSwitch.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason })) },
+        'adminSwitch.reasonChanged': { actions: 'setReason' },
         'adminSwitch.submitted': [
           { guard: 'readyToSwitch', target: 'switching' },
           { guard: 'userChosen', actions: assign({ error: REASON_HINT }) },
@@ -100,6 +101,7 @@ export const adminSwitchMachine = setup({
       },
     },
     switching: {
+      tags: ['busy'],
       invoke: {
         id: 'switchSession',
         src: 'switchSession',
@@ -110,6 +112,6 @@ export const adminSwitchMachine = setup({
       },
     },
     /** The app routes into the distributor's dashboard from here. */
-    switched: {},
+    switched: { tags: ['busy'] },
   },
 });

@@ -100,6 +100,7 @@ export const salesRepsMachine = setup({
       },
     },
     ready: {
+      tags: ['repPickable'],
       on: {
         'reps.formOpened': { actions: assign({ formOpen: true }) },
         'reps.chosen': [
@@ -129,6 +130,7 @@ export const salesRepsMachine = setup({
       },
     },
     loadingRepDistributors: {
+      tags: ['repPickable'],
       invoke: {
         id: 'loadRepDistributors',
         src: 'loadRepDistributors',
@@ -137,8 +139,9 @@ export const salesRepsMachine = setup({
         onError: { target: 'ready', actions: assign({ error: REP_DISTRIBUTORS_FAILED }) },
       },
     },
-    confirmingDelete: { on: { 'reps.deleteConfirmed': 'deleting', 'reps.deleteRefused': 'ready' } },
+    confirmingDelete: { tags: ['deleteAsked'], on: { 'reps.deleteConfirmed': 'deleting', 'reps.deleteRefused': 'ready' } },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',
@@ -148,6 +151,7 @@ export const salesRepsMachine = setup({
       },
     },
     deleting: {
+      tags: ['busy', 'deleteAsked'],
       invoke: {
         id: 'remove',
         src: 'remove',

@@ -3,7 +3,7 @@ import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { allHouses } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { salesRepsMachine } from './sales-reps.ts';
 import { sam } from './sales-reps-samples.ts';
-import { selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch } from './selectors.ts';
+import { selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch, selectSalesRepsView } from './selectors.ts';
 
 const names = (houses: { nickname: string }[]) => houses.map((h) => h.nickname);
 
@@ -46,5 +46,29 @@ describe("the sales rep's distributors", () => {
     await run.replay({ type: 'xstate.done.actor.loadRepDistributors', output: { distributorIds: [20] } }, 'ready');
     expect(await searchAfter({ type: 'reps.newToggled' }, 'ready')).toBe('');
     expect(await searchAfter({ type: 'reps.cancelled' }, 'ready')).toBe('');
+  });
+});
+
+describe('the sales-reps view: what is enabled', () => {
+  it('follows the machine: the form opens when ready, the rep picker stays usable while distributors load, Save and Cancel wait for a call', async () => {
+    const run = startControlled(salesRepsMachine, { actors: ['loadReps', 'loadHouses', 'loadRepDistributors', 'save', 'remove'] });
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ mayOpenForm: false, repPlaceholder: 'Loading…', repPickable: false });
+    await run.replay({ type: 'xstate.done.actor.loadReps', output: [sam] }, 'loadingHouses');
+    await run.replay({ type: 'xstate.done.actor.loadHouses', output: allHouses }, 'ready');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ mayOpenForm: true, mayToggleNew: true, repPickable: true, busy: false, deleteOpen: false });
+    await run.replay({ type: 'reps.formOpened' }, 'ready');
+    await run.replay({ type: 'reps.chosen', email: sam.email }, 'loadingRepDistributors');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ mayToggleNew: false, repPickable: true, loadingDistributors: true });
+    await run.replay({ type: 'xstate.done.actor.loadRepDistributors', output: { distributorIds: [10] } }, 'ready');
+    await run.replay({ type: 'reps.deleteAsked' }, 'confirmingDelete');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ deleteOpen: true, mayRefuseDelete: true, deleting: false, busy: false });
+    await run.replay({ type: 'reps.deleteConfirmed' }, 'deleting');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ deleteOpen: true, mayRefuseDelete: false, deleting: true, busy: true, repPickable: false });
+  });
+
+  it('the failed list offers Try again', async () => {
+    const run = startControlled(salesRepsMachine, { actors: ['loadReps', 'loadHouses', 'loadRepDistributors', 'save', 'remove'] });
+    await run.replay({ type: 'xstate.error.actor.loadReps', error: new Error('x') }, 'repsFailed');
+    expect(selectSalesRepsView(run.actor.getSnapshot()).retry).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { UserHouse } from '../../model/admin.ts';
 import { SALES_REP_ROLES } from '../../model/sales-reps.ts';
+import type { businessPanelPageMachine } from './business-panel-page.ts';
 import type { salesRepsMachine } from './sales-reps.ts';
 
 /** What the business panel's sales-reps section offers (accounts spec §2.10). */
@@ -29,3 +30,39 @@ export function selectListedDistributors(s: S): UserHouse[] {
 
 /** The houses the Distributors picker offers: those the rep does not have yet. */
 export const selectAddableDistributors = (s: S): UserHouse[] => s.context.houses.filter((h) => !s.context.form.distributors.includes(h.id));
+
+/**
+ * The sales-reps section (spec §2.10) besides its lists: the fields, messages and what is enabled,
+ * following what the machine takes now and its state tags (`busy`, `repPickable`, `deleteAsked`).
+ */
+export function selectSalesRepsView(s: S) {
+  const { reps, selected, newRep, form, formOpen, error } = s.context;
+  const busy = s.hasTag('busy');
+  return {
+    reps,
+    selected,
+    newRep,
+    form,
+    formOpen,
+    error,
+    success: s.matches('success'),
+    retry: s.can({ type: 'reps.retried' }),
+    mayOpenForm: s.can({ type: 'reps.formOpened' }),
+    mayToggleNew: s.can({ type: 'reps.newToggled' }),
+    repPlaceholder: s.matches('loadingReps') ? 'Loading…' : 'Sales Reps',
+    repPickable: s.hasTag('repPickable'),
+    loadingDistributors: s.matches('loadingRepDistributors'),
+    saving: s.matches('saving'),
+    busy,
+    deleteOpen: s.hasTag('deleteAsked'),
+    deleting: s.matches('deleting'),
+    mayRefuseDelete: s.can({ type: 'reps.deleteRefused' }),
+  };
+}
+export { sameView } from '../admin-dashboard/selectors.ts';
+
+type PageSnapshot = SnapshotFrom<typeof businessPanelPageMachine>;
+/** The page's Checks Data section. */
+export const selectChecksData = (s: PageSnapshot) => s.children.checksData!;
+/** The page's Sales Reps section. */
+export const selectSalesReps = (s: PageSnapshot) => s.children.salesReps!;

@@ -55,6 +55,7 @@ export const checksDataMachine = setup({
       },
     },
     reading: {
+      tags: ['busy'],
       invoke: {
         id: 'readSheet',
         src: 'readSheet',
@@ -64,6 +65,7 @@ export const checksDataMachine = setup({
       },
     },
     converting: {
+      tags: ['busy'],
       invoke: {
         id: 'convert',
         src: 'convert',

@@ -8,7 +8,7 @@ import type { selectUser } from '../shell/selectors.ts';
 import { callDouble } from '../testing/call-double.ts';
 import { editUserMachine } from './edit-user.ts';
 import {
-  EDIT_EMAIL_INVALID, managerGates, selectAwaitsOwner, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+  EDIT_EMAIL_INVALID, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
 } from './selectors.ts';
 import { userListMachine } from './user-list.ts';
 import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, sampleUserRow } from './user-management-samples.ts';
@@ -109,5 +109,31 @@ describe('the Email field of Edit User', () => {
     expect([selectEmailError(now()), selectCanSave(now())]).toEqual([null, true]);
     r.actor.send({ type: 'edit.emailChanged', value: ` ${original} ` });
     expect(selectEmailError(now())).toBeNull();
+  });
+});
+
+describe('the Edit User drawer view: what is enabled', () => {
+  const start = () => startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'], provide: { actions: { userChanged: () => {} } } });
+  const view = (r: ReturnType<typeof start>) => selectEditDrawerView(r.actor.getSnapshot());
+
+  it('follows the machine: loading, editing, the confirmation, deactivating', async () => {
+    const r = start();
+    expect(view(r)).toMatchObject({ opened: false });
+    await r.replay({ type: 'edit.opened', user: { ...sampleUserRow(), canDeactivate: true }, me: leaderManager }, 'loading');
+    expect(view(r)).toMatchObject({ opened: true, loading: true, showForm: false, closable: true });
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    expect(view(r)).toMatchObject({ showForm: true, mayAddLocations: true, mayRemoveLocation: true, mayDeactivate: true, maySave: false, picking: false });
+    await r.replay({ type: 'edit.deactivateAsked' }, 'confirmingDeactivate');
+    expect(view(r)).toMatchObject({ confirmOpen: true, mayCancelDeactivate: true, mayAddLocations: false, mayDeactivate: false, maySave: false });
+    await r.replay({ type: 'edit.deactivateConfirmed' }, 'deactivating');
+    expect(view(r)).toMatchObject({ confirmOpen: true, mayCancelDeactivate: false, deactivating: true, closable: false });
+  });
+
+  it('on one’s own account only the email can change', async () => {
+    const r = start();
+    const me = { ...leaderManager };
+    await r.replay({ type: 'edit.opened', user: { ...sampleUserRow(), id: me.id }, me }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    expect(view(r)).toMatchObject({ selfEdit: true, mayAddLocations: false, mayClearLocations: false, mayRemoveLocation: false });
   });
 });

@@ -85,3 +85,47 @@ export function selectShownLocationChoices(s: EditUserSnapshot) {
   return selectLocationChoices(s).filter((m) => locationLabel(m).toLowerCase().includes(text));
 }
 export const sameLocations = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id);
+
+/**
+ * The Edit User drawer (spec §2.4) besides its location picker: whether it is open and what it is
+ * doing, and what is enabled, as the machine takes it now (`snapshot.can`).
+ */
+export function selectEditDrawerView(s: EditUserSnapshot) {
+  const { user, draft, selfEdit } = s.context;
+  const loading = s.matches('loading');
+  const loadFailed = s.matches('loadFailed');
+  const inviteAll = draft?.inviteAll ?? false;
+  return {
+    opened: !s.matches('closed'),
+    /** A save or deactivation runs: the drawer stays open. */
+    closable: s.can({ type: 'edit.closed' }),
+    user,
+    draft,
+    selfEdit,
+    loading,
+    loadFailed,
+    showForm: draft !== null && user !== null && !loading && !loadFailed,
+    picking: s.matches('picking'),
+    awaitsOwner: selectAwaitsOwner(s),
+    emailError: selectEmailError(s),
+    mayAddLocations: !inviteAll && s.can({ type: 'edit.addLocationsOpened' }),
+    mayClearLocations: !inviteAll && (draft?.locations.length ?? 0) > 0 && s.can({ type: 'edit.locationsCleared' }),
+    mayRemoveLocation: s.can({ type: 'edit.locationRemoved', id: 0 }),
+    mayDeactivate: s.can({ type: 'edit.deactivateAsked' }),
+    maySave: s.can({ type: 'edit.saved' }),
+    saving: s.matches('saving'),
+    confirmOpen: s.matches('confirmingDeactivate') || s.matches('deactivating'),
+    mayCancelDeactivate: s.can({ type: 'edit.deactivateCancelled' }),
+    deactivating: s.matches('deactivating'),
+  };
+}
+export type EditDrawerView = ReturnType<typeof selectEditDrawerView>;
+export { sameView } from '../admin-dashboard/selectors.ts';
+
+type ListPageSnapshot = UserListSnapshot;
+/** The page's Invite User modal, Edit User drawer and (for those who approve sign-ups) Pending section. */
+export const selectInvite = (s: ListPageSnapshot) => s.children.invite!;
+export const selectEdit = (s: ListPageSnapshot) => s.children.edit!;
+export const selectPending = (s: ListPageSnapshot) => s.children.pending;
+/** The locations checked in the Add Locations picker. */
+export const selectPicked = (s: EditUserSnapshot) => s.context.picked;

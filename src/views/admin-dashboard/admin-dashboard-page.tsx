@@ -4,11 +4,16 @@ import { IconArrowLeft, IconDownload, IconSearch, IconUserPlus } from '@tabler/i
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
-import { SELECT_DISTRIBUTOR, selectUsersShown, selectUserSearch } from '../../machines/admin-dashboard/selectors.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
+import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-page.ts';
+import {
+  sameView, selectAdminDashboardView, selectDashboard, selectEditPanel, selectExporter, selectInvite, selectLoginAs, selectUsersShown, selectUserSearch,
+} from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminUserRow } from '../../model/admin.ts';
-import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { selectMode } from '../../machines/shell/selectors.ts';
 import { AdminInviteModal, LoginAsModal, UsersExportModal } from './admin-modals.tsx';
 import { AdminUsersTable } from './admin-users-table.tsx';
@@ -20,27 +25,27 @@ import { EditUserPanel } from './edit-user-panel.tsx';
  */
 export function AdminDashboardRoute() {
   const mode = AuthActor.useSelector(selectMode);
-  return mode === 'internalAdmin' ? <AdminDashboardPage /> : <LoginPage />;
+  return mode === 'internalAdmin' ? <OwnedPage page="adminDashboard">{(page) => <AdminDashboardPage page={page} />}</OwnedPage> : <LoginPage />;
 }
 
-function AdminDashboardPage() {
-  const picker = useSystemActorRef(adminDashboardMachine, { input: { siteUrl: window.location.origin } });
-  const edit = useSelector(picker, (s) => s.children.edit!);
-  const invite = useSelector(picker, (s) => s.children.invite!);
-  const exporter = useSelector(picker, (s) => s.children.exporter!);
-  const loginAs = useSelector(picker, (s) => s.children.loginAs!);
-  const state = useSelector(picker, (s) => s.value as string);
-  const parents = useSelector(picker, (s) => s.context.parents);
-  const parentId = useSelector(picker, (s) => s.context.parentId);
-  const children = useSelector(picker, (s) => s.context.children);
-  const childId = useSelector(picker, (s) => s.context.childId);
-  const error = useSelector(picker, (s) => s.context.error);
+function AdminDashboardPage({ page }: { page: ActorRefFrom<typeof adminDashboardPageMachine> }) {
+  const picker = useSelector(page, selectDashboard);
+  // The page restarts for the admin just signed in; until then it is the visitor's.
+  return picker ? <AdminDashboardScreen picker={picker} /> : null;
+}
+
+function AdminDashboardScreen({ picker }: { picker: ActorRefFrom<typeof adminDashboardMachine> }) {
+  const edit = useSelector(picker, selectEditPanel);
+  const invite = useSelector(picker, selectInvite);
+  const exporter = useSelector(picker, selectExporter);
+  const loginAs = useSelector(picker, selectLoginAs);
+  const view = useSelector(picker, selectAdminDashboardView, sameView);
   const search = useSelector(picker, selectUserSearch);
   const users = useSelector(picker, selectUsersShown);
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
-  const child = children.find((c) => c.id === childId) ?? null;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
   const onLogin = useCallback((u: AdminUserRow) => loginAs.send({ type: 'loginAs.opened', id: u.id, name: u.contactName }), [loginAs]);
+  const { exportFor, inviteHouse } = view;
 
   return (
     <Container size="xl" py="md">
@@ -49,9 +54,9 @@ function AdminDashboardPage() {
           <Group gap={4}><IconArrowLeft size={14} />Back to Admin Login</Group>
         </Anchor>
         <Title order={1}>Admin Dashboard</Title>
-        {error && (
-          <Alert color="red" role="alert" title={error}>
-            {state === 'parentsFailed' ? (
+        {view.error && (
+          <Alert color="red" role="alert" title={view.error}>
+            {view.retry ? (
               <Button size="compact-sm" variant="default" onClick={() => picker.send({ type: 'adminDashboard.retried' })}>Try reloading the page</Button>
             ) : 'Try picking again.'}
           </Alert>
@@ -59,9 +64,9 @@ function AdminDashboardPage() {
         <Group align="end" wrap="wrap">
           <Select
             label="Distributor"
-            placeholder={state === 'loadingParents' ? 'Loading…' : 'Pick a distributor'}
-            data={parents.map((p) => ({ value: String(p.id), label: p.nickname }))}
-            value={parentId === null ? null : String(parentId)}
+            placeholder={view.parentPlaceholder}
+            data={view.parents.map((p) => ({ value: String(p.id), label: p.nickname }))}
+            value={view.parentId}
             onChange={(v) => v && picker.send({ type: 'adminDashboard.parentChosen', parentId: Number(v) })}
             searchable
             allowDeselect={false}
@@ -69,26 +74,26 @@ function AdminDashboardPage() {
           />
           <Select
             label="House"
-            placeholder={state === 'loadingChildren' ? 'Loading…' : parentId === null ? 'Pick a distributor first' : 'Pick a house'}
-            data={children.map((c) => ({ value: String(c.id), label: c.nickname }))}
-            value={childId === null ? null : String(childId)}
+            placeholder={view.childPlaceholder}
+            data={view.children.map((c) => ({ value: String(c.id), label: c.nickname }))}
+            value={view.childId}
             onChange={(v) => v && picker.send({ type: 'adminDashboard.childChosen', childId: Number(v) })}
             searchable
             allowDeselect={false}
-            disabled={children.length === 0}
+            disabled={view.children.length === 0}
             w={compact ? '100%' : 260}
           />
           <TextInput label="User search" placeholder="Name or email" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => picker.send({ type: 'adminDashboard.searchChanged', search: e.currentTarget.value })} w={compact ? '100%' : 220} />
-          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={parentId === null} onClick={() => parentId !== null && exporter.send({ type: 'export.opened', parentId })}>
+          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={exportFor === null} onClick={() => exportFor !== null && exporter.send({ type: 'export.opened', parentId: exportFor })}>
             Export Users
           </Button>
-          <Button leftSection={<IconUserPlus size={16} />} disabled={child?.referredPartnerId == null} onClick={() => child && invite.send({ type: 'invite.opened', house: child })}>
+          <Button leftSection={<IconUserPlus size={16} />} disabled={inviteHouse === null} onClick={() => inviteHouse && invite.send({ type: 'invite.opened', house: inviteHouse })}>
             Invite User
           </Button>
         </Group>
         <AdminUsersTable
           users={users}
-          emptyText={state === 'loadingUsers' ? 'Loading users…' : state === 'showingUsers' ? 'No users' : SELECT_DISTRIBUTOR}
+          emptyText={view.emptyText}
           onLogin={onLogin}
           onEdit={onEdit}
           compact={compact}
@@ -96,7 +101,7 @@ function AdminDashboardPage() {
       </Stack>
       <EditUserPanel actor={edit} />
       <AdminInviteModal actor={invite} />
-      <UsersExportModal actor={exporter} houses={children} />
+      <UsersExportModal actor={exporter} houses={view.children} />
       <LoginAsModal actor={loginAs} />
     </Container>
   );

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Badge, Button, Card, Center, FileInput, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { purchaseImportMachine } from '../../machines/admin-import/purchase-import.ts';
-import { IMPORT_COLUMNS, isImportFinished } from '../../machines/admin-import/selectors.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { purchaseImportMachine } from '../../machines/admin-import/purchase-import.ts';
+import { IMPORT_COLUMNS, isImportFinished, sameView, selectImportView } from '../../machines/admin-import/selectors.ts';
 import type { ImportJob, ImportJobStatus } from '../../model/purchase-import.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const rows = (x: number) => `${n(x)} ${x === 1 ? 'row' : 'rows'}`;
@@ -20,15 +22,12 @@ const STATUS: Record<ImportJobStatus, { label: string; color: string }> = {
 
 /** /admin-panel/import: internal admins load a GPO's purchase file (docs/import.md) and follow its import. */
 export function PurchaseImportPage() {
-  const actor = useActorRef(purchaseImportMachine);
-  const state = useSelector(actor, (s) => s.value);
-  const jobs = useSelector(actor, (s) => s.context.jobs);
-  const current = useSelector(actor, (s) => s.context.current);
-  const percent = useSelector(actor, (s) => s.context.uploadPercent);
-  const error = useSelector(actor, (s) => s.context.error);
-  const rejectsOf = useSelector(actor, (s) => (s.value === 'downloadingRejects' ? s.context.rejectsOf?.id : null));
+  return <OwnedPage page="adminImport">{(page) => <PurchaseImportScreen actor={page} />}</OwnedPage>;
+}
+
+function PurchaseImportScreen({ actor }: { actor: ActorRefFrom<typeof purchaseImportMachine> }) {
+  const { jobs, loading, uploading, busy, percent, error, current, rejectsOf, mayDownload } = useSelector(actor, selectImportView, sameView);
   const [file, setFile] = useState<File | null>(null);
-  const busy = state === 'uploading' || state === 'following';
   const download = (job: ImportJob) => actor.send({ type: 'import.rejectsRequested', job });
 
   return (
@@ -71,7 +70,7 @@ export function PurchaseImportPage() {
                   flex={1}
                   miw={240}
                 />
-                <Button type="submit" disabled={!file || busy} loading={state === 'uploading'}>
+                <Button type="submit" disabled={!file || busy} loading={uploading}>
                   Import
                 </Button>
               </Group>
@@ -80,13 +79,13 @@ export function PurchaseImportPage() {
                   {error}
                 </Alert>
               )}
-              {state === 'uploading' && (
+              {uploading && (
                 <Stack gap={4}>
                   <Text size="sm">Sending the file… {percent}%</Text>
                   <Progress value={percent} aria-label="File sent" />
                 </Stack>
               )}
-              {current && state !== 'uploading' && <JobProgress job={current} />}
+              {current && <JobProgress job={current} />}
             </Stack>
           </form>
         </Card>
@@ -94,7 +93,7 @@ export function PurchaseImportPage() {
           <Title order={2} size="h4" mb="sm">
             Recent imports
           </Title>
-          {state === 'loading' ? (
+          {loading ? (
             <Center py="md">
               <Loader size="sm" />
             </Center>
@@ -142,7 +141,7 @@ export function PurchaseImportPage() {
                             variant="subtle"
                             leftSection={<IconDownload size={14} />}
                             loading={rejectsOf === job.id}
-                            disabled={state !== 'idle'}
+                            disabled={!mayDownload}
                             onClick={() => download(job)}
                             aria-label={`Download the ${n(job.rejects)} rejected rows of ${job.fileName}`}
                           >

@@ -1,21 +1,32 @@
 import { Button, Container, Paper, Stack, Tabs, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
-import { storedTestingFlagMachine } from '../../machines/admin-panel/testing-flag.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { adminPanelPageMachine } from '../../machines/admin-panel/admin-panel-page.ts';
+import {
+  selectAdminPanelTab, selectAnnouncements, selectAuditLog, selectPanelUser, selectTesting, selectTestingOn,
+} from '../../machines/admin-panel/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementsModal } from './announcements-modal.tsx';
 import { AuditLogSection } from './audit-log-section.tsx';
 import { UserEditor } from './user-editor.tsx';
 
 /** /admin-panel (spec §2.9): the 400 px column of actions and the user editor, and the audit log. */
 export function AdminPanelPage() {
-  const announcements = useActorRef(announcementsMachine);
-  const testing = useActorRef(storedTestingFlagMachine);
-  const testingOn = useSelector(testing, (s) => s.context.on);
+  return <OwnedPage page="adminPanel">{(page) => <AdminPanelScreen page={page} />}</OwnedPage>;
+}
+
+function AdminPanelScreen({ page }: { page: ActorRefFrom<typeof adminPanelPageMachine> }) {
+  const tab = useSelector(page, selectAdminPanelTab);
+  const announcements = useSelector(page, selectAnnouncements);
+  const testing = useSelector(page, selectTesting);
+  const user = useSelector(page, selectPanelUser);
+  const audit = useSelector(page, selectAuditLog);
+  const testingOn = useSelector(testing, selectTestingOn);
   return (
     <Container size="lg" py="md">
       <Title order={1} mb="md">Admin Panel</Title>
-      <Tabs defaultValue="panel" keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => page.send({ type: v === 'audit' ? 'adminPanel.auditShown' : 'adminPanel.panelShown' })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="panel">Panel</Tabs.Tab>
           <Tabs.Tab value="audit">Audit Log</Tabs.Tab>
@@ -35,12 +46,12 @@ export function AdminPanelPage() {
             </Paper>
             <Paper withBorder p="md">
               <Title order={2} size="h4" mb="sm">Edit a user</Title>
-              <UserEditor />
+              {user && <UserEditor actor={user} />}
             </Paper>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="audit">
-          <AuditLogSection />
+          {audit && <AuditLogSection actor={audit} />}
         </Tabs.Panel>
       </Tabs>
       <AnnouncementsModal actor={announcements} />

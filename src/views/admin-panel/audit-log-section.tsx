@@ -1,16 +1,14 @@
 import { Alert, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
-import { AUDIT_EVENTS, selectAuditDraft } from '../../machines/admin-panel/selectors.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
+import { AUDIT_EVENTS, sameView, selectAuditDraft, selectAuditView } from '../../machines/admin-panel/selectors.ts';
 import type { AuditEvent } from '../../model/impersonation.ts';
 
 /** The impersonation audit log (docs/admin-tools.md): read only, newest first, filtered by event, day and text. */
-export function AuditLogSection() {
-  const actor = useActorRef(auditLogMachine);
-  const state = useSelector(actor, (s) => s.value as string);
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const error = useSelector(actor, (s) => s.context.error);
+export function AuditLogSection({ actor }: { actor: ActorRefFrom<typeof auditLogMachine> }) {
+  const { rows, error, loading, empty } = useSelector(actor, selectAuditView, sameView);
   const draft = useSelector(actor, selectAuditDraft);
   const change = (fields: Partial<typeof draft>) => actor.send({ type: 'audit.draftChanged', draft: fields });
   return (
@@ -19,10 +17,10 @@ export function AuditLogSection() {
         <Select label="Event" placeholder="All events" clearable data={AUDIT_EVENTS} value={draft.event} onChange={(v) => change({ event: v as AuditEvent | null })} w={150} />
         <TextInput label="From day" type="date" value={draft.from} onChange={(e) => change({ from: e.currentTarget.value })} w={170} />
         <TextInput label="Search" placeholder="Email, reason, call" value={draft.search} onChange={(e) => change({ search: e.currentTarget.value })} w={220} />
-        <Button onClick={() => actor.send({ type: 'audit.applied' })} loading={state === 'loading'}>Filter</Button>
+        <Button onClick={() => actor.send({ type: 'audit.applied' })} loading={loading}>Filter</Button>
       </Group>
       {error && <Alert color="red" role="alert">{error}</Alert>}
-      {state === 'showing' && rows.length === 0 && <Text c="dimmed">No audit entries.</Text>}
+      {empty && <Text c="dimmed">No audit entries.</Text>}
       {rows.length > 0 && (
         // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
         <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit log entries">

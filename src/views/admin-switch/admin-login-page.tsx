@@ -1,24 +1,20 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
-import { houseGroups } from '../../machines/admin-switch/selectors.ts';
-import { useSystemActorRef } from '../shell/actor-contexts.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { adminSwitchMachine } from '../../machines/admin-switch/admin-switch.ts';
+import { sameView, selectAdminLoginView } from '../../machines/admin-switch/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { ReasonField } from './reason-field.tsx';
 
 /** /admin-login: the admin user-picker. An internal admin logs in as a user of a distributor. */
 export function AdminLoginPage() {
-  // A successful switch hands the new session to the auth-routing actor, which routes to /dashboard.
-  const picker = useSystemActorRef(adminSwitchMachine);
-  const houses = useSelector(picker, (s) => s.context.houses);
-  const houseId = useSelector(picker, (s) => s.context.houseId);
-  const users = useSelector(picker, (s) => s.context.users);
-  const userId = useSelector(picker, (s) => s.context.userId);
-  const reason = useSelector(picker, (s) => s.context.reason);
-  const error = useSelector(picker, (s) => s.context.error);
-  const state = useSelector(picker, (s) => s.value);
-  const busy = state === 'switching' || state === 'switched';
+  return <OwnedPage page="adminLogin">{(page) => <AdminLoginScreen picker={page} />}</OwnedPage>;
+}
 
+function AdminLoginScreen({ picker }: { picker: ActorRefFrom<typeof adminSwitchMachine> }) {
+  // A successful switch hands the new session to the auth-routing actor, which routes to /dashboard.
+  const view = useSelector(picker, selectAdminLoginView, sameView);
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={480}>
@@ -38,42 +34,42 @@ export function AdminLoginPage() {
                 Log in as a user of a distributor to see the portal as they do.
               </Text>
             </div>
-            {error && (
+            {view.error && (
               <Alert color="red" role="alert" title="Could not continue">
-                {error}
+                {view.error}
               </Alert>
             )}
-            {state === 'housesFailed' ? (
+            {view.retryHouses ? (
               <Button variant="default" onClick={() => picker.send({ type: 'adminSwitch.retried' })}>
                 Try again
               </Button>
             ) : (
               <Select
                 label="Distributor"
-                placeholder={state === 'loadingHouses' ? 'Loading distributors…' : 'Pick a distributor'}
-                data={houseGroups(houses)}
-                value={houseId === null ? null : String(houseId)}
+                placeholder={view.housePlaceholder}
+                data={view.houseGroups}
+                value={view.houseId}
                 onChange={(v) => v && picker.send({ type: 'adminSwitch.houseChosen', houseId: Number(v) })}
                 searchable
                 allowDeselect={false}
                 nothingFoundMessage="No distributors"
-                disabled={houses.length === 0 || busy}
-                rightSection={state === 'loadingHouses' ? <Loader size="xs" /> : undefined}
+                disabled={view.houseDisabled}
+                rightSection={view.houseLoading ? <Loader size="xs" /> : undefined}
               />
             )}
             <Select
               label="User"
-              placeholder={state === 'loadingUsers' ? 'Loading users…' : houseId === null ? 'Pick a distributor first' : 'Pick a user'}
-              data={users.map((u) => ({ value: String(u.id), label: `${u.contactName} – ${u.email}${u.title ? ` (${u.title})` : ''}` }))}
-              value={userId === null ? null : String(userId)}
+              placeholder={view.userPlaceholder}
+              data={view.users.map((u) => ({ value: String(u.id), label: `${u.contactName} – ${u.email}${u.title ? ` (${u.title})` : ''}` }))}
+              value={view.userId}
               onChange={(v) => picker.send({ type: 'adminSwitch.userChosen', userId: v === null ? null : Number(v) })}
               searchable
-              nothingFoundMessage={state === 'pickingUser' ? 'This distributor has no active users' : 'No users'}
-              disabled={state !== 'pickingUser'}
-              rightSection={state === 'loadingUsers' ? <Loader size="xs" /> : undefined}
+              nothingFoundMessage={view.userNothingFound}
+              disabled={view.userDisabled}
+              rightSection={view.userLoading ? <Loader size="xs" /> : undefined}
             />
-            <ReasonField value={reason} disabled={state !== 'pickingUser'} onChange={(r) => picker.send({ type: 'adminSwitch.reasonChanged', reason: r })} />
-            <Button type="submit" disabled={userId === null || state !== 'pickingUser'} loading={busy}>
+            <ReasonField value={view.reason} disabled={view.reasonDisabled} onChange={(r) => picker.send({ type: 'adminSwitch.reasonChanged', reason: r })} />
+            <Button type="submit" disabled={view.submitDisabled} loading={view.busy}>
               Log in as user
             </Button>
             <Group justify="space-between">

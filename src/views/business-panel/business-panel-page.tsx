@@ -1,10 +1,21 @@
 import { Anchor, Box, Stack, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { businessPanelPageMachine } from '../../machines/business-panel/business-panel-page.ts';
+import { selectChecksData, selectSalesReps } from '../../machines/business-panel/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { ChecksDataSection } from './checks-data-section.tsx';
 import { SalesRepsSection } from './sales-reps-section.tsx';
 
 /** /business-panel (accounts spec §2.10, §9: an 800 px column); internal admins only (RouteGate, and the server). */
 export function BusinessPanelPage() {
+  return <OwnedPage page="businessPanel">{(page) => <BusinessPanelScreen page={page} />}</OwnedPage>;
+}
+
+function BusinessPanelScreen({ page }: { page: ActorRefFrom<typeof businessPanelPageMachine> }) {
+  const checksData = useSelector(page, selectChecksData);
+  const salesReps = useSelector(page, selectSalesReps);
   return (
     <Box maw={800} mx="auto" px="md" py="xl" component="main">
       <Stack gap="lg">
@@ -14,8 +25,8 @@ export function BusinessPanelPage() {
         <Title order={1} size="h2">
           Platform Distributor Portal Business Panel
         </Title>
-        <ChecksDataSection />
-        <SalesRepsSection />
+        <ChecksDataSection actor={checksData} />
+        <SalesRepsSection actor={salesReps} />
       </Stack>
     </Box>
   );

@@ -1,16 +1,16 @@
 import { Alert, Button, Card, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useMachine } from '@xstate/react';
-import { checksDataMachine } from '../../machines/checks-data/checks-data.ts';
-import { CHECKS_DATA_LABELS, CHECKS_DATA_TYPES, COLUMNS } from '../../machines/checks-data/selectors.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { checksDataMachine } from '../../machines/checks-data/checks-data.ts';
+import { CHECKS_DATA_LABELS, CHECKS_DATA_TYPES, COLUMNS, sameView, selectChecksDataView } from '../../machines/checks-data/selectors.ts';
 
 const ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 /** Checks Data: a spreadsheet of checks and/or their details made into a PDF of vouchers and details. */
-export function ChecksDataSection() {
-  const [snapshot, send] = useMachine(checksDataMachine);
-  const { error, saved } = snapshot.context;
-  const busy = snapshot.matches('reading') || snapshot.matches('converting');
+export function ChecksDataSection({ actor }: { actor: ActorRefFrom<typeof checksDataMachine> }) {
+  const { open, busy, busyText, error, saved } = useSelector(actor, selectChecksDataView, sameView);
+  const send = actor.send;
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -18,11 +18,11 @@ export function ChecksDataSection() {
           <Title order={2} size="h4">
             Checks Data
           </Title>
-          <Button variant={snapshot.matches('closed') ? 'filled' : 'light'} onClick={() => send({ type: 'checksData.toggled' })} aria-expanded={!snapshot.matches('closed')}>
+          <Button variant={open ? 'light' : 'filled'} onClick={() => send({ type: 'checksData.toggled' })} aria-expanded={open}>
             Checks Data
           </Button>
         </Group>
-        {!snapshot.matches('closed') && (
+        {open && (
           <>
             <Text size="sm" c="dimmed">
               The first sheet is read; its header row names the columns ({Object.values(COLUMNS).join(', ')}). The PDF is named after the first row’s {COLUMNS.relationship}.
@@ -41,7 +41,7 @@ export function ChecksDataSection() {
             {busy && (
               <Group gap="xs" role="status">
                 <Loader size="xs" aria-hidden />
-                <Text size="sm">{snapshot.matches('reading') ? 'Reading the file…' : 'Making the PDF…'}</Text>
+                <Text size="sm">{busyText}</Text>
               </Group>
             )}
             {error && <Alert color="red" role="alert">{error}</Alert>}

@@ -1,47 +1,41 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Paper, ScrollArea, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
 import {
-  SALES_REP_ROLE_OPTIONS, sameHouses, selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch,
+  SALES_REP_ROLE_OPTIONS, sameHouses, sameView, selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch, selectSalesRepsView,
 } from '../../machines/business-panel/selectors.ts';
 import type { SalesRepRole } from '../../model/sales-reps.ts';
 
-/** The Business Panel's sales reps (spec §2.10): runs its own machine; the page places it. */
-export function SalesRepsSection() {
-  const actor = useActorRef(salesRepsMachine);
-  const state = useSelector(actor, (s) => s.value as string);
-  const reps = useSelector(actor, (s) => s.context.reps);
-  const selected = useSelector(actor, (s) => s.context.selected);
-  const newRep = useSelector(actor, (s) => s.context.newRep);
-  const form = useSelector(actor, (s) => s.context.form);
-  const formOpen = useSelector(actor, (s) => s.context.formOpen);
-  const error = useSelector(actor, (s) => s.context.error);
+/** The Business Panel's sales reps (spec §2.10): a section of the page's machine. */
+export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRepsMachine> }) {
+  const view = useSelector(actor, selectSalesRepsView, sameView);
+  const { reps, selected, newRep, form, formOpen, error, busy } = view;
   const search = useSelector(actor, selectRepSearch);
   const chosen = useSelector(actor, selectRepDistributors, sameHouses);
   const listed = useSelector(actor, selectListedDistributors, sameHouses);
   const addable = useSelector(actor, selectAddableDistributors, sameHouses);
   const send = actor.send;
-  const busy = state === 'saving' || state === 'deleting';
 
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h3">Sales Reps</Title>
-        {state === 'success' && <Alert color="green" role="status">Success!</Alert>}
+        {view.success && <Alert color="green" role="status">Success!</Alert>}
         {error && (
           <Alert color="red" role="alert">
             {error}
-            {state === 'repsFailed' && <Button ml="sm" size="compact-sm" variant="default" onClick={() => send({ type: 'reps.retried' })}>Try again</Button>}
+            {view.retry && <Button ml="sm" size="compact-sm" variant="default" onClick={() => send({ type: 'reps.retried' })}>Try again</Button>}
           </Alert>
         )}
         {!formOpen ? (
           <Group>
-            <Button onClick={() => send({ type: 'reps.formOpened' })} disabled={state !== 'ready'}>Add Sales Reps</Button>
+            <Button onClick={() => send({ type: 'reps.formOpened' })} disabled={!view.mayOpenForm}>Add Sales Reps</Button>
           </Group>
         ) : (
           <>
-          <Switch label="New sales rep" checked={newRep} onChange={() => send({ type: 'reps.newToggled' })} disabled={state !== 'ready'} />
+          <Switch label="New sales rep" checked={newRep} onChange={() => send({ type: 'reps.newToggled' })} disabled={!view.mayToggleNew} />
           {newRep ? (
             <Group grow wrap="wrap">
               <TextInput label="Email" type="email" value={form.email} onChange={(e) => send({ type: 'reps.changed', field: 'email', value: e.currentTarget.value })} />
@@ -52,13 +46,13 @@ export function SalesRepsSection() {
               <Select
                 style={{ flex: 1 }}
                 label="Sales rep"
-                placeholder={state === 'loadingReps' ? 'Loading…' : 'Sales Reps'}
+                placeholder={view.repPlaceholder}
                 data={reps.map((r) => ({ value: r.email, label: `${r.name} – ${r.email}` }))}
                 value={selected}
                 onChange={(v) => send({ type: 'reps.chosen', email: v })}
                 searchable
                 clearable
-                disabled={state !== 'ready' && state !== 'loadingRepDistributors'}
+                disabled={!view.repPickable}
               />
               {selected && (
                 <ActionIcon size="lg" variant="subtle" color="red" aria-label={`Delete sales rep ${selected}`} onClick={() => send({ type: 'reps.deleteAsked' })}>
@@ -87,25 +81,25 @@ export function SalesRepsSection() {
           <TextInput label="Search" placeholder="Search the rep's distributors" value={search} onChange={(e) => send({ type: 'reps.searchChanged', value: e.currentTarget.value })} />
           <ScrollArea.Autosize mah={240} type="auto">
             <Stack gap={4} role="group" aria-label="Distributors of the sales rep">
-              {state === 'loadingRepDistributors' && <Text size="sm" c="dimmed">Loading distributors…</Text>}
-              {chosen.length === 0 && state !== 'loadingRepDistributors' && <Text size="sm" c="dimmed">No distributors yet.</Text>}
+              {view.loadingDistributors && <Text size="sm" c="dimmed">Loading distributors…</Text>}
+              {chosen.length === 0 && !view.loadingDistributors && <Text size="sm" c="dimmed">No distributors yet.</Text>}
               {listed.map((h) => (
                 <Checkbox key={h.id} label={h.nickname} checked onChange={() => send({ type: 'reps.distributorToggled', id: h.id })} />
               ))}
             </Stack>
           </ScrollArea.Autosize>
           <Group>
-            <Button onClick={() => send({ type: 'reps.saved' })} loading={state === 'saving'} disabled={busy}>Save</Button>
+            <Button onClick={() => send({ type: 'reps.saved' })} loading={view.saving} disabled={busy}>Save</Button>
             <Button variant="default" onClick={() => send({ type: 'reps.cancelled' })} disabled={busy}>Cancel</Button>
           </Group>
           </>
         )}
       </Stack>
-      <Modal opened={state === 'confirmingDelete' || state === 'deleting'} onClose={() => send({ type: 'reps.deleteRefused' })} title="Are you sure?">
+      <Modal opened={view.deleteOpen} onClose={() => send({ type: 'reps.deleteRefused' })} title="Are you sure?">
         <Text mb="md">Delete the sales rep {selected}?</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => send({ type: 'reps.deleteRefused' })} disabled={state === 'deleting'}>No</Button>
-          <Button color="red" onClick={() => send({ type: 'reps.deleteConfirmed' })} loading={state === 'deleting'}>Yes</Button>
+          <Button variant="default" onClick={() => send({ type: 'reps.deleteRefused' })} disabled={!view.mayRefuseDelete}>No</Button>
+          <Button color="red" onClick={() => send({ type: 'reps.deleteConfirmed' })} loading={view.deleting}>Yes</Button>
         </Group>
       </Modal>
     </Paper>

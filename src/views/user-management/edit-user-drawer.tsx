@@ -6,32 +6,24 @@ import type { ActorRefFrom } from 'xstate';
 import type { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
 import {
-  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, selectAwaitsOwner, selectCanSave, selectLocationChoices,
-  selectEmailError, selectLocationFilter, selectOffersLocationFilter, selectShownLocationChoices, titleOfValue, valueOfTitle,
+  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, sameView, selectEditDrawerView, selectLocationChoices,
+  selectLocationFilter, selectOffersLocationFilter, selectPicked, selectShownLocationChoices, titleOfValue, valueOfTitle,
 } from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
 
-type EditState = 'closed' | 'loading' | 'loadFailed' | 'editing' | 'picking' | 'confirmingDeactivate' | 'saving' | 'deactivating';
-
 /** The Edit User side panel of §2.4; full width on phones. */
 export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof editUserMachine>; titles: readonly Title[] }) {
-  const state = useSelector(actor, (s) => s.value as EditState);
-  const user = useSelector(actor, (s) => s.context.user);
-  const draft = useSelector(actor, (s) => s.context.draft);
-  const selfEdit = useSelector(actor, (s) => s.context.selfEdit);
-  const saveEnabled = useSelector(actor, selectCanSave);
-  const awaitsOwner = useSelector(actor, selectAwaitsOwner);
-  const emailError = useSelector(actor, selectEmailError);
+  const view = useSelector(actor, selectEditDrawerView, sameView);
+  const { user, draft, selfEdit, awaitsOwner, emailError } = view;
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const send = actor.send;
-  const busy = state === 'saving' || state === 'deactivating';
   // The user's current role stays selectable even when the editor may not give it.
   const roles = draft?.title && !titles.includes(draft.title) ? [draft.title, ...titles] : titles;
 
   return (
     <Drawer
-      opened={state !== 'closed'}
-      onClose={() => !busy && send({ type: 'edit.closed' })}
+      opened={view.opened}
+      onClose={() => view.closable && send({ type: 'edit.closed' })}
       position="right"
       size={mobile ? '100%' : 480}
       title={<Heading order={3}>Edit User</Heading>}
@@ -41,13 +33,13 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
           {user.contactName}
         </Text>
       )}
-      {state === 'loading' && <Loader aria-label="Loading the user's locations" />}
-      {state === 'loadFailed' && (
+      {view.loading && <Loader aria-label="Loading the user's locations" />}
+      {view.loadFailed && (
         <Alert color="red" role="alert">
           {LOCATIONS_LOAD_FAILED}
         </Alert>
       )}
-      {draft && user && state !== 'loading' && state !== 'loadFailed' && (
+      {view.showForm && draft && user && (
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -94,21 +86,21 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
           <Group justify="space-between" mt="xs">
             <Text fw={600}>Locations</Text>
             <Group gap="xs">
-              <Button size="compact-sm" variant="light" disabled={selfEdit || draft.inviteAll || state !== 'editing'} onClick={() => send({ type: 'edit.addLocationsOpened' })}>
+              <Button size="compact-sm" variant="light" disabled={!view.mayAddLocations} onClick={() => send({ type: 'edit.addLocationsOpened' })}>
                 Add Locations
               </Button>
               <Button
                 size="compact-sm"
                 variant="subtle"
                 color="red"
-                disabled={selfEdit || draft.inviteAll || draft.locations.length === 0 || state !== 'editing'}
+                disabled={!view.mayClearLocations}
                 onClick={() => send({ type: 'edit.locationsCleared' })}
               >
                 Clear All
               </Button>
             </Group>
           </Group>
-          {state === 'picking' && <LocationPicker actor={actor} />}
+          {view.picking && <LocationPicker actor={actor} />}
           {draft.inviteAll ? (
             <Text size="sm" c="dimmed">
               Every location of the distributor, including ones added later.
@@ -138,7 +130,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
                           color="gray"
                           size="sm"
                           aria-label={`Remove ${m.merchant}`}
-                          disabled={selfEdit || state !== 'editing'}
+                          disabled={!view.mayRemoveLocation}
                           onClick={() => send({ type: 'edit.locationRemoved', id: m.id })}
                         >
                           <IconX size={14} />
@@ -153,13 +145,13 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
 
           <Group justify="space-between" mt="md">
             {user.canDeactivate ? (
-              <Button color="red" variant="outline" disabled={busy || state !== 'editing'} onClick={() => send({ type: 'edit.deactivateAsked' })}>
+              <Button color="red" variant="outline" disabled={!view.mayDeactivate} onClick={() => send({ type: 'edit.deactivateAsked' })}>
                 Deactivate User
               </Button>
             ) : (
               <span />
             )}
-            <Button disabled={!saveEnabled || state !== 'editing'} loading={state === 'saving'} onClick={() => send({ type: 'edit.saved' })}>
+            <Button disabled={!view.maySave} loading={view.saving} onClick={() => send({ type: 'edit.saved' })}>
               Save
             </Button>
           </Group>
@@ -167,8 +159,8 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
       )}
 
       <Modal
-        opened={state === 'confirmingDeactivate' || state === 'deactivating'}
-        onClose={() => state === 'confirmingDeactivate' && send({ type: 'edit.deactivateCancelled' })}
+        opened={view.confirmOpen}
+        onClose={() => view.mayCancelDeactivate && send({ type: 'edit.deactivateCancelled' })}
         title="Deactivate User"
         centered
         zIndex={300}
@@ -177,10 +169,10 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
           {user?.contactName} {DEACTIVATE_WARNING}.
         </Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" disabled={state === 'deactivating'} onClick={() => send({ type: 'edit.deactivateCancelled' })}>
+          <Button variant="default" disabled={!view.mayCancelDeactivate} onClick={() => send({ type: 'edit.deactivateCancelled' })}>
             Cancel
           </Button>
-          <Button color="red" loading={state === 'deactivating'} onClick={() => send({ type: 'edit.deactivateConfirmed' })}>
+          <Button color="red" loading={view.deactivating} onClick={() => send({ type: 'edit.deactivateConfirmed' })}>
             Deactivate
           </Button>
         </Group>
@@ -195,7 +187,7 @@ function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine>
   const shown = useSelector(actor, selectShownLocationChoices, sameLocations);
   const offersFilter = useSelector(actor, selectOffersLocationFilter);
   const filter = useSelector(actor, selectLocationFilter);
-  const picked = useSelector(actor, (s) => s.context.picked);
+  const picked = useSelector(actor, selectPicked);
   return (
     <Paper withBorder p="xs" aria-label="Add Locations">
       {choices.length === 0 ? (

@@ -3,12 +3,14 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import {
-  managerGates, sameManager, sameUsers, selectEmptyText, selectListStatus, selectManager, selectSearch, selectShownUsers,
+  managerGates, sameManager, sameUsers, selectEdit, selectEmptyText, selectInvite, selectListStatus, selectManager, selectPending, selectSearch, selectShownUsers,
 } from '../../machines/user-management/selectors.ts';
-import { userListMachine } from '../../machines/user-management/user-list.ts';
+import type { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
-import { AuthActor, useSystemActorRef } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
@@ -16,12 +18,15 @@ import { UsersTable } from './users-table.tsx';
 
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
+  return <OwnedPage page="userManagement">{(page) => <UserManagementScreen list={page} />}</OwnedPage>;
+}
+
+function UserManagementScreen({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const me = AuthActor.useSelector(selectManager, sameManager);
-  const { invite: mayInvite, approve: mayApprove, titles } = useMemo(() => managerGates(me), [me]);
-  const list = useSystemActorRef(userListMachine, { input: { siteUrl: window.location.origin, approves: mayApprove } });
-  const invite = useSelector(list, (s) => s.children.invite!);
-  const edit = useSelector(list, (s) => s.children.edit!);
-  const pending = useSelector(list, (s) => s.children.pending);
+  const { invite: mayInvite, titles } = useMemo(() => managerGates(me), [me]);
+  const invite = useSelector(list, selectInvite);
+  const edit = useSelector(list, selectEdit);
+  const pending = useSelector(list, selectPending);
 
   const status = useSelector(list, selectListStatus);
   const search = useSelector(list, selectSearch);
