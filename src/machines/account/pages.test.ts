@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findPage } from '../shell/page-registry.ts';
 import type { PageRoute } from '../shell/page-spec.ts';
-import { changePasswordMachine, forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
+import { forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
 import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from './activation.ts';
 import { accountPages } from './pages.ts';
+import { settingsPageMachine } from './settings-page.ts';
 
 const routeOf = (pathname: string) => {
   const found = findPage(pathname, accountPages)!;
@@ -20,7 +21,7 @@ describe('the account pages', () => {
     ['/activate/abc', 'accountActivation', activationMachine],
     ['/confirm-email/abc', 'accountEmailConfirmation', emailConfirmationMachine],
     ['/approve-email-change/abc', 'accountEmailApproval', emailApprovalMachine],
-    ['/settings', 'accountSettings', changePasswordMachine],
+    ['/settings', 'accountSettings', settingsPageMachine],
   ])('%s is page %s with its machine', async (pathname, key, machine) => {
     const found = routeOf(pathname);
     expect(found.key).toBe(key);
