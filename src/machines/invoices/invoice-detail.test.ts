@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromCallback, type AnyEventObject } from 'xstate';
 import { allEdges, distinctEdges, shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
@@ -7,7 +8,7 @@ import { MACHINES } from '../registry.ts';
 import { invoiceDetailMachine } from './invoice-detail.ts';
 import { closesOpenUploadOnly, correctedDetail, sampleDetail } from './invoice-samples.ts';
 import { invoiceReviewMachine } from './invoice-review.ts';
-import { selectConfirmingDelete, selectDetailUpload, selectEnlargedImage, selectInvoice, selectReview } from './selectors.ts';
+import { selectConfirmingDelete, selectDetailUpload, selectEnlargedImage, selectEnlargedImageActor, selectInvoice, selectReview, selectThumbnails } from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'invoice-detail')!;
 
@@ -16,7 +17,7 @@ const entry = MACHINES.find((m) => m.name === 'invoice-detail')!;
  * `invoice.loaded` are sent), deletes settle as told, the Add Images modal closes as told.
  */
 function startModel() {
-  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'deleteImage', 'deleteInvoice', 'upload'], input: { id: 7 } });
+  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'deleteImage', 'deleteInvoice', 'upload', 'image'], input: { id: 7 }, children: { review: invoiceReviewMachine } });
   return { ...run, followed: () => run.callsOf('follow').map((c) => c.input as { id: number; shown: unknown }) };
 }
 
@@ -51,7 +52,7 @@ describe('invoice-detail, model-based', () => {
   ]);
   const replayable = closesOpenUploadOnly('invoice.addImagesOpened');
   // Nothing happens once the invoice is deleted (the machine is done; the page has gone to the list).
-  const edges = distinctEdges(allEdges(entry).filter((e) => replayable(e.path) && e.from !== 'deleted'))
+  const edges = distinctEdges(allEdges(entry).filter((e) => replayable(e.path) && e.from !== 'deleted' && e.from !== 'malformed'))
     .filter((e) => JSON.stringify(e.from) !== JSON.stringify(e.to) || within.has(e.event.type));
   itReplaysEdges(edges, () => startModel(), assertScreen);
 });
@@ -105,7 +106,7 @@ describe('invoice-detail, behaviour', () => {
   });
 
   it('feeds each invoice to its review, and shows the invoice a correction answers', async () => {
-    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'save'], input: { id: 7 }, children: { review: invoiceReviewMachine } });
+    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'save', 'image'], input: { id: 7 }, children: { review: invoiceReviewMachine } });
     await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
     const review = selectReview(run.actor.getSnapshot())!;
     expect(review.getSnapshot()).toMatchObject({ value: 'ready', context: { invoiceId: 7, invoice: sampleDetail() } });
@@ -114,5 +115,43 @@ describe('invoice-detail, behaviour', () => {
     review.send({ type: 'review.save' });
     await run.settle('save', 'done', correctedDetail());
     expect([selectInvoice(run.actor.getSnapshot()), review.getSnapshot().value]).toEqual([correctedDetail(), 'ready']);
+  });
+
+  it('a malformed id sends the page to the invoice list, asking for nothing', () => {
+    const told: AnyEventObject[] = [];
+    const app = createMachine({
+      invoke: [
+        { id: 'router', systemId: 'router', src: fromCallback(({ receive }) => receive((e) => told.push(e))) },
+        { id: 'page', src: invoiceDetailMachine, input: { id: Number('abc') } },
+      ],
+    });
+    const actor = createActor(app).start();
+    const page = actor.getSnapshot().children.page!;
+    expect([page.getSnapshot().value, told]).toEqual(['malformed', [{ type: 'route.go', to: '/invoice/scanning', replace: true }]]);
+    actor.stop();
+    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'image'], input: { id: 0 }, children: { review: invoiceReviewMachine } });
+    expect([run.actor.getSnapshot().status, run.callsOf('follow'), run.callsOf('image')]).toEqual(['done', [], []]);
+  });
+
+  it('the items page loads no image: no thumbnails, none under review', async () => {
+    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'image'], input: { id: 7, images: false }, children: { review: invoiceReviewMachine } });
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    expect([selectThumbnails(run.actor.getSnapshot()), run.callsOf('image')]).toEqual([{}, []]);
+  });
+
+  it('the page loads a thumbnail per image of the invoice, and the enlarged one full size', async () => {
+    const run = startModel();
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    const ids = sampleDetail().images.map((i) => i.attachmentId);
+    expect(Object.keys(selectThumbnails(run.actor.getSnapshot())).map(Number)).toEqual(ids);
+    await run.replay({ type: 'invoice.imageEnlarged', imageId: ids[0]! }, 'loaded');
+    expect(selectEnlargedImageActor(run.actor.getSnapshot())).not.toBeNull();
+    // The thumbnail, the review's image (full size) and the enlarged one.
+    const loaded = run.callsOf('image').map((c) => c.input as { attachmentId: number; thumbnail: boolean });
+    expect(loaded.map((i) => [i.attachmentId, i.thumbnail]).sort()).toEqual([[ids[0], false], [ids[0], false], [ids[0], true]]);
+    await run.replay({ type: 'invoice.imageClosed' }, 'loaded');
+    expect(selectEnlargedImageActor(run.actor.getSnapshot())).toBeNull();
+    await run.replay({ type: 'invoice.loaded', invoice: { ...sampleDetail(), images: [] } }, 'loaded');
+    expect(selectThumbnails(run.actor.getSnapshot())).toEqual({});
   });
 });

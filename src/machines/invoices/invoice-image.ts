@@ -1,4 +1,4 @@
-import { assign, fromEventObservable, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromEventObservable, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { catchError, map, of } from 'rxjs';
 import { invoiceService } from '../../services/invoice-service.ts';
 
@@ -46,3 +46,5 @@ export const invoiceImageMachine = setup({
     failed: {},
   },
 });
+
+export type InvoiceImageActor = ActorRefFrom<typeof invoiceImageMachine>;

@@ -3,6 +3,7 @@ import { map } from 'rxjs';
 import { inProcessRow, type InvoiceSummary } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { invoiceCsvMachine } from './invoice-csv.ts';
 import { invoiceUploadMachine, type UploadedInvoice } from './invoice-upload.ts';
 import { closeUpload, uploadClosed, type UploadChild } from './upload-child.ts';
 
@@ -36,13 +37,15 @@ const sentBy = ({ event }: { event: unknown }) => (event as { output: UploadedIn
  * statuses change without a reload. A just-uploaded invoice shows 'InProcess' (§4) until the
  * server's status arrives. Deleting asks first and fails silently (§8): the row goes either way.
  * The Upload Invoice modal is its child (id `upload`); closing it tells the list what was sent.
+ * The phones' CSV of a done invoice is its child too (id `csv`, for the page's life).
  */
 export const invoiceListMachine = setup({
-  types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent, children: {} as { upload: 'upload' } },
+  types: { context: {} as InvoiceListContext, events: {} as InvoiceListEvent, children: {} as { upload: 'upload'; csv: 'csv' } },
   actors: {
     watch: fromEventObservable<InvoiceListEvent, InvoiceSummary[] | null>(({ input }) => invoiceService.watch(input).pipe(map((invoices) => ({ type: 'invoices.loaded' as const, invoices })))),
     deleteInvoice: fromObservableWithOutput((id: number) => invoiceService.deleteInvoice(id)),
     upload: invoiceUploadMachine,
+    csv: invoiceCsvMachine,
   },
   guards: {
     listed: ({ context, event }) => event.type === 'invoices.deleteAsked' && context.invoices.some((i) => i.id === event.id),
@@ -68,6 +71,7 @@ export const invoiceListMachine = setup({
 }).createMachine({
   id: 'invoiceList',
   context: { invoices: [], search: '', confirming: null, deleting: null, upload: null },
+  invoke: { id: 'csv', src: 'csv' },
   initial: 'loading',
   // The search box, the Upload Invoice button and the dialogs work whatever the table shows.
   on: {

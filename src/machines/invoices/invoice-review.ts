@@ -1,12 +1,21 @@
-import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { beingRead, type InvoiceDetail } from '../../model/invoices.ts';
 import { draftOf, EMPTY_DRAFT, readDraft, type LineDraft, type LineField } from '../../model/invoice-review.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { invoiceService } from '../../services/invoice-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { invoiceImageMachine } from './invoice-image.ts';
 
-export type InvoiceReviewInput = { invoiceId: number; /** The invoice page's actor, given the invoice each correction answers. */ page?: AnyActorRef };
+export type InvoiceReviewInput = {
+  invoiceId: number;
+  /** The invoice page's actor, given the invoice each correction answers (and told when the image fails). */
+  page?: AnyActorRef;
+  /** The image under review is loaded (default); the items page shows none. */
+  showsImage?: boolean;
+};
 export type InvoiceReviewContext = InvoiceReviewInput & {
+  /** The machine loading the image under review (full size), while there is one to show. */
+  image: ActorRefFrom<typeof invoiceImageMachine> | null;
   /** The invoice as the page last had it (the page feeds it: `review.invoice`). */
   invoice: InvoiceDetail | null;
   /** The line whose box the image highlights. */
@@ -38,6 +47,17 @@ const lineOf = (context: InvoiceReviewContext, lineId: number) => context.invoic
 const closed = { editing: null, draft: EMPTY_DRAFT, deleting: null, error: null } as const;
 
 /**
+ * The image beside the lines: the selected line's, else the invoice's first; the line selected,
+ * and the box to highlight (in fractions of the image's size): none for a line typed in or read without one.
+ */
+export function reviewImageOf(context: Pick<InvoiceReviewContext, 'invoice' | 'selected'>) {
+  const { invoice, selected } = context;
+  const line = invoice?.items.find((i) => i.id === selected) ?? null;
+  const image = invoice?.images.find((g) => g.attachmentId === line?.imageId) ?? invoice?.images[0] ?? null;
+  return { image, box: line && image && line.imageId === image.attachmentId ? line.box : null, line };
+}
+
+/**
  * Reviewing the lines OCR read from one invoice (docs/invoices.md), the detail page's child: its
  * images are still being read (`reading`), or the lines are shown (`ready`) and one is selected
  * (its box highlighted on the image), edited, typed in or deleted after asking. A save answers
@@ -47,6 +67,7 @@ const closed = { editing: null, draft: EMPTY_DRAFT, deleting: null, error: null 
 export const invoiceReviewMachine = setup({
   types: { context: {} as InvoiceReviewContext, events: {} as InvoiceReviewEvent, input: {} as InvoiceReviewInput },
   actors: {
+    image: invoiceImageMachine,
     save: fromObservableWithOutput((save: Save) => {
       if ('deleteId' in save) return invoiceService.deleteLine(save.id, save.deleteId);
       const line = readDraft(save.draft).correction!;
@@ -79,30 +100,41 @@ export const invoiceReviewMachine = setup({
       ...closed,
     })),
     sayFailed: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
+    /** Loads the image under review when it changes (another line's image, the first one arriving); stops the one no longer shown. */
+    followImage: enqueueActions(({ context, enqueue }) => {
+      if (context.showsImage === false) return;
+      const wanted = reviewImageOf(context).image?.attachmentId ?? null;
+      if ((context.image?.id ?? null) === (wanted === null ? null : `image:${wanted}`)) return;
+      if (context.image) enqueue.stopChild(context.image);
+      enqueue.assign({
+        image: ({ spawn, self }) =>
+          (wanted === null ? null : spawn('image', { id: `image:${wanted}`, input: { attachmentId: wanted, thumbnail: false, page: context.page ?? self } })),
+      });
+    }),
     /** The page shows the invoice as the server now has it. */
     tellPage: sendTo(({ context, self }) => context.page ?? self, ({ context }) => ({ type: 'invoice.loaded', invoice: context.invoice })),
   },
 }).createMachine({
   id: 'invoiceReview',
-  context: ({ input }) => ({ ...input, invoice: null, selected: null, ...closed }),
+  context: ({ input }) => ({ ...input, image: null, invoice: null, selected: null, ...closed }),
   // Wherever the review is, it keeps the invoice the page has (reading and ready also move on its status).
-  on: { 'review.invoice': { actions: 'store' } },
+  on: { 'review.invoice': { actions: ['store', 'followImage'] } },
   initial: 'reading',
   states: {
     reading: {
       on: {
-        'review.invoice': [{ guard: 'settled', target: 'ready', actions: 'store' }, { actions: 'store' }],
-        'review.select': { guard: 'shownLine', actions: 'select' },
+        'review.invoice': [{ guard: 'settled', target: 'ready', actions: ['store', 'followImage'] }, { actions: ['store', 'followImage'] }],
+        'review.select': { guard: 'shownLine', actions: ['select', 'followImage'] },
       },
     },
     ready: {
       on: {
         // Images added meanwhile are being read: their lines are not all there yet.
-        'review.invoice': [{ guard: 'beingRead', target: 'reading', actions: 'store' }, { actions: 'store' }],
-        'review.select': { guard: 'shownLine', actions: 'select' },
-        'review.edit': { guard: 'shownLine', target: 'editing', actions: 'startEdit' },
+        'review.invoice': [{ guard: 'beingRead', target: 'reading', actions: ['store', 'followImage'] }, { actions: ['store', 'followImage'] }],
+        'review.select': { guard: 'shownLine', actions: ['select', 'followImage'] },
+        'review.edit': { guard: 'shownLine', target: 'editing', actions: ['startEdit', 'followImage'] },
         'review.add': { target: 'editing', actions: 'startNew' },
-        'review.delete': { guard: 'shownLine', target: 'confirmingDelete', actions: 'askDelete' },
+        'review.delete': { guard: 'shownLine', target: 'confirmingDelete', actions: ['askDelete', 'followImage'] },
       },
     },
     editing: {
@@ -124,7 +156,7 @@ export const invoiceReviewMachine = setup({
         input: ({ context }): Save => (context.deleting !== null
           ? { id: context.invoiceId, deleteId: context.deleting }
           : { id: context.invoiceId, itemId: context.editing!, draft: context.draft }),
-        onDone: { target: 'ready', actions: [{ type: 'saved', params: ({ event }) => event.output }, 'tellPage'] },
+        onDone: { target: 'ready', actions: [{ type: 'saved', params: ({ event }) => event.output }, 'followImage', 'tellPage'] },
         onError: { target: 'failed', actions: { type: 'sayFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },

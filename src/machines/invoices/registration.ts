@@ -76,7 +76,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
     description: 'One invoice and its items page: loaded and followed while read; items searched; an image enlarged or deleted, images added, the invoice deleted after asking (back to the list).',
     machine: invoiceDetailMachine,
     events: invoiceDetailEvents,
-    variants: [{ label: 'invoice 7 opened', input: () => ({ id: 7 }) }],
+    variants: [{ label: 'invoice 7 opened', input: () => ({ id: 7 }) }, { label: 'a malformed invoice address opened', input: () => ({ id: 0 }) }],
     // What a user sees: the status, the message, the items' search typed, the enlarged image, the delete dialog, the Add Images modal.
     serializeState: seenState<InvoiceDetailContext>((c) => [
       c.invoice?.status ?? null, c.message, c.search !== '', c.enlarged !== null, c.confirmingDelete, c.upload !== null,
@@ -106,6 +106,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
       deletingImage: 'The invoice as it was while the image is deleted',
       deletingInvoice: 'The invoice as it was while it is deleted',
       deleted: 'Back on the invoice list',
+      malformed: 'Back on the invoice list',
       failed: "'Failed To Fetch Invoice' with Retry",
     },
   },

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import { invoiceCsvMachine } from './invoice-csv.ts';
 import { invoiceDetailMachine } from './invoice-detail.ts';
 import { invoiceListMachine } from './invoice-list.ts';
 import { sampleDetail, sampleSummary } from './invoice-samples.ts';
 import {
-  selectConfirmingDelete, selectConfirmingInvoice, selectDetailUpload, selectEnlargedImage, selectItemSearch, selectListSearch, selectListUpload, selectShownInvoices,
+  selectConfirmingDelete, selectConfirmingInvoice, selectCsvFetching, selectDetailGone, selectDetailUpload, selectListCsv, selectReviewImage, selectThumbnails, selectEnlargedImage, selectItemSearch, selectListSearch, selectListUpload, selectShownInvoices,
   selectShownItems,
 } from './selectors.ts';
 
 const list = async () => {
-  const run = startControlled(invoiceListMachine, { actors: ['watch', 'deleteInvoice', 'upload'] });
+  const run = startControlled(invoiceListMachine, { actors: ['watch', 'deleteInvoice', 'upload', 'loadItems'], children: { csv: invoiceCsvMachine } });
   await run.replay({ type: 'invoices.loaded', invoices: [
     sampleSummary(),
     sampleSummary({ id: 8, description: 'Friday delivery', merchantName: 'Harbor Diner', status: 'problem' }),
@@ -18,7 +19,7 @@ const list = async () => {
   return { ...run, now: () => run.actor.getSnapshot() };
 };
 const detail = async () => {
-  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'upload'], input: { id: 7 } });
+  const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'upload', 'image'], input: { id: 7 } });
   const items = [
     sampleDetail().items[0]!,
     { ...sampleDetail().items[0]!, id: 2, description: 'Mozzarella Shredded', brand: 'Dairy Best', itemCode: '20551100' },
@@ -79,5 +80,32 @@ describe('what an invoice and its items pages show', () => {
     s.actor.send({ type: 'invoice.imageClosed' });
     s.actor.send({ type: 'invoice.deleteCancelled' });
     expect([selectEnlargedImage(s.now()), selectConfirmingDelete(s.now())]).toEqual([null, false]);
+  });
+});
+
+describe('the pages\' children', () => {
+  it("the list's CSV is its child for the page's life", async () => {
+    const s = await list();
+    const csv = selectListCsv(s.now());
+    csv.send({ type: 'csv.requested', id: 7 });
+    expect(selectCsvFetching(csv.getSnapshot())).toBe(7);
+    expect(selectListCsv(s.now())).toBe(csv);
+  });
+
+  it("the detail page's thumbnails are there once the invoice is; a malformed id leaves it nothing to show", async () => {
+    const run = startControlled(invoiceDetailMachine, { actors: ['follow', 'image'], input: { id: 7 } });
+    expect(selectThumbnails(run.actor.getSnapshot())).toEqual({});
+    await run.replay({ type: 'invoice.loaded', invoice: sampleDetail() }, 'loaded');
+    expect(Object.keys(selectThumbnails(run.actor.getSnapshot()))).toEqual(['31']);
+    expect(selectDetailGone(run.actor.getSnapshot())).toBe(false);
+    const bad = startControlled(invoiceDetailMachine, { actors: ['follow', 'image'], input: { id: Number.NaN } });
+    expect(selectDetailGone(bad.actor.getSnapshot())).toBe(true);
+  });
+
+  it("the review's image is the selected line's, else the first", () => {
+    const invoice = sampleDetail();
+    const snapshot = (selected: number | null) => ({ context: { invoice, selected } }) as unknown as Parameters<typeof selectReviewImage>[0];
+    expect(selectReviewImage(snapshot(null))).toMatchObject({ image: invoice.images[0], line: null, box: null });
+    expect(selectReviewImage(snapshot(invoice.items[0]!.id)).line).toBe(invoice.items[0]);
   });
 });

@@ -4,7 +4,8 @@ import { lineDoubtful } from '../../model/invoice-parser.ts';
 import { readDraft } from '../../model/invoice-review.ts';
 import type { invoiceCsvMachine } from './invoice-csv.ts';
 import type { invoiceDetailMachine } from './invoice-detail.ts';
-import type { invoiceReviewMachine } from './invoice-review.ts';
+import { reviewImageOf, type invoiceReviewMachine } from './invoice-review.ts';
+import type { invoiceImageMachine } from './invoice-image.ts';
 import type { invoiceListMachine } from './invoice-list.ts';
 import type { invoiceUploadMachine } from './invoice-upload.ts';
 
@@ -25,6 +26,8 @@ export const selectListState = (s: L) => s.value;
 export const selectConfirmingInvoice = (s: L) => s.context.invoices.find((i) => i.id === s.context.confirming) ?? null;
 /** The open Upload Invoice modal's machine, if open. */
 export const selectListUpload = (s: L) => s.context.upload;
+/** The phones' CSV of a done invoice (the list's child). */
+export const selectListCsv = (s: L) => s.children.csv!;
 type D = SnapshotFrom<typeof invoiceDetailMachine>;
 export const selectInvoice = (s: D) => s.context.invoice;
 const NO_ITEMS: InvoiceItem[] = [];
@@ -39,6 +42,12 @@ export const selectDetailUpload = (s: D) => s.context.upload;
 export const selectDetailFailed = (s: D) => s.matches('failed');
 export const selectDetailMessage = (s: D) => s.context.message;
 export const selectDetailDeleted = (s: D) => s.matches('deleted');
+/** The page is going to the list (the invoice deleted, or a malformed id): nothing to show. */
+export const selectDetailGone = (s: D) => s.matches('deleted') || s.matches('malformed');
+/** The thumbnail machine of each image of the invoice, by attachment id. */
+export const selectThumbnails = (s: D) => s.context.thumbnails;
+/** The enlarged image's machine, while one is enlarged. */
+export const selectEnlargedImageActor = (s: D) => s.context.enlargedImage;
 /** An image or the invoice is being deleted: no second delete meanwhile. */
 export const selectDetailBusy = (s: D) => s.matches('deletingImage') || s.matches('deletingInvoice');
 /** The review of the lines read (the page's child, for the page's life). */
@@ -65,12 +74,13 @@ export const selectSelectedLine = (s: R) => s.context.selected;
  * The image beside the lines (the selected line's, else the first) and the box to highlight on
  * it, in fractions of its size; no box for a line typed in or read without one.
  */
-export const selectReviewImage = (s: R) => {
-  const { invoice, selected } = s.context;
-  const line = invoice?.items.find((i) => i.id === selected) ?? null;
-  const image = invoice?.images.find((g) => g.attachmentId === line?.imageId) ?? invoice?.images[0] ?? null;
-  return { image, box: line && image && line.imageId === image.attachmentId ? line.box : null, line };
-};
+export const selectReviewImage = (s: R) => reviewImageOf(s.context);
+/** The machine loading the image under review. */
+export const selectReviewImageActor = (s: R) => s.context.image;
+
+type I = SnapshotFrom<typeof invoiceImageMachine>;
+/** The image's object URL once it has arrived (null until then). */
+export const selectImageUrl = (s: I) => s.context.url;
 /** What the image says of the selected line when it has no box to highlight. */
 export const whereText = (line: InvoiceItem) => (line.added ? 'Typed in by a reviewer: not on the image.' : 'Where this line was read was not recorded.');
 /** 'Corrected by Lee on Nov 25th 2026' (typed-in lines: 'Typed in by …'), null while a line is as read. */

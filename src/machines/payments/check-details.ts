@@ -4,7 +4,6 @@ import { nextCount } from '../../model/format.ts';
 import { DONUT_STEP, hasCheck, type CheckAnswer, type QuarterOption, type RebateCheck } from '../../model/payments.ts';
 import { paymentsService } from '../../services/payments-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
-import { SERVER_ERROR } from './check-list.ts';
 
 /**
  * One merchant's check (accounts spec §2.7, §4 check details load): the list's side panel and the
@@ -15,6 +14,7 @@ import { SERVER_ERROR } from './check-list.ts';
  * modal.
  */
 
+export const SERVER_ERROR = 'Server Error';
 export const NO_CHECK = 'No Check For This Quarter';
 export const VOUCHER_FAILED = 'Failed to load the voucher.';
 

@@ -5,9 +5,10 @@ import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-act
 import { MACHINES } from '../registry.ts';
 import { checkListMachine, SERVER_ERROR, shownChecks } from './check-list.ts';
 import { sampleChecks, sampleQuarters, serverError } from './payment-samples.ts';
+import { selectPanelDetails } from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'check-list')!;
-const ACTORS = ['loadQuarters', 'loadChecks', 'transfer'];
+const ACTORS = ['loadQuarters', 'loadChecks', 'transfer', 'panel'];
 const start = () => startControlled(checkListMachine, { actors: ACTORS, input: { distributorId: 10, distributorPlatformId: 'CP-000010', relationship: 'Harbor Foods Boston' } });
 type Started = ReturnType<typeof start>;
 
@@ -85,5 +86,18 @@ describe('check list', () => {
     s.actor.send({ type: 'checks.quarterChanged', timeframe: '26Q4' });
     expect(s.callsOf('loadChecks')[1]!.signal.aborted).toBe(true);
     expect(s.actor.getSnapshot().context.selected).toEqual([]);
+  });
+
+  it('the panel of a row is its child, for the quarter shown, from opening to closing (or another quarter)', async () => {
+    const s = await ready();
+    const timeframe = s.actor.getSnapshot().context.timeframe;
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 2 });
+    expect(s.callsOf('panel').map((c) => c.input)).toEqual([{ merchantId: 2, timeframe, distributorId: 10 }]);
+    expect(selectPanelDetails(s.actor.getSnapshot())).not.toBeNull();
+    s.actor.send({ type: 'checks.panelClosed' });
+    expect([selectPanelDetails(s.actor.getSnapshot()), s.callsOf('panel')[0]!.signal.aborted]).toEqual([null, true]);
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 3 });
+    s.actor.send({ type: 'checks.quarterChanged', timeframe: '26Q3' });
+    expect([selectPanelDetails(s.actor.getSnapshot()), s.callsOf('panel')[1]!.signal.aborted]).toEqual([null, true]);
   });
 });

@@ -1,18 +1,21 @@
-import { assign, fromEventObservable, setup } from 'xstate';
+import { assign, enqueueActions, fromEventObservable, setup, type ActorRefFrom } from 'xstate';
 import {
   DEFAULT_SORT, sortChecks, visibleChecks, type BulkPayload, type CheckSort, type CheckSortColumn, type QuarterOption,
   type CheckSummary, type RoutingFilter,
 } from '../../model/payments.ts';
 import { paymentsService, type TransferEvent } from '../../services/payments-service.ts';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import { checkDetailsMachine, SERVER_ERROR } from './check-details.ts';
 
 /**
  * /paymentinformation/list (accounts spec §2.7, §5, §9): the quarter's checks, filtered, searched,
  * sorted and selected; the Pay / No Pay Summary, and the bulk Download (ZIP) and Print (PDF) of the
  * selection's vouchers and/or details, each a download stream whose progress arrives as events.
+ * The details and voucher panel of a row is its child (a check-details machine, for the quarter
+ * shown), from opening to closing.
  */
 
-export const SERVER_ERROR = 'Server Error';
+export { SERVER_ERROR };
 export const NO_CHECKS = 'No Checks For This Quarter';
 
 export type TransferKind = 'export' | 'print' | 'summary';
@@ -41,6 +44,8 @@ export interface CheckListContext extends CheckListInput {
   notice: string | null;
   /** The check whose details and voucher panel is open, by merchant id. */
   panel: number | null;
+  /** The open panel's machine: that check in the quarter shown. */
+  panelDetails: ActorRefFrom<typeof checkDetailsMachine> | null;
 }
 
 export type CheckListEvent =
@@ -80,6 +85,7 @@ export const checkListMachine = setup({
       input.kind === 'summary'
         ? paymentsService.payNoPay({ timeframe: input.payload.timeframe, distributorId: input.payload.distributorId, merchantIds: [] }, input.relationship)
         : input.kind === 'print' ? paymentsService.bulkPrint(input.payload) : paymentsService.bulkExport(input.payload)),
+    panel: checkDetailsMachine,
   },
   guards: {
     canBulk: ({ context }) => mayBulk(context),
@@ -104,10 +110,25 @@ export const checkListMachine = setup({
     clearSelection: assign({ selected: [] }),
     toggleVouchers: assign(({ context }) => ({ vouchers: !context.vouchers })),
     toggleDetails: assign(({ context }) => ({ details: !context.details })),
-    openPanel: assign(({ event }) => (event.type === 'checks.panelOpened' ? { panel: event.merchantId } : {})),
-    closePanel: assign({ panel: null }),
-    changeQuarter: assign(({ event }) =>
-      (event.type === 'checks.quarterChanged' ? { timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null, panel: null } : {})),
+    openPanel: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'checks.panelOpened') return;
+      if (context.panelDetails) enqueue.stopChild(context.panelDetails);
+      enqueue.assign({
+        panel: event.merchantId,
+        panelDetails: ({ spawn }) =>
+          spawn('panel', { id: `panel:${event.merchantId}`, input: { merchantId: event.merchantId, timeframe: context.timeframe, distributorId: context.distributorId } }),
+      });
+    }),
+    closePanel: enqueueActions(({ context, enqueue }) => {
+      if (context.panelDetails) enqueue.stopChild(context.panelDetails);
+      enqueue.assign({ panel: null, panelDetails: null });
+    }),
+    // Another quarter closes the panel.
+    changeQuarter: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'checks.quarterChanged') return;
+      if (context.panelDetails) enqueue.stopChild(context.panelDetails);
+      enqueue.assign({ timeframe: event.timeframe, checks: [], selected: [], error: null, transfer: null, panel: null, panelDetails: null });
+    }),
     /** The newest quarter is shown first. */
     showQuarters: assign((_, quarters: QuarterOption[]) => ({ quarters, timeframe: quarters[0]?.value ?? null })),
     showChecks: assign((_, checks: CheckSummary[]) => ({ checks })),
@@ -125,7 +146,7 @@ export const checkListMachine = setup({
   id: 'checkList',
   context: ({ input }) => ({
     ...input, quarters: [], timeframe: null, checks: [], routing: 'All', search: '', sort: DEFAULT_SORT,
-    selected: [], vouchers: true, details: false, transfer: null, error: null, notice: null, panel: null,
+    selected: [], vouchers: true, details: false, transfer: null, error: null, notice: null, panel: null, panelDetails: null,
   }),
   initial: 'loadingQuarters',
   // Filters, selection and toggles change what is on screen in any state (they are only offered with rows).

@@ -4,12 +4,12 @@ import { checkDetailsMachine } from './check-details.ts';
 import { checkListMachine } from './check-list.ts';
 import { manyMakersCheck, sampleChecks, sampleQuarters } from './payment-samples.ts';
 import {
-  selectBreakdownCsv, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListLoading, selectPanelCheck, selectTotalsScope, selectShownChecks, selectVoucherName,
+  selectBreakdownCsv, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListLoading, selectPanelCheck, selectPanelDetails, selectPaymentListView, selectTotalsScope, selectShownChecks, selectVoucherName,
 } from './selectors.ts';
 
 const list = async () => {
   const s = startControlled(checkListMachine, {
-    actors: ['loadQuarters', 'loadChecks', 'transfer'],
+    actors: ['loadQuarters', 'loadChecks', 'transfer', 'panel'],
     input: { distributorId: 10, distributorPlatformId: 'CP-000010', relationship: 'Harbor Foods Boston' },
   });
   expect(selectListLoading(s.actor.getSnapshot())).toBe(true);
@@ -20,6 +20,21 @@ const list = async () => {
 const names = (rows: { merchant: string }[]) => rows.map((r) => r.merchant);
 
 describe('what the payment list shows', () => {
+  it('gives the page its view as plain data, and the open panel its machine', async () => {
+    const s = await list();
+    const view = selectPaymentListView(s.now());
+    expect(view).toMatchObject({
+      rows: selectShownChecks(s.now()), totals: selectCheckTotals(s.now()), totalsScope: selectTotalsScope(s.now()), selectedCount: 0, search: '',
+      quarters: sampleQuarters, timeframe: sampleQuarters[0]!.value, routing: 'All', vouchers: true, details: false, transfer: null, notice: null,
+      loading: false, failed: false, canBulk: false, canSummarise: true, panel: null,
+    });
+    expect(selectPanelDetails(s.now())).toBeNull();
+    s.actor.send({ type: 'checks.rowToggled', merchantId: 1 });
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 1 });
+    expect(selectPaymentListView(s.now())).toMatchObject({ selectedCount: 1, canBulk: true, panel: { merchantid: 1 } });
+    expect(selectPanelDetails(s.now())).not.toBeNull();
+  });
+
   it('totals the checks shown, checks apart from ACH, and says what it counts', async () => {
     const s = await list();
     expect(selectCheckTotals(s.now())).toEqual({ payments: 3, amount: 245.75, check: 165.75, ach: 80 });

@@ -3,6 +3,7 @@ import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, paymentLabel, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
 import type { checkDetailsMachine } from './check-details.ts';
 import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-list.ts';
+import type { merchantCheckPageMachine } from './merchant-check-page.ts';
 
 /** What the payment views show (accounts spec §2.7, §9), read from their machines' snapshots. */
 
@@ -51,6 +52,44 @@ export const selectListLoading = (s: CheckListSnapshot) => s.matches('loading') 
 export const selectListFailed = (s: CheckListSnapshot) => s.matches('failed');
 /** The check whose details panel is open: null when none is, or the quarter's rows no longer hold it. */
 export const selectPanelCheck = (s: CheckListSnapshot) => s.context.checks.find((c) => c.merchantid === s.context.panel) ?? null;
+/** The open panel's check-details machine (the list's child), while the panel shows a check. */
+export const selectPanelDetails = (s: CheckListSnapshot) => (selectPanelCheck(s) && s.context.timeframe ? s.context.panelDetails : null);
+
+/** Everything the list page shows, as plain data (the panel's machine is `selectPanelDetails`). */
+export function selectPaymentListView(s: CheckListSnapshot) {
+  const { context } = s;
+  return {
+    rows: shownChecks(context),
+    totals: checkTotals(shownChecks(context)),
+    totalsScope: selectTotalsScope(s),
+    selection: selectCheckSelection(s),
+    selectedCount: context.selected.length,
+    sort: context.sort,
+    search: context.search,
+    quarters: context.quarters,
+    timeframe: context.timeframe,
+    routing: context.routing,
+    details: context.details,
+    vouchers: context.vouchers,
+    transfer: context.transfer,
+    notice: context.notice,
+    error: context.error,
+    loading: selectListLoading(s),
+    failed: selectListFailed(s),
+    canBulk: selectCanBulk(s),
+    canSummarise: selectCanSummarise(s),
+    panel: selectPanelCheck(s),
+  };
+}
+export type PaymentListView = ReturnType<typeof selectPaymentListView>;
+
+// ---- The merchant check page ------------------------------------------------------------------
+
+type MerchantPageSnapshot = SnapshotFrom<typeof merchantCheckPageMachine>;
+/** The merchant's name (the title), as the route writes it. */
+export const selectMerchantName = (s: MerchantPageSnapshot) => s.context.name;
+/** The merchant's check-details machine (the page's child); none while going to the list. */
+export const selectMerchantDetails = (s: MerchantPageSnapshot) => s.children.details ?? null;
 
 // ---- One check --------------------------------------------------------------------------------
 

@@ -1,41 +1,41 @@
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { invoiceDetailMachine } from '../../machines/invoices/invoice-detail.ts';
 import {
-  INVOICE_MESSAGES, invoiceDateText, selectConfirmingDelete, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailMessage, selectDetailUpload,
-  selectEnlargedImage, selectInvoice, selectReview,
+  INVOICE_MESSAGES, invoiceDateText, selectConfirmingDelete, selectDetailBusy, selectDetailFailed, selectDetailGone, selectDetailMessage, selectDetailUpload,
+  selectEnlargedImage, selectEnlargedImageActor, selectInvoice, selectReview, selectThumbnails,
 } from '../../machines/invoices/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { InvoiceDetailActor } from './invoice-actors.ts';
 import { InvoiceImage } from './invoice-image-view.tsx';
-import { InvoiceReview } from './invoice-review.tsx';
+import { InvoiceReview } from './invoice-review-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 
+/** /invoice/{id}: one invoice, its images and the review of its lines (its machine: the app's root actor runs it). */
 export function InvoiceDetailPage() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/invoice/scanning" replace />;
-  return (
-    <InvoiceDetailActor.Provider key={id} options={{ input: { id } }}>
-      <InvoiceDetail />
-    </InvoiceDetailActor.Provider>
-  );
+  return <OwnedPage page="invoiceDetail">{(page) => <InvoiceDetail actor={page} />}</OwnedPage>;
 }
 
-function InvoiceDetail() {
-  const actor = InvoiceDetailActor.useActorRef();
-  const invoice = InvoiceDetailActor.useSelector(selectInvoice);
-  const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
-  const message = InvoiceDetailActor.useSelector(selectDetailMessage);
-  const deleted = InvoiceDetailActor.useSelector(selectDetailDeleted);
-  const busy = InvoiceDetailActor.useSelector(selectDetailBusy);
-  const enlarged = InvoiceDetailActor.useSelector(selectEnlargedImage);
-  const upload = InvoiceDetailActor.useSelector(selectDetailUpload);
-  const confirmingDelete = InvoiceDetailActor.useSelector(selectConfirmingDelete);
-  const review = InvoiceDetailActor.useSelector(selectReview);
-  if (deleted) return <Navigate to="/invoice/scanning" replace />;
+function InvoiceDetail({ actor }: { actor: ActorRefFrom<typeof invoiceDetailMachine> }) {
+  const invoice = useSelector(actor, selectInvoice);
+  const failed = useSelector(actor, selectDetailFailed);
+  const message = useSelector(actor, selectDetailMessage);
+  const gone = useSelector(actor, selectDetailGone);
+  const busy = useSelector(actor, selectDetailBusy);
+  const enlarged = useSelector(actor, selectEnlargedImage);
+  const enlargedImage = useSelector(actor, selectEnlargedImageActor);
+  const thumbnails = useSelector(actor, selectThumbnails);
+  const upload = useSelector(actor, selectDetailUpload);
+  const confirmingDelete = useSelector(actor, selectConfirmingDelete);
+  const review = useSelector(actor, selectReview);
+  // On its way to the list (the invoice deleted, or a malformed id).
+  if (gone) return null;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;
   if (!invoice) return <Text p="md">Loading…</Text>;
   return (
@@ -64,7 +64,7 @@ function InvoiceDetail() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {invoice.images.map((img) => (
           <Card key={img.attachmentId} withBorder p="xs" style={{ alignSelf: 'start' }}>
-            <InvoiceImage attachmentId={img.attachmentId} thumbnail alt={img.filename} h={160} onClick={() => actor.send({ type: 'invoice.imageEnlarged', imageId: img.attachmentId })} />
+            <InvoiceImage image={thumbnails[img.attachmentId]} alt={img.filename} h={160} onClick={() => actor.send({ type: 'invoice.imageEnlarged', imageId: img.attachmentId })} />
             <Group justify="space-between" mt={4}>
               <Text size="xs" truncate>{img.filename}</Text>
               <ActionIcon color="red" variant="subtle" aria-label={`Delete ${img.filename}`} disabled={busy} onClick={() => actor.send({ type: 'invoice.deleteImage', imageId: img.attachmentId })}><IconTrash size={14} /></ActionIcon>
@@ -80,7 +80,7 @@ function InvoiceDetail() {
       {review && <InvoiceReview actor={review} />}
       <Modal opened={enlarged !== null} onClose={() => actor.send({ type: 'invoice.imageClosed' })} size="xl" title="Invoice image">
         {enlarged !== null && (
-          <InvoiceImage attachmentId={enlarged} thumbnail={false} alt="Invoice image, full size" />
+          <InvoiceImage image={enlargedImage} alt="Invoice image, full size" />
         )}
       </Modal>
       {upload && <UploadModal actor={upload} addingTo />}

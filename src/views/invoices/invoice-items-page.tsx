@@ -1,35 +1,32 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { shallowEqual } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { invoiceDetailMachine } from '../../machines/invoices/invoice-detail.ts';
 import type { InvoiceItem } from '../../model/invoices.ts';
-import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectInvoice, selectItemSearch, selectShownItems } from '../../machines/invoices/selectors.ts';
+import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectDetailGone, selectInvoice, selectItemSearch, selectShownItems } from '../../machines/invoices/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
-import { InvoiceDetailActor } from './invoice-actors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 
+/** /invoice/{id}/items: the invoice's items (its machine: the app's root actor runs it). */
 export function InvoiceItemsPage() {
-  const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/invoice/scanning" replace />;
-  return (
-    <InvoiceDetailActor.Provider key={id} options={{ input: { id } }}>
-      <InvoiceItems />
-    </InvoiceDetailActor.Provider>
-  );
+  return <OwnedPage page="invoiceItems">{(page) => <InvoiceItems actor={page} />}</OwnedPage>;
 }
 
-function InvoiceItems() {
-  const actor = InvoiceDetailActor.useActorRef();
-  const invoice = InvoiceDetailActor.useSelector(selectInvoice);
-  const items = InvoiceDetailActor.useSelector(selectShownItems, shallowEqual);
-  const search = InvoiceDetailActor.useSelector(selectItemSearch);
-  const failed = InvoiceDetailActor.useSelector(selectDetailFailed);
+function InvoiceItems({ actor }: { actor: ActorRefFrom<typeof invoiceDetailMachine> }) {
+  const invoice = useSelector(actor, selectInvoice);
+  const items = useSelector(actor, selectShownItems, shallowEqual);
+  const search = useSelector(actor, selectItemSearch);
+  const failed = useSelector(actor, selectDetailFailed);
+  const gone = useSelector(actor, selectDetailGone);
   const internalAdmin = AuthActor.useSelector(selectActsAsInternalAdmin);
   const columns = useMemo<MRT_ColumnDef<InvoiceItem>[]>(() => [
     { accessorKey: 'description', header: 'Description', size: 180 },
@@ -55,6 +52,8 @@ function InvoiceItems() {
     ...NARROW_CELLS,
     mantineTableContainerProps: { style: { overflowX: 'auto' } },
   });
+  // On its way to the list (a malformed id).
+  if (gone) return null;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne}.</Alert>;
   if (!invoice) return <Text p="md">Loading…</Text>;
   return (

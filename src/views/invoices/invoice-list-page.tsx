@@ -3,47 +3,45 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { shallowEqual } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
+import type { invoiceListMachine } from '../../machines/invoices/invoice-list.ts';
 import type { InvoiceSummary } from '../../model/invoices.ts';
 import {
-  INVOICE_MESSAGES, invoiceDate, selectConfirmingInvoice, selectCsvFetching, selectCsvMessage, selectListSearch, selectListState, selectListUpload, selectShownInvoices,
+  INVOICE_MESSAGES, invoiceDate, selectConfirmingInvoice, selectCsvFetching, selectCsvMessage, selectListCsv, selectListSearch, selectListState, selectListUpload,
+  selectShownInvoices,
 } from '../../machines/invoices/selectors.ts';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { InvoiceCsvActor, InvoiceListActor } from './invoice-actors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
+/** /invoice/scanning: the invoices (their machine: the app's root actor runs it). */
 export function InvoiceListPage() {
-  return (
-    <InvoiceListActor.Provider>
-      <InvoiceCsvActor.Provider>
-        <InvoiceList />
-      </InvoiceCsvActor.Provider>
-    </InvoiceListActor.Provider>
-  );
+  return <OwnedPage page="invoiceList">{(page) => <InvoiceList actor={page} />}</OwnedPage>;
 }
 
 /** §2.6: on phones, a done invoice's items as a CSV. */
-function PhoneCsv({ invoice }: { invoice: InvoiceSummary }) {
-  const csv = InvoiceCsvActor.useActorRef();
-  const fetching = InvoiceCsvActor.useSelector(selectCsvFetching);
+function PhoneCsv({ invoice, csv }: { invoice: InvoiceSummary; csv: ActorRefFrom<typeof invoiceCsvMachine> }) {
+  const fetching = useSelector(csv, selectCsvFetching);
   return (
     <ActionIcon variant="subtle" loading={fetching === invoice.id} disabled={fetching !== null} aria-label={`CSV of ${invoice.description}`}
       onClick={() => csv.send({ type: 'csv.requested', id: invoice.id })}><IconDownload size={16} /></ActionIcon>
   );
 }
 
-function InvoiceList() {
-  const actor = InvoiceListActor.useActorRef();
-  const rows = InvoiceListActor.useSelector(selectShownInvoices, shallowEqual);
-  const search = InvoiceListActor.useSelector(selectListSearch);
-  const state = InvoiceListActor.useSelector(selectListState);
-  const confirming = InvoiceListActor.useSelector(selectConfirmingInvoice);
-  const upload = InvoiceListActor.useSelector(selectListUpload);
-  const csvMessage = InvoiceCsvActor.useSelector(selectCsvMessage);
+function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine> }) {
+  const rows = useSelector(actor, selectShownInvoices, shallowEqual);
+  const search = useSelector(actor, selectListSearch);
+  const state = useSelector(actor, selectListState);
+  const confirming = useSelector(actor, selectConfirmingInvoice);
+  const upload = useSelector(actor, selectListUpload);
+  const csv = useSelector(actor, selectListCsv);
+  const csvMessage = useSelector(csv, selectCsvMessage);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [
     { accessorKey: 'description', header: 'Invoice Name', ...(phone ? { size: 125 } : {}) },
@@ -54,7 +52,7 @@ function InvoiceList() {
       // On a phone, icons only, so the row's buttons fit beside its name and status.
       id: 'actions', header: '', enableSorting: false, ...(phone ? { size: 95 } : {}), Cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
-          {phone && row.original.status === 'done' && <PhoneCsv invoice={row.original} />}
+          {phone && row.original.status === 'done' && <PhoneCsv invoice={row.original} csv={csv} />}
           {phone
             ? <ActionIcon component={Link} to={`/invoice/${row.original.id}`} variant="light" aria-label="View Invoice"><IconEye size={16} /></ActionIcon>
             : <Button component={Link} to={`/invoice/${row.original.id}`} size="xs" variant="light">View Invoice</Button>}
@@ -62,7 +60,7 @@ function InvoiceList() {
         </Group>
       ),
     },
-  ], [phone, actor]);
+  ], [phone, actor, csv]);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
     renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,

@@ -1,18 +1,19 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { InvoiceReviewActor } from '../../machines/invoices/invoice-review.ts';
-import { selectReviewImage, whereText } from '../../machines/invoices/selectors.ts';
+import { selectReviewImage, selectReviewImageActor, whereText } from '../../machines/invoices/selectors.ts';
 import { InvoiceImage } from './invoice-image-view.tsx';
 
 /** The invoice image beside its lines, the selected line's box drawn over it where it was read. */
 export function ReviewImage({ actor }: { actor: InvoiceReviewActor }) {
   const { image, box, line } = useSelector(actor, selectReviewImage, (a, b) => a.image === b.image && a.box === b.box && a.line === b.line);
+  const loader = useSelector(actor, selectReviewImageActor);
   if (!image) return <Text c="dimmed">No image.</Text>;
   return (
     <Stack gap={4}>
       {/* The image is drawn at its own proportions, so the box's fractions of its size place it. */}
       <Box pos="relative">
-        <InvoiceImage key={image.attachmentId} attachmentId={image.attachmentId} thumbnail={false} alt="Invoice page under review" />
+        <InvoiceImage image={loader} alt="Invoice page under review" />
         {box && (
           <Box data-testid="line-highlight" aria-hidden style={{
             position: 'absolute', left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.w * 100}%`, height: `${box.h * 100}%`,

@@ -1,23 +1,29 @@
 import { Anchor, Breadcrumbs, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
-import { selectDetailsQuarters as selectQuarters, selectDetailsTimeframe as selectTimeframe } from '../../machines/payments/selectors.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../../machines/shell/selectors.ts';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
+import type { merchantCheckPageMachine } from '../../machines/payments/merchant-check-page.ts';
+import {
+  selectDetailsQuarters as selectQuarters, selectDetailsTimeframe as selectTimeframe, selectMerchantDetails, selectMerchantName,
+} from '../../machines/payments/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { CheckDetailsView } from './check-details-view.tsx';
 
-/** /paymentinformation/{merchantid}/{merchant}: one merchant's check, quarter by quarter. */
+/** /paymentinformation/{merchantid}/{merchant}: one merchant's check, quarter by quarter (its machine: the app's root actor runs it). */
 export function MerchantCheckPage() {
-  const { merchantid, merchant } = useParams();
-  const id = Number(merchantid);
-  if (!Number.isInteger(id) || id < 1) return <Navigate to="/paymentinformation/list" replace />;
-  return <MerchantChecks key={id} merchantId={id} name={merchant ?? ''} />;
+  return <OwnedPage page="paymentMerchant">{(page) => <MerchantChecks page={page} />}</OwnedPage>;
 }
 
-function MerchantChecks({ merchantId, name }: { merchantId: number; name: string }) {
-  const distributorId = AuthActor.useSelector((s) => selectUser(s)?.activeDistributor?.id ?? null);
-  const actor = useActorRef(checkDetailsMachine, { input: { merchantId, timeframe: null, distributorId } });
+function MerchantChecks({ page }: { page: ActorRefFrom<typeof merchantCheckPageMachine> }) {
+  const name = useSelector(page, selectMerchantName);
+  const details = useSelector(page, selectMerchantDetails);
+  // None while on its way to the list (a malformed merchant id).
+  if (!details) return null;
+  return <MerchantCheck name={name} actor={details} />;
+}
+
+function MerchantCheck({ name, actor }: { name: string; actor: ActorRefFrom<typeof checkDetailsMachine> }) {
   const quarters = useSelector(actor, selectQuarters);
   const timeframe = useSelector(actor, selectTimeframe);
   return (

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Center, Checkbox, Drawer, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPrinter, IconSearch } from '@tabler/icons-react';
-import { useActorRef, useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_SortingState } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import '../common/wrapping-table.css';
@@ -8,17 +8,14 @@ import './check-table.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { checkDetailsMachine } from '../../machines/payments/check-details.ts';
-import { checkListMachine } from '../../machines/payments/check-list.ts';
-import {
-  NO_CHECKS, ROUTING_FILTERS, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectTotalsScope, selectListFailed, selectListLoading,
-  selectPanelCheck, selectShownChecks,
-} from '../../machines/payments/selectors.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
+import type { checkListMachine } from '../../machines/payments/check-list.ts';
+import { NO_CHECKS, ROUTING_FILTERS, selectPanelDetails, selectPaymentListView } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/payments.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectUser } from '../../machines/shell/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { CheckDetailsView } from './check-details-view.tsx';
 import { merchantPagePath } from './merchant-path.ts';
 
@@ -26,22 +23,17 @@ const TRANSFER_TEXT = { export: 'Preparing the ZIP', print: 'Preparing the print
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** /paymentinformation/list: the quarter's checks of the house (accounts spec §2.7). */
+/** Its machine (the app's root actor runs it) starts anew for another active house. */
 export function PaymentListPage() {
-  const house = AuthActor.useSelector((s) => selectUser(s)?.activeDistributor ?? null);
-  // A new active house is a new list.
-  return <PaymentList key={house?.id ?? 0} house={house} />;
+  return <OwnedPage page="paymentList">{(page) => <PaymentList page={page} />}</OwnedPage>;
 }
 
-function PaymentList({ house }: { house: { id: number; platform_id: string; nickname: string } | null }) {
-  const [snapshot, send] = useMachine(checkListMachine, {
-    input: { distributorId: house?.id ?? null, distributorPlatformId: house?.platform_id ?? null, relationship: house?.nickname ?? 'Portal' },
-  });
-  const { context } = snapshot;
-  const rows = useMemo(() => selectShownChecks(snapshot), [snapshot]);
-  const totals = useMemo(() => selectCheckTotals(snapshot), [snapshot]);
-  const { selected, allShown: allShownSelected, someShown } = useMemo(() => selectCheckSelection(snapshot), [snapshot]);
-  const canBulk = selectCanBulk(snapshot);
-  const panel = selectPanelCheck(snapshot);
+function PaymentList({ page }: { page: ActorRefFrom<typeof checkListMachine> }) {
+  const view = useSelector(page, selectPaymentListView);
+  const panelDetails = useSelector(page, selectPanelDetails);
+  const send = page.send;
+  const { rows, totals, canBulk, panel } = view;
+  const { selected, allShown: allShownSelected, someShown } = view.selection;
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const columns = useMemo<MRT_ColumnDef<CheckSummary>[]>(
@@ -94,7 +86,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
     ],
     [allShownSelected, someShown, selected, send, phone],
   );
-  const sorting: MRT_SortingState = [{ id: context.sort.column, desc: context.sort.descending }];
+  const sorting: MRT_SortingState = [{ id: view.sort.column, desc: view.sort.descending }];
   const table = useMantineReactTable({
     columns,
     data: rows,
@@ -121,7 +113,7 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
       <Title order={1} size="h2">
         Payment Information
       </Title>
-      <Text size="sm" c="dimmed" data-testid="check-stats-scope">{selectTotalsScope(snapshot)}</Text>
+      <Text size="sm" c="dimmed" data-testid="check-stats-scope">{view.totalsScope}</Text>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="check-stats" mt={-8}>
         <Stat label="Total Payments" value={String(totals.payments)} />
         <Stat label="Total Amount" value={formatMoney(totals.amount)} />
@@ -131,20 +123,20 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput label="Search" placeholder="Id, name, district or check number" leftSection={<IconSearch size={14} />} value={context.search}
+            <TextInput label="Search" placeholder="Id, name, district or check number" leftSection={<IconSearch size={14} />} value={view.search}
               onChange={(e) => send({ type: 'checks.searchChanged', search: e.currentTarget.value })} w={{ base: '100%', sm: 320 }} />
-            <Select label="Quarter" data={context.quarters} value={context.timeframe} allowDeselect={false} w={170}
+            <Select label="Quarter" data={view.quarters} value={view.timeframe} allowDeselect={false} w={170}
               onChange={(v) => v && send({ type: 'checks.quarterChanged', timeframe: v })} />
-            <Select label="Payment routing" data={ROUTING_FILTERS as string[]} value={context.routing} allowDeselect={false} w={150}
+            <Select label="Payment routing" data={ROUTING_FILTERS as string[]} value={view.routing} allowDeselect={false} w={150}
               onChange={(v) => v && send({ type: 'checks.routingChanged', routing: v as RoutingFilter })} />
-            <Button variant="light" leftSection={<IconDownload size={14} />} disabled={!selectCanSummarise(snapshot)} onClick={() => send({ type: 'checks.summary' })}>
+            <Button variant="light" leftSection={<IconDownload size={14} />} disabled={!view.canSummarise} onClick={() => send({ type: 'checks.summary' })}>
               Pay / No Pay Summary
             </Button>
           </Group>
-          {context.notice && <Alert color="red" role="alert">{context.notice}</Alert>}
-          {selectListFailed(snapshot) ? (
-            <Center py="xl"><Text c="red.9" role="alert">{context.error}</Text></Center>
-          ) : selectListLoading(snapshot) ? (
+          {view.notice && <Alert color="red" role="alert">{view.notice}</Alert>}
+          {view.failed ? (
+            <Center py="xl"><Text c="red.9" role="alert">{view.error}</Text></Center>
+          ) : view.loading ? (
             <Center py="xl"><Loader size="sm" aria-label="Loading checks" /></Center>
           ) : rows.length === 0 ? (
             <Center py="xl"><Text c="dimmed">{NO_CHECKS}</Text></Center>
@@ -154,20 +146,20 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
         </Stack>
       </Card>
       {/* Held at the screen's foot only while checks are selected: before that, on a phone, it would hide the rows to choose from. */}
-      <Paper withBorder shadow="md" p={phone ? 'xs' : 'sm'} pos={context.selected.length > 0 ? 'sticky' : 'static'} bottom={0} style={{ zIndex: 150 }} role="region" aria-label="Selected checks">
+      <Paper withBorder shadow="md" p={phone ? 'xs' : 'sm'} pos={view.selectedCount > 0 ? 'sticky' : 'static'} bottom={0} style={{ zIndex: 150 }} role="region" aria-label="Selected checks">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="wrap">
-            <Text fw={600} data-testid="selected-count">{context.selected.length} selected</Text>
-            <Button variant="subtle" size="compact-sm" disabled={context.selected.length === 0} onClick={() => send({ type: 'checks.selectionCleared' })}>
+            <Text fw={600} data-testid="selected-count">{view.selectedCount} selected</Text>
+            <Button variant="subtle" size="compact-sm" disabled={view.selectedCount === 0} onClick={() => send({ type: 'checks.selectionCleared' })}>
               Clear Selection
             </Button>
-            <Switch size={phone ? 'xs' : 'sm'} label="Details" checked={context.details} onChange={() => send({ type: 'checks.detailsToggled' })} />
-            <Switch size={phone ? 'xs' : 'sm'} label="Vouchers" checked={context.vouchers} onChange={() => send({ type: 'checks.vouchersToggled' })} />
+            <Switch size={phone ? 'xs' : 'sm'} label="Details" checked={view.details} onChange={() => send({ type: 'checks.detailsToggled' })} />
+            <Switch size={phone ? 'xs' : 'sm'} label="Vouchers" checked={view.vouchers} onChange={() => send({ type: 'checks.vouchersToggled' })} />
           </Group>
           <Group gap="xs">
-            {context.transfer && (
+            {view.transfer && (
               <Text size="sm" role="status">
-                {TRANSFER_TEXT[context.transfer.kind]}… {context.transfer.loaded > 0 ? kb(context.transfer.loaded) : ''}
+                {TRANSFER_TEXT[view.transfer.kind]}… {view.transfer.loaded > 0 ? kb(view.transfer.loaded) : ''}
               </Text>
             )}
             <Button size={phone ? 'compact-sm' : 'sm'} variant="light" leftSection={<IconPrinter size={14} />} disabled={!canBulk} onClick={() => send({ type: 'checks.print' })}>
@@ -180,14 +172,13 @@ function PaymentList({ house }: { house: { id: number; platform_id: string; nick
         </Group>
       </Paper>
       <Drawer opened={panel !== null} onClose={() => send({ type: 'checks.panelClosed' })} position="right" size="xl" title={panel?.merchant} closeButtonProps={{ 'aria-label': 'Close the check details' }}>
-        {panel && context.timeframe && <PanelBody key={`${panel.merchantid}:${context.timeframe}`} check={panel} timeframe={context.timeframe} distributorId={house?.id ?? null} />}
+        {panel && panelDetails && <PanelBody check={panel} actor={panelDetails} />}
       </Drawer>
     </Stack>
   );
 }
 
-function PanelBody({ check, timeframe, distributorId }: { check: CheckSummary; timeframe: string; distributorId: number | null }) {
-  const actor = useActorRef(checkDetailsMachine, { input: { merchantId: check.merchantid, timeframe, distributorId } });
+function PanelBody({ check, actor }: { check: CheckSummary; actor: ActorRefFrom<typeof checkDetailsMachine> }) {
   return (
     <Stack gap="sm">
       <Anchor component={Link} to={merchantPagePath(check)} size="sm">
