@@ -38,12 +38,7 @@ export function selectUsersShown(s: PickerSnapshot): AdminUserRow[] {
   return s.context.users.filter((u) => `${u.contactName} ${u.email}`.toLowerCase().includes(q));
 }
 
-/** useSelector's compare for a screen's view model: the same value in every field. */
-export function sameView<T extends object>(a: T, b: T): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a) as (keyof T)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
-}
+export { sameView } from '../shell/selectors.ts';
 
 /** The page's running dashboard; none for a visitor (who gets the sign-in form). */
 export const selectDashboard = (s: SnapshotFrom<typeof adminDashboardPageMachine>) => s.children.dashboard;

@@ -97,8 +97,11 @@ export const selectMicrosoftView = (s: SnapshotFrom<typeof microsoftSignInMachin
 });
 
 /** Compares view models field by field, so a screen renders again only when what it shows changed. */
-export const sameView = <T extends object>(a: T, b: T) =>
-  Object.keys(a).every((k) => Object.is(a[k as keyof T], b[k as keyof T]));
+export function sameView<T extends object>(a: T, b: T): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
 
 /** The app-wide spinner covers the screen while calls that asked for it run. */
 export const selectSpinnerVisible = (s: SnapshotFrom<typeof spinnerMachine>) => s.matches('visible');
