@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
 import { MACHINES } from '../registry.ts';
 import { DEBUG_FAILED_MESSAGE, debugDetailsMachine } from './debug-details.ts';
+import { startUnderRouter } from './testing-router.ts';
 import { otherRange, SAMPLE_TODAY, sampleDebugDetails, serverError, tooLongRange } from './intel-samples.ts';
 
 const entry = MACHINES.find((m) => m.name === 'debug-details')!;
-const start = () => startControlled(debugDetailsMachine, { actors: ['loadDetails'], input: { merchantId: 1, today: SAMPLE_TODAY } });
+const start = (input: { merchantId: number; allowed: boolean } = { merchantId: 1, allowed: true }) =>
+  startControlled(debugDetailsMachine, { actors: ['loadDetails'], input: { ...input, today: SAMPLE_TODAY } });
 
 /** What the admin sees: details only when loaded, the failure text only when failed. */
 function assertScreen({ actor }: ReturnType<typeof start>) {
@@ -16,7 +19,7 @@ function assertScreen({ actor }: ReturnType<typeof start>) {
 }
 
 describe('debug details, model-based', () => {
-  itReplaysEdges(stateChangingEdges(entry), start, assertScreen);
+  itReplaysEdges(stateChangingEdges(entry), (edge) => start(edge.input as { merchantId: number; allowed: boolean }), assertScreen);
 });
 
 describe('debug details', () => {
@@ -29,6 +32,16 @@ describe('debug details', () => {
     await s.replay({ type: 'xstate.done.actor.loadDetails', output: sampleDebugDetails }, 'loaded');
     await s.replay({ type: 'debug.rangeChanged', range: tooLongRange }, 'loaded');
     expect(s.callsOf('loadDetails')).toHaveLength(2);
+  });
+
+  it('sends anyone but an internal admin, or a page without a merchant id, to the dashboard, loading nothing', () => {
+    for (const input of [{ merchantId: 1, allowed: false }, { merchantId: Number('x'), allowed: true }, { merchantId: 0, allowed: true }]) {
+      const asked: AnyEventObject[] = [];
+      const page = startUnderRouter(debugDetailsMachine, { ...input, today: SAMPLE_TODAY }, asked);
+      expect(page.getSnapshot().value).toBe('refused');
+      expect(page.getSnapshot().children.loadDetails).toBeUndefined();
+      expect(asked).toEqual([{ type: 'route.go', to: '/dashboard', replace: true }]);
+    }
   });
 
   it('a failure says so', async () => {

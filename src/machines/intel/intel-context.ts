@@ -2,10 +2,11 @@ import type { Merchant } from '../../model/dashboard.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { House } from '../../model/distributor.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import type { LineChartMonths, Sort, SortColumn } from '../../model/intel-rules.ts';
+import type { DetailTab, IntelView, LineChartMonths, Sort, SortColumn } from '../../model/intel-rules.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import { batchesOf } from '../../services/intel-batches.ts';
 import type { HouseSwitchReport } from '../house-switch/house-switch.ts';
+import type { PageRouteEvent } from '../shell/app.ts';
 
 /** The Intel machine's input, context, events and batch bookkeeping (./intel.ts). */
 
@@ -15,6 +16,8 @@ export interface IntelInput {
   activeDistributor: ActiveDistributor | null;
   /** The Intel page last viewed (the session's: it outlives the screen). */
   lastUrl?: string;
+  /** The path the section was opened on (later ones arrive as `route.changed`). */
+  path?: string;
 }
 
 export interface IntelContext {
@@ -33,6 +36,12 @@ export interface IntelContext {
   activeDistributor: ActiveDistributor | null;
   dialog: string | null;
   lastUrl: string;
+  /** The intel path on screen (the last one the route told, while the section is kept). */
+  path: string;
+  /** The merchant and range whose items the `items` child loads (a detail page), or null when none runs. */
+  itemsKey: string | null;
+  /** A house made active on another screen while the section was kept: adopted when it is back on screen. */
+  staleHouse: ActiveDistributor | null;
   /** The list's applied search (Search button or Enter), sort and page. */
   search: string;
   sort: Sort;
@@ -62,7 +71,9 @@ export type IntelEvent =
   | { type: 'intel.searchApplied'; search: string }
   | { type: 'intel.sortChanged'; column: SortColumn }
   | { type: 'intel.pageChanged'; page: number }
-  | { type: 'intel.visited'; path: string }
+  | PageRouteEvent
+  /** The house the session acts for, each time it changes (another screen may switch it while Intel is kept). */
+  | { type: 'intel.houseSeen'; activeDistributor: ActiveDistributor | null }
   | { type: 'intel.detailSearchApplied'; search: string }
   | { type: 'intel.revealToggled'; key: string }
   | { type: 'intel.showMoreToggled'; merchantId: number }
@@ -81,6 +92,28 @@ export interface BatchInput {
 }
 
 export const LINE_CHART_URL = '/intel/linechart';
+
+/** What an intel path asks for: /intel (the last page), a view, a detail page (its tab maybe unknown), or nothing known. */
+export type IntelPlace =
+  | { kind: 'index' }
+  | { kind: 'view'; view: IntelView }
+  | { kind: 'detail'; merchantId: number; tab: DetailTab }
+  | { kind: 'unknownTab' }
+  | { kind: 'other' };
+
+export function intelPlace(path: string): IntelPlace {
+  if (path === '/intel' || path === '/intel/') return { kind: 'index' };
+  const view = /^\/intel\/(list|graph|linechart)$/.exec(path)?.[1];
+  if (view) return { kind: 'view', view: view as IntelView };
+  const detail = /^\/intel\/detail\/([^/]+)\/([^/]+)$/.exec(path);
+  if (!detail) return { kind: 'other' };
+  const tab = detail[2]!;
+  // An id that is no number names no merchant: once every batch has answered, the page goes back to /intel.
+  return tab === 'competitive' || tab === 'distributor' ? { kind: 'detail', merchantId: Number(detail[1]), tab } : { kind: 'unknownTab' };
+}
+
+/** Which merchant's items, for which range, a detail page shows. */
+export const itemsKeyOf = (merchantId: number, range: DateRange) => `${merchantId} ${range.startDate} ${range.endDate}`;
 
 export const allBatches = (merchants: readonly Merchant[]) => batchesOf(merchants).map((_, i) => i);
 /** A fresh load of every batch: what a new range or a new merchant list starts. */

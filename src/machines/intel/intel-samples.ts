@@ -50,7 +50,10 @@ export const intelEvents: readonly AnyEventObject[] = [
   { type: 'houseSwitch.kept' },
   { type: 'intel.dialogClosed' },
   // The line chart needs the months the other views leave out.
-  { type: 'intel.visited', path: '/intel/linechart' },
+  { type: 'route.changed', place: { pathname: '/intel/linechart', search: '' }, params: {} },
+  // Another screen makes another house active while Intel is kept; Intel is opened again.
+  { type: 'intel.houseSeen', activeDistributor: portland },
+  { type: 'route.changed', place: { pathname: '/intel/list', search: '' }, params: {} },
 ];
 
 export const sampleDebugDetails = {

@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { NEVER } from 'rxjs';
+import { fromObservableWithOutput } from '../from-observable-with-output.ts';
+import type { Merchant } from '../../model/dashboard.ts';
+import type { CurrentDistributor } from '../../model/distributor.ts';
 import { shortestPaths, stateChangingEdges } from '../../../tests/paths/machine-paths.ts';
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-actor.ts';
@@ -9,9 +14,11 @@ import { testSession } from '../testing/session-double.ts';
 import { MACHINES } from '../registry.ts';
 import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { intelMachine } from './intel.ts';
+import { intelItemsMachine } from './intel-items.ts';
+import { fakeRouter, startUnderRouter } from './testing-router.ts';
 import { MERCHANTS_FAILED_MESSAGE } from '../../model/dashboard.ts';
 import {
-  boston, firstBatch, otherRange, SAMPLE_TODAY, sampleMerchants, secondBatch, serverError, switchedToPortland, tooLongRange,
+  boston, firstBatch, otherRange, portland, SAMPLE_TODAY, sampleMerchants, secondBatch, serverError, switchedToPortland, tooLongRange,
 } from './intel-samples.ts';
 
 beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
@@ -19,16 +26,26 @@ beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
 const entry = MACHINES.find((m) => m.name === 'intel')!;
 const ACTORS = ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches'] as const;
 
-function startReal(lastUrl = '/intel/list') {
+/** The root telling the section where it is (`PageRouteEvent`). */
+const go = (pathname: string) => ({ type: 'route.changed' as const, place: { pathname, search: '' }, params: {} });
+
+function startReal(lastUrl = '/intel/list', path?: string) {
   const changed: unknown[] = [];
+  const asked: AnyEventObject[] = [];
   const session = testSession();
   const run = startControlled(intelMachine, {
-    beforeStart: session.join,
-    actors: ACTORS,
-    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
-    children: { houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }) },
+    beforeStart: (actor) => {
+      session.join(actor);
+      fakeRouter(actor, asked);
+    },
+    actors: [...ACTORS, 'loadItems'],
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl, path },
+    children: {
+      houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }),
+      intelItems: intelItemsMachine,
+    },
   });
-  return { ...run, changed, session };
+  return { ...run, changed, session, asked };
 }
 type Started = ReturnType<typeof startReal>;
 
@@ -60,7 +77,8 @@ describe('intel, model-based', () => {
   const edges = stateChangingEdges(entry);
   // A new range while loading re-enters loading: checked by the cancellation test below.
   // The line chart opened while loading without months re-enters it too: checked below.
-  const SELF = ['loading --intel.rangeChanged--> loading', 'loading --intel.visited--> loading'];
+  // A house made active elsewhere, seen when Intel is back on screen, loads the merchants again: checked in 'intel, routes'.
+  const SELF = ['loading --intel.rangeChanged--> loading', 'loading --route.changed--> loading', 'loadingMerchants --route.changed--> loadingMerchants'];
   it('reaches every state', () => expectEveryStateReached(intelMachine, paths, 'loadingMerchants'));
   it('takes every transition the machine defines', () => expectEveryTransitionTaken(intelMachine, edges, SELF));
   itReplaysEdges(edges, () => startReal(), assertScreen);
@@ -127,9 +145,9 @@ describe('intel, batches', () => {
   it('asks the line chart\'s months only once the line chart is open, then loads again with them', async () => {
     const s = await loadingIntel();
     s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
-    s.actor.send({ type: 'intel.visited', path: '/intel/graph' });
+    s.actor.send(go('/intel/graph'));
     expect(s.callsOf('loadBatches')).toHaveLength(1);
-    await s.replay({ type: 'intel.visited', path: '/intel/linechart' }, 'loading');
+    await s.replay(go('/intel/linechart'), 'loading');
     expect(s.callsOf('loadBatches')[0]!.signal.aborted).toBe(true);
     expect(s.callsOf('loadBatches')[1]!.input).toMatchObject({ indexes: [0, 1], alreadyLoaded: 0, monthly: true });
     expect(s.actor.getSnapshot().context.rows).toEqual([]);
@@ -137,8 +155,8 @@ describe('intel, batches', () => {
     s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
     await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
     // Back to the list and to the line chart again: the months are there already.
-    s.actor.send({ type: 'intel.visited', path: '/intel/list' });
-    s.actor.send({ type: 'intel.visited', path: '/intel/linechart' });
+    s.actor.send(go('/intel/list'));
+    s.actor.send(go('/intel/linechart'));
     expect(s.callsOf('loadBatches')).toHaveLength(2);
     expect(s.actor.getSnapshot().context.rows).toHaveLength(300);
   });
@@ -172,10 +190,11 @@ describe('intel, pages', () => {
 
   it('remembers the last intel page, and sends unknown ones to the list', async () => {
     const s = startReal();
-    s.actor.send({ type: 'intel.visited', path: '/intel/graph' });
+    s.actor.send(go('/intel/graph'));
     expect([s.actor.getSnapshot().context.lastUrl, s.session.context().lastUrls.intel, s.session.pages.lastUrl('intel')]).toEqual(['/intel/graph', '/intel/graph', '/intel/graph']);
-    s.actor.send({ type: 'intel.visited', path: '/intel/nonsense' });
-    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/list');
+    // An unknown path is no intel page: the route sends it to the list, the machine keeps its last page.
+    s.actor.send(go('/intel/nonsense'));
+    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/graph');
     expect(startReal('/intel/detail/7/distributor').actor.getSnapshot().context.lastUrl).toBe('/intel/detail/7/distributor');
   });
 
@@ -203,5 +222,101 @@ describe('intel, pages', () => {
     const s = startReal();
     await s.replay({ type: 'xstate.error.actor.loadMerchants', error: serverError }, 'merchantsFailed');
     expect(s.actor.getSnapshot().context.dialog).toBe(MERCHANTS_FAILED_MESSAGE);
+  });
+});
+
+describe('intel, routes', () => {
+  const settledIntel = async (lastUrl = '/intel/list') => {
+    const s = startReal(lastUrl);
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: [...secondBatch.slice(1), { ...secondBatch[0]!, noData: true }], loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    return s;
+  };
+  const goTo = (to: string) => ({ type: 'route.go', to, replace: true });
+
+  it('/intel goes back to the last intel page viewed (spec §2), from the first page opened too', async () => {
+    const s = await settledIntel('/intel/graph');
+    s.actor.send(go('/intel'));
+    expect(s.asked).toEqual([goTo('/intel/graph')]);
+    const asked: AnyEventObject[] = [];
+    // Nothing loads here (no server): the merchant list never answers, the house selector is idle.
+    const quiet = intelMachine.provide({ actors: { loadMerchants: fromObservableWithOutput<Merchant[]>(() => NEVER), houseSwitch: houseSwitchMachine.provide({ actors: { loadHouses: fromObservableWithOutput<CurrentDistributor>(() => NEVER) } }) } });
+    startUnderRouter(quiet, { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/linechart', path: '/intel' }, asked);
+    expect(asked).toEqual([goTo('/intel/linechart')]);
+  });
+
+  it('an unknown detail tab goes to the list', async () => {
+    const s = await settledIntel();
+    s.actor.send(go('/intel/detail/1/nonsense'));
+    expect(s.asked).toEqual([goTo('/intel/list')]);
+  });
+
+  it('a detail page loads its merchant’s items as a child once its row is there, and again for a new range', async () => {
+    const s = startReal('/intel/list', '/intel/detail/7/competitive');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    expect(s.actor.getSnapshot().children.items).toBeUndefined();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    const first = s.actor.getSnapshot().children.items;
+    expect(first).toBeDefined();
+    expect(s.callsOf('loadItems')[0]!.input).toMatchObject({ merchant: { id: 7 }, range: { startDate: '2026-10-01' } });
+    // Visited once its merchant is there: /intel comes back to it.
+    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/detail/7/competitive');
+    expect(s.session.context().lastUrls.intel).toBe('/intel/detail/7/competitive');
+    // Another tab of the same merchant keeps the items.
+    s.actor.send(go('/intel/detail/7/distributor'));
+    expect(s.actor.getSnapshot().children.items).toBe(first);
+    await s.replay({ type: 'intel.rangeChanged', range: otherRange }, 'loading');
+    expect(s.actor.getSnapshot().children.items).toBeUndefined();
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    expect(s.actor.getSnapshot().children.items).not.toBe(first);
+    expect(s.callsOf('loadItems')).toHaveLength(2);
+    expect(s.callsOf('loadItems')[1]!.input).toMatchObject({ merchant: { id: 7 }, range: otherRange });
+    // Leaving the detail pages stops it.
+    s.actor.send(go('/intel/list'));
+    expect(s.actor.getSnapshot().children.items).toBeUndefined();
+    expect(s.asked).toEqual([]);
+  });
+
+  it('a detail page of a missing merchant, or of one with no data, goes back once every batch has answered', async () => {
+    const s = startReal('/intel/graph', '/intel/detail/999999/competitive');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    expect(s.asked).toEqual([]);
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: [{ ...secondBatch[0]!, noData: true }], loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    // /intel: the last page viewed.
+    expect(s.asked).toEqual([goTo('/intel/graph')]);
+    s.actor.send(go(`/intel/detail/${secondBatch[0]!.id}/competitive`));
+    expect(s.asked.at(-1)).toEqual(goTo('/intel/graph'));
+    expect(s.actor.getSnapshot().children.items).toBeUndefined();
+  });
+
+  it('a detail page that was the last page viewed goes to the list when its merchant is gone (another range)', async () => {
+    const s = await settledIntel();
+    s.actor.send(go('/intel/detail/7/competitive'));
+    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/detail/7/competitive');
+    await s.replay({ type: 'intel.rangeChanged', range: otherRange }, 'loading');
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch.filter((m) => m.id !== 7), loaded: 250 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 1, merchants: secondBatch, loaded: 300 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    expect(s.asked).toEqual([goTo('/intel/list')]);
+  });
+
+  it('a house made active on another screen: the merchants load again when Intel is back on screen', async () => {
+    const s = await settledIntel();
+    s.actor.send({ type: 'intel.houseSeen', activeDistributor: boston });
+    s.actor.send({ type: 'intel.houseSeen', activeDistributor: portland });
+    expect(s.actor.getSnapshot().value).toBe('complete');
+    expect(s.callsOf('loadMerchants')).toHaveLength(1);
+    await s.replay(go('/intel/graph'), 'loadingMerchants');
+    expect(s.actor.getSnapshot().context.activeDistributor).toEqual(portland);
+    expect(s.actor.getSnapshot().context.rows).toEqual([]);
+    expect(s.actor.getSnapshot().context.lastUrl).toBe('/intel/graph');
+    expect(s.callsOf('loadMerchants')).toHaveLength(2);
+    // Once: the same house again changes nothing.
+    s.actor.send(go('/intel/list'));
+    expect(s.callsOf('loadMerchants')).toHaveLength(2);
   });
 });

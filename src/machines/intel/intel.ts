@@ -1,4 +1,4 @@
-import { assign, fromEventObservable, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromEventObservable, sendTo, setup, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { map } from 'rxjs';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
@@ -6,20 +6,76 @@ import { MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, type Merchant } from 
 import { previousMonth, rangeReversed, rangeTooLong, todayIso } from '../../model/date-range.ts';
 import { DEFAULT_INTEL_URL, DEFAULT_SORT, intelPath, nextSort } from '../../model/intel-rules.ts';
 import { intelService } from '../../services/intel-service.ts';
-import { sendToSession } from '../shell/system-actors.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
-import { LINE_CHART_URL, restart, type BatchInput, type IntelContext, type IntelEvent, type IntelInput } from './intel-context.ts';
+import type { ActiveDistributor } from '../../model/session-user.ts';
+import type { Place } from '../../services/router-port.ts';
+import type { RouteGoEvent } from '../shell/app.ts';
+import { intelItemsMachine } from './intel-items.ts';
+import {
+  intelPlace, itemsKeyOf, LINE_CHART_URL, restart, type BatchInput, type IntelContext, type IntelEvent, type IntelInput,
+} from './intel-context.ts';
 
 /** Intel (analytics spec §2 Intel, §4, §5, §9): every merchant of the house, loaded in batches of 250. */
 
-// After the visit is assigned, the session keeps the page for the menu entry and a reload.
-const REMEMBER_URL = { type: 'rememberUrl', params: ({ context }: { context: IntelContext }) => ({ url: context.lastUrl }) } as const;
+/**
+ * The route within the section (analytics spec §2): the page on screen is noted and remembered, the
+ * items of a detail page's merchant load, and /intel, an unknown tab or a detail page without its
+ * merchant go elsewhere. `settled`: every batch has answered, so a missing merchant is missing.
+ */
+const followRoute = (settled: boolean) => ['notePath', 'visitPlace', 'syncItems', { type: 'redirect', params: { settled, onRoute: true } }] as const;
+// Every batch has answered (maybe while the user is elsewhere: the kept section then takes nobody anywhere).
+const SETTLED = { type: 'redirect', params: { settled: true, onRoute: false } } as const;
+const ROUTE = (settled: boolean) => ({ actions: followRoute(settled) });
+// The house changed on another screen while Intel was kept: its merchants load again when it is back on screen.
+const HOUSE_CHANGED = { guard: 'houseStale', target: '#intel.loadingMerchants', actions: ['adoptStaleHouse', 'clearForSwitch', ...followRoute(false)] } as const;
 
 // Where batches load or have loaded: a new range starts over (re-entering stops the stream, so
 // the batch in flight is aborted); the line chart opened on rows without their months reloads them.
 const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }] as const;
-const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['visit', REMEMBER_URL, 'reloadWithMonths'] } as const;
+const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['notePath', 'visitPlace', 'reloadWithMonths'] } as const;
+
+/** What a visit to `path` changes (null: the page on screen already). */
+function visited(context: IntelContext, path: string): Partial<IntelContext> | null {
+  const lastUrl = intelPath(path);
+  if (lastUrl === context.lastUrl) return null;
+  // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
+  const detail = (url: string) => url.startsWith('/intel/detail/');
+  const page = detail(lastUrl) || detail(context.lastUrl) ? context.page : 1;
+  return { lastUrl, page, revealed: null, detailSearch: '', monthly: context.monthly || lastUrl === LINE_CHART_URL };
+}
+
+/** The merchant a detail page shows, once its batch has arrived with data. */
+function detailMerchant(context: IntelContext) {
+  const place = intelPlace(context.path);
+  if (place.kind !== 'detail') return null;
+  const row = context.rows.find((m) => m.id === place.merchantId);
+  return row && !row.noData ? row : null;
+}
+
+/**
+ * Whether the app is still at `path`: a kept section goes on loading after its route is left, and
+ * what it decides then must not take the user away from where they went.
+ */
+function stillAt(self: AnyActorRef, path: string) {
+  const place = (self._parent?.getSnapshot() as { context?: { place?: Place | null } } | undefined)?.context?.place;
+  return !place || place.pathname === path;
+}
+
+/** Tells the machine each time the session's house changes (Intel is kept; another screen may switch it). */
+const watchHouse = fromCallback<AnyEventObject>(({ system, sendBack }) => {
+  const auth = system.get('auth') as AnyActorRef | undefined;
+  if (!auth) return undefined;
+  const activeOf = (snapshot: unknown) => (snapshot as { context: { user: { activeDistributor: ActiveDistributor | null } | null } }).context.user?.activeDistributor ?? null;
+  let seen = activeOf(auth.getSnapshot())?.id;
+  const subscription = auth.subscribe((snapshot) => {
+    const active = activeOf(snapshot);
+    if (active?.id === seen) return;
+    seen = active?.id;
+    sendBack({ type: 'intel.houseSeen', activeDistributor: active } satisfies IntelEvent);
+  });
+  return () => subscription.unsubscribe();
+});
 
 export const intelMachine = setup({
   types: {
@@ -30,6 +86,8 @@ export const intelMachine = setup({
   actors: {
     loadMerchants: fromObservableWithOutput<Merchant[]>(() => merchantService.merchants()),
     houseSwitch: houseSwitchMachine,
+    watchHouse,
+    intelItems: intelItemsMachine,
     // Each batch's answer arrives as an event; stopping the actor (new range, new house, leaving
     // Intel) unsubscribes, which aborts the request in flight and sends no further batch.
     loadBatches: fromEventObservable(({ input }: { input: BatchInput }) =>
@@ -49,7 +107,8 @@ export const intelMachine = setup({
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
     someFailed: ({ context }) => context.failed.length > 0,
     /** The line chart opens on rows loaded without their months: they must be loaded again, with them. */
-    monthsMissing: ({ context, event }) => event.type === 'intel.visited' && intelPath(event.path) === LINE_CHART_URL && !context.monthly,
+    monthsMissing: ({ context, event }) => event.type === 'route.changed' && event.place.pathname === LINE_CHART_URL && !context.monthly,
+    houseStale: ({ context }) => context.staleHouse !== null,
     otherDistributor: ({ context, event }) =>
       event.type === 'intel.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
   },
@@ -72,20 +131,48 @@ export const intelMachine = setup({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'intel.distributorSelected' ? event.distributorId : 0,
     })),
-    rememberUrl: sendToSession((params: { url: string }) => ({ type: 'session.pageVisited', section: 'intel', url: params.url }))(),
-    visit: assign(({ context, event }) => {
-      if (event.type !== 'intel.visited') return {};
-      const lastUrl = intelPath(event.path);
-      if (lastUrl === context.lastUrl) return {};
-      // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
-      const detail = (url: string) => url.startsWith('/intel/detail/');
-      const page = detail(lastUrl) || detail(context.lastUrl) ? context.page : 1;
-      return { lastUrl, page, revealed: null, detailSearch: '', monthly: context.monthly || lastUrl === LINE_CHART_URL };
+    notePath: assign(({ event }) => (event.type === 'route.changed' ? { path: event.place.pathname } : {})),
+    /** A view, or a detail page whose merchant is there: it becomes the page /intel comes back to, for the session too. */
+    visitPlace: enqueueActions(({ context, enqueue, system }) => {
+      const place = intelPlace(context.path);
+      if (place.kind !== 'view' && !detailMerchant(context)) return;
+      const changes = visited(context, context.path);
+      if (!changes) return;
+      enqueue.assign(changes);
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session) enqueue.sendTo(session, { type: 'session.pageVisited', section: 'intel', url: changes.lastUrl });
     }),
+    /** A detail page's merchant and range have their items child (`items`); another merchant or range starts a new one. */
+    syncItems: enqueueActions(({ context, enqueue }) => {
+      const merchant = detailMerchant(context);
+      const key = merchant ? itemsKeyOf(merchant.id, context.range) : null;
+      if (key === context.itemsKey) return;
+      if (context.itemsKey) enqueue.stopChild('items');
+      if (merchant) enqueue.spawnChild('intelItems', { id: 'items', input: { merchant: { id: merchant.id, merchant: merchant.merchant }, range: context.range } });
+      enqueue.assign({ itemsKey: key });
+    }),
+    /** /intel goes to the last page viewed; an unknown tab to the list; a detail page without its merchant, once settled, to /intel. */
+    redirect: enqueueActions(({ context, enqueue, system, self }, params: { settled: boolean; onRoute: boolean }) => {
+      const place = intelPlace(context.path);
+      let to: string | null = null;
+      if (place.kind === 'index') to = context.lastUrl;
+      else if (place.kind === 'unknownTab') to = DEFAULT_INTEL_URL;
+      else if (place.kind === 'detail' && params.settled && !detailMerchant(context))
+        // /intel is the last page viewed, unless that is this very merchant's page (after a house or range change): then the list.
+        to = context.lastUrl.startsWith(`/intel/detail/${place.merchantId}/`) ? DEFAULT_INTEL_URL : context.lastUrl;
+      const router = system.get('router') as AnyActorRef | undefined;
+      if (to && router && (params.onRoute || stillAt(self, context.path))) enqueue.sendTo(router, { type: 'route.go', to, replace: true } satisfies RouteGoEvent);
+    }),
+    noteHouseSeen: assign(({ context, event }) =>
+      event.type === 'intel.houseSeen' && event.activeDistributor && isOtherHouse(context.activeDistributor, event.activeDistributor.id)
+        ? { staleHouse: event.activeDistributor }
+        : {},
+    ),
+    adoptStaleHouse: assign(({ context }) => ({ activeDistributor: context.staleHouse, staleHouse: null })),
     /** Rows with their months, from the first batch again (the line chart's page is kept). */
     reloadWithMonths: assign(({ context }) => ({ ...restart(context.merchants), page: context.page })),
     showHouses: assign(({ event }) => (event.type === 'houseSwitch.housesLoaded' ? { houses: event.houses, activeDistributor: event.active } : {})),
-    switched: assign(({ event }) => (event.type === 'houseSwitch.switched' ? { activeDistributor: event.activeDistributor } : {})),
+    switched: assign(({ event }) => (event.type === 'houseSwitch.switched' ? { activeDistributor: event.activeDistributor, staleHouse: null } : {})),
     /** The range for the next load (nothing is loading now). */
     setRange: assign(({ event }) => (event.type === 'intel.rangeChanged' ? { range: event.range } : {})),
     closeDialog: assign({ dialog: null }),
@@ -124,6 +211,9 @@ export const intelMachine = setup({
       activeDistributor: input.activeDistributor,
       dialog: null,
       lastUrl,
+      path: input.path ?? '',
+      itemsKey: null,
+      staleHouse: null,
       monthly: lastUrl === LINE_CHART_URL,
       search: '',
       sort: DEFAULT_SORT,
@@ -136,8 +226,13 @@ export const intelMachine = setup({
       chartTables: false,
     };
   },
-  // For the whole life of the screen: the houses for the selector, and switching.
-  invoke: { id: 'houseSwitch', src: 'houseSwitch', input: ({ context }) => ({ activeDistributor: context.activeDistributor }) },
+  // For the whole life of the section: the houses for the selector, and switching; the session's house.
+  invoke: [
+    { id: 'houseSwitch', src: 'houseSwitch', input: ({ context }) => ({ activeDistributor: context.activeDistributor }) },
+    { id: 'watchHouse', src: 'watchHouse' },
+  ],
+  // The page the section was opened on (the root tells later ones as route.changed).
+  entry: ['visitPlace', 'syncItems', { type: 'redirect', params: { settled: false, onRoute: true } }],
   // What the pages show changes nothing in the loading: these apply in every state.
   on: {
     // From every state but switchingDistributor, which refuses it.
@@ -148,7 +243,8 @@ export const intelMachine = setup({
     'intel.searchApplied': { actions: 'applySearch' },
     'intel.sortChanged': { actions: 'sortBy' },
     'intel.pageChanged': { actions: 'setPage' },
-    'intel.visited': { actions: ['visit', REMEMBER_URL] },
+    'route.changed': [HOUSE_CHANGED, ROUTE(false)],
+    'intel.houseSeen': { actions: 'noteHouseSeen' },
     'intel.detailSearchApplied': { actions: 'applyDetailSearch' },
     'intel.revealToggled': { actions: 'toggleReveal' },
     'intel.showMoreToggled': { actions: 'toggleShowMore' },
@@ -159,6 +255,7 @@ export const intelMachine = setup({
   initial: 'loadingMerchants',
   states: {
     loadingMerchants: {
+      entry: 'syncItems',
       invoke: {
         id: 'loadMerchants',
         src: 'loadMerchants',
@@ -175,6 +272,8 @@ export const intelMachine = setup({
     },
     /** '{n}/{total} Merchants Loaded'; each batch shows as it arrives. */
     loading: {
+      // A new range or house leaves a detail page without its merchant until its batch is back.
+      entry: 'syncItems',
       invoke: {
         id: 'loadBatches',
         src: 'loadBatches',
@@ -183,29 +282,42 @@ export const intelMachine = setup({
         onError: { target: 'partial', actions: ['failUnanswered', { type: 'logFailure', params: ({ event }) => ({ what: 'Loading intel', error: event.error }) }] },
       },
       on: {
-        'intel.batchLoaded': { actions: 'addBatch' },
+        // A detail page's merchant may be in this batch.
+        'intel.batchLoaded': { actions: ['addBatch', 'visitPlace', 'syncItems'] },
         'intel.batchFailed': { actions: 'noteFailure' },
         'intel.rangeChanged': reloadForRange,
-        'intel.visited': reloadForMonths,
+        'route.changed': [HOUSE_CHANGED, reloadForMonths],
       },
     },
     complete: {
-      on: { 'intel.rangeChanged': reloadForRange, 'intel.visited': reloadForMonths },
+      entry: SETTLED,
+      on: { 'intel.rangeChanged': reloadForRange, 'route.changed': [HOUSE_CHANGED, reloadForMonths, ROUTE(true)] },
     },
     /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
     partial: {
+      entry: SETTLED,
       on: {
         'intel.retry': { target: 'loading', actions: 'retryFailed' },
         'intel.rangeChanged': reloadForRange,
-        'intel.visited': reloadForMonths,
+        'route.changed': [HOUSE_CHANGED, reloadForMonths, ROUTE(true)],
       },
     },
     /** 'No Data Found': the house has no merchant this user sees. */
-    noMerchants: {},
-    merchantsFailed: {},
+    noMerchants: {
+      entry: SETTLED,
+      on: { 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
+    },
+    merchantsFailed: {
+      entry: SETTLED,
+      on: { 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
+    },
     /** Merchants reload only after the server has made the new house active (as on the dashboard). */
     switchingDistributor: {
+      entry: 'syncItems',
       on: {
+        // The switch under way decides the house.
+        'route.changed': ROUTE(false),
+        'intel.houseSeen': {},
         'houseSwitch.switched': { target: 'loadingMerchants', actions: 'switched' },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': 'loadingMerchants',

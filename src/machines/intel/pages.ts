@@ -1,5 +1,32 @@
-import type { PageSpec } from '../shell/page-spec.ts';
+import { todayIso } from '../../model/date-range.ts';
+import { selectLastPage } from '../session/selectors.ts';
+import { page } from '../shell/page-spec.ts';
+import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
 
-/** The intel pages the app's root actor runs (../shell/page-spec.ts). */
+/**
+ * The intel pages the app's root actor runs (../shell/page-spec.ts).
+ *
+ * Intel is one page for all its routes, kept for the session (spec §2: /intel comes back to the last
+ * intel page viewed): its batches load once, and survive switching views and leaving the section.
+ * A detail page's items are a child of it, not a page of their own: they need the section's rows
+ * (the merchant, whether it has data), its range and header, and a route is one page.
+ */
 export const intelPages = {
-} satisfies Record<string, PageSpec>;
+  intel: page({
+    paths: ['/intel', '/intel/list', '/intel/graph', '/intel/linechart', '/intel/detail/:id/:tab'],
+    load: () => import('./intel.ts').then((m) => m.intelMachine),
+    input: (route) => ({
+      activeDistributor: selectUser(route.auth)?.activeDistributor ?? null,
+      lastUrl: selectLastPage('intel')(route.session),
+      path: route.place.pathname,
+    }),
+    kept: true,
+  }),
+  /** /debug_details/{id}: one merchant's debug page, internal admins only. */
+  intelDebug: page({
+    paths: ['/debug_details/:id'],
+    load: () => import('./debug-details.ts').then((m) => m.debugDetailsMachine),
+    input: (route) => ({ merchantId: Number(route.params.id), today: todayIso(), allowed: selectActsAsInternalAdmin(route.auth) }),
+    instance: (route) => route.params.id ?? '',
+  }),
+};

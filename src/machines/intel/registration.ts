@@ -14,7 +14,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
     // What a user sees: the state, whether rows show, whether a batch failed, a dialog, the house.
-    serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate]),
+    serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate, c.staleHouse?.id]),
     labels: {
       'xstate.done.actor.loadMerchants': 'The merchant list arrives',
       'xstate.error.actor.loadMerchants': 'Loading the merchant list fails',
@@ -28,7 +28,8 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'houseSwitch.switched': 'The server switches the house',
       'houseSwitch.kept': 'Switching the house fails',
       'intel.dialogClosed': 'Press OK on the dialog',
-      'intel.visited': 'Open the line chart (first time: the batches load again with their months)',
+      'route.changed': 'Open the line chart (first time: the batches load again with their months), or an intel page after another screen switched the house (its merchants load again)',
+      'intel.houseSeen': 'Another screen makes another house active',
     },
     checks: {
       loadingMerchants: 'A loader; no rows',
@@ -42,16 +43,21 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
   },
   {
     name: 'debug-details',
-    description: 'The debug page of one merchant (internal admins): its sellers and items for a range; a new range reloads.',
+    description: 'The debug page of one merchant (internal admins; others are sent to the dashboard): its sellers and items for a range; a new range reloads.',
     machine: debugDetailsMachine,
     events: debugDetailsEvents,
-    variants: [{ label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY }) }],
+    variants: [
+      { label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY, allowed: true }) },
+      { label: 'a leader (no internal admin) on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY, allowed: false }) },
+    ],
     labels: {
       'xstate.done.actor.loadDetails': 'The details arrive',
       'xstate.error.actor.loadDetails': 'Loading the details fails',
       'debug.rangeChanged': 'Pick a date range',
     },
     checks: {
+      checking: 'Nothing yet (decided at once)',
+      refused: 'The dashboard',
       loading: 'A loader',
       loaded: 'The merchant, its distributors with their share, and its items, each with Send to console',
       failed: "'Failed to load, Try Refreshing.'",
@@ -59,7 +65,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
   },
   {
     name: 'intel-items',
-    description: 'A merchant’s intel detail page: its items, by seller, load for that merchant and range when the page opens; a failure offers Retry.',
+    description: 'A merchant’s intel detail page (a child of the Intel machine): its items, by seller, load for that merchant and range when the page shows it; a failure offers Retry.',
     machine: intelItemsMachine,
     events: intelItemsEvents,
     variants: [{ label: 'the leader opens merchant 1', input: () => ({ merchant: { id: 1, merchant: 'Merchant 1' }, range: otherRange }) }],

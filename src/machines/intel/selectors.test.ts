@@ -3,17 +3,19 @@ import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import { houseSwitchMachine } from '../house-switch/house-switch.ts';
 import { intelMachine } from './intel.ts';
+import { intelItemsMachine } from './intel-items.ts';
+import { debugDetailsMachine } from './debug-details.ts';
 import { boston, firstBatch, intelRow, SAMPLE_TODAY, sampleMerchants, secondBatch } from './intel-samples.ts';
 import {
-  pieGroups, powersOfTen, selectDetailFallback, selectGraphPage, selectGraphPageCount, selectIntelListCsv, selectLineChartPage, selectLineChartPageCount, selectListPage,
+  pieGroups, powersOfTen, selectCurrentView, selectDebugView, selectDetailPlatformId, selectDetailRow, selectDetailTab, selectGraphPage, selectGraphPageCount, selectIntelListCsv, selectLineChartPage, selectLineChartPageCount, selectListPage,
   selectListPageCount, selectNoDataFound, selectVisibleMerchants,
 } from './selectors.ts';
 
-const start = async (lastUrl = '/intel/list') => {
+const start = async (lastUrl = '/intel/list', path?: string) => {
   const s = startControlled(intelMachine, {
-    actors: ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches'],
-    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl },
-    children: { houseSwitch: houseSwitchMachine },
+    actors: ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatches', 'loadItems'],
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl, path },
+    children: { houseSwitch: houseSwitchMachine, intelItems: intelItemsMachine },
   });
   await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
   return { ...s, now: () => s.actor.getSnapshot() };
@@ -62,8 +64,24 @@ describe('what the three Intel views show', () => {
     expect(powersOfTen([{ id: 'x', data: [{ x: 'Oct', y: 4500 }] }])).toEqual([0, 10, 100, 1000, 10000]);
   });
 
-  it('sends a detail page without its merchant to the last page viewed, unless that was this merchant', async () => {
-    expect(selectDetailFallback(7)((await start('/intel/graph')).now())).toBe('/intel');
-    expect(selectDetailFallback(7)((await start('/intel/detail/7/competitive')).now())).toBe('/intel/list');
+  it('the header shows the view on screen; a detail page its merchant once it has data, and its tab', async () => {
+    const s = await start('/intel/list', '/intel/graph');
+    expect([selectCurrentView(s.now()), selectDetailTab(s.now()), selectDetailRow(s.now())]).toEqual(['graph', null, null]);
+    s.actor.send({ type: 'route.changed', place: { pathname: `/intel/detail/${firstBatch[3]!.id}/distributor`, search: '' }, params: {} });
+    expect([selectCurrentView(s.now()), selectDetailTab(s.now()), selectDetailRow(s.now())]).toEqual([null, 'distributor', null]);
+    expect(selectDetailPlatformId(s.now())).toBe(sampleMerchants[3]!.platformId);
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: [{ ...firstBatch[0]!, noData: true }, ...firstBatch.slice(1)], loaded: 250 });
+    expect(selectDetailRow(s.now())).toBe(s.now().context.rows[3]);
+    s.actor.send({ type: 'route.changed', place: { pathname: `/intel/detail/${firstBatch[0]!.id}/competitive`, search: '' }, params: {} });
+    expect(selectDetailRow(s.now())).toBeNull();
+  });
+});
+
+describe('what the debug page shows', () => {
+  it('nothing once refused; a loader, then the details', () => {
+    const refused = startControlled(debugDetailsMachine, { actors: ['loadDetails'], input: { merchantId: 1, today: SAMPLE_TODAY, allowed: false } });
+    expect(selectDebugView(refused.actor.getSnapshot())).toMatchObject({ refused: true, loading: false });
+    const admin = startControlled(debugDetailsMachine, { actors: ['loadDetails'], input: { merchantId: 1, today: SAMPLE_TODAY, allowed: true } });
+    expect(selectDebugView(admin.actor.getSnapshot())).toMatchObject({ refused: false, loading: true, details: null, error: null });
   });
 });

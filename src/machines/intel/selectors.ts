@@ -1,4 +1,4 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { cachedVisible } from '../cached-visible.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
@@ -7,6 +7,9 @@ import {
   NO_PRICE_HINT, pageCount, pageOf, progressText, searchItems, visibleMerchants, type DetailTab, type IntelView, type LineSeries,
 } from '../../model/intel-rules.ts';
 import type { intelMachine } from './intel.ts';
+import { intelPlace } from './intel-context.ts';
+import type { debugDetailsMachine } from './debug-details.ts';
+import type { intelItemsMachine } from './intel-items.ts';
 export { ITEMS_FAILED_MESSAGE } from './intel-items.ts';
 
 /** What the Intel pages show (analytics spec §2–§4), read from the Intel machine's snapshot. */
@@ -26,7 +29,6 @@ export const selectHouses = (s: S) => s.context.houses;
 export const selectActiveDistributor = (s: S) => s.context.activeDistributor;
 export const selectSwitching = (s: S) => s.matches('switchingDistributor');
 export const selectDialog = (s: S) => s.context.dialog;
-export const selectLastUrl = (s: S) => s.context.lastUrl;
 export const selectSearch = (s: S) => s.context.search;
 export const selectSort = (s: S) => s.context.sort;
 export const selectPage = (s: S) => s.context.page;
@@ -36,10 +38,11 @@ export const selectMonths = (s: S) => s.context.months;
 export const selectLogScale = (s: S) => s.context.logScale;
 export const selectChartTables = (s: S) => s.context.chartTables;
 export const selectDetailSearch = (s: S) => s.context.detailSearch;
-/** A merchant's platform id (the similar-items page names the merchant by it). */
-export const selectPlatformIdOf = (id: number) => (s: S) => s.context.merchants.find((m) => m.id === id)?.platformId ?? '-';
-/** The merchant of a detail page, once its batch has arrived. */
-export const selectMerchantOf = (id: number) => (s: S) => s.context.rows.find((m) => m.id === id);
+/** The view the header's switch shows (none on a detail page). */
+export const selectCurrentView = (s: S): IntelView | null => {
+  const place = intelPlace(s.context.path);
+  return place.kind === 'view' ? place.view : null;
+};
 
 // ---- The three views: the same merchants, searched and sorted, a page at a time -----------------
 
@@ -104,6 +107,43 @@ export type DetailRow = ReturnType<typeof detailItems>[number];
 export const detailRows = (merchant: IntelMerchant, tab: DetailTab, search: string): DetailRow[] => searchItems(detailItems(merchant, tab), search);
 /** The detail page's CSV: the tab's items of the merchant in the range. */
 export const detailCsv = (merchant: IntelMerchant, tab: DetailTab, range: S['context']['range']): CsvExport => intelDetailExport(merchant, tab, range);
-/** Where a detail page without its merchant goes: /intel (the last page viewed), unless that is this very merchant's page. */
-export const selectDetailFallback = (merchantId: number) => (s: S) =>
-  s.context.lastUrl.startsWith(`/intel/detail/${merchantId}/`) ? DEFAULT_INTEL_URL : '/intel';
+
+/** The open tab of the detail page on screen (null elsewhere, or on an unknown tab, which the machine sends to the list). */
+export const selectDetailTab = (s: S): DetailTab | null => {
+  const place = intelPlace(s.context.path);
+  return place.kind === 'detail' ? place.tab : null;
+};
+/** The detail page's merchant, once its batch has arrived with data (until then, or until the machine sends the page away, a loader). */
+export const selectDetailRow = (s: S): IntelMerchant | null => {
+  const place = intelPlace(s.context.path);
+  const row = place.kind === 'detail' ? s.context.rows.find((m) => m.id === place.merchantId) : undefined;
+  return row && !row.noData ? row : null;
+};
+/** The detail merchant's platform id (the similar-items page names the merchant by it). */
+export const selectDetailPlatformId = (s: S) => {
+  const place = intelPlace(s.context.path);
+  return (place.kind === 'detail' ? s.context.merchants.find((m) => m.id === place.merchantId)?.platformId : undefined) ?? '-';
+};
+/** The child loading the items of the detail page's merchant for the range. */
+export const selectItems = (s: S) => s.children.items as ActorRefFrom<typeof intelItemsMachine> | undefined;
+
+type ItemsSnapshot = SnapshotFrom<typeof intelItemsMachine>;
+export const selectItemsFailed = (s: ItemsSnapshot) => s.matches('failed');
+/** The merchant's row with its items by seller, once they have arrived. */
+export const selectItemGroups = (s: ItemsSnapshot) => s.context.groups;
+/** The row of the list, its items in place of its seller volumes. */
+export const withItems = (row: IntelMerchant, groups: IntelMerchant['data']): IntelMerchant => ({ ...row, data: groups });
+
+// ---- The debug page ---------------------------------------------------------------------------
+
+type DebugSnapshot = SnapshotFrom<typeof debugDetailsMachine>;
+/** What /debug_details/{id} shows: the range, a loader, an error, the details; nothing once refused. */
+export const selectDebugView = (s: DebugSnapshot) => ({
+  refused: s.matches('refused') || s.matches('checking'),
+  loading: s.matches('loading'),
+  range: s.context.range,
+  error: s.context.error,
+  details: s.context.details,
+});
+export const sameDebugView = (a: ReturnType<typeof selectDebugView>, b: ReturnType<typeof selectDebugView>) =>
+  a.refused === b.refused && a.loading === b.loading && a.range === b.range && a.error === b.error && a.details === b.details;

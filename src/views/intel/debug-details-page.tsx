@@ -1,39 +1,34 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { Navigate, useParams } from 'react-router-dom';
-import { debugDetailsMachine } from '../../machines/intel/debug-details.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { debugDetailsMachine } from '../../machines/intel/debug-details.ts';
 import { formatMoney, formatPercent } from '../../model/format.ts';
-import { describeItem, marketIndex } from '../../machines/intel/selectors.ts';
+import { describeItem, marketIndex, sameDebugView, selectDebugView } from '../../machines/intel/selectors.ts';
 import { RangeInput } from '../common/range-input.tsx';
-import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 
 /** The debug page's purpose: an admin copies what the server answered into the browser console. */
 const sendToConsole = (label: string, value: unknown) => console.log(label, value);
 
-/** /debug_details/{id}: internal admins only (others go to the dashboard). */
+/** /debug_details/{id}: internal admins only (the page's machine sends others to the dashboard). */
 export function DebugDetailsPage() {
-  const isAdmin = AuthActor.useSelector(selectActsAsInternalAdmin);
-  const { id } = useParams();
-  const merchantId = Number(id);
-  if (!isAdmin || !Number.isInteger(merchantId) || merchantId < 1) return <Navigate to="/dashboard" replace />;
-  return <DebugDetailsScreen key={merchantId} merchantId={merchantId} />;
+  return <OwnedPage page="intelDebug">{(page) => <DebugDetailsScreen page={page} />}</OwnedPage>;
 }
 
-function DebugDetailsScreen({ merchantId }: { merchantId: number }) {
-  const [snapshot, send] = useMachine(debugDetailsMachine, { input: { merchantId, today: dayjs().format('YYYY-MM-DD') } });
-  const { details, error, range } = snapshot.context;
+function DebugDetailsScreen({ page }: { page: ActorRefFrom<typeof debugDetailsMachine> }) {
+  const { refused, loading, details, error, range } = useSelector(page, selectDebugView, sameDebugView);
+  if (refused) return null;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1} size="h2">
           Debug Details
         </Title>
-        <RangeInput range={range} onChange={(r) => send({ type: 'debug.rangeChanged', range: r })} />
+        <RangeInput range={range} onChange={(r) => page.send({ type: 'debug.rangeChanged', range: r })} />
       </Group>
-      {snapshot.matches('loading') && (
+      {loading && (
         <Center py="xl">
           <Loader size="sm" />
         </Center>

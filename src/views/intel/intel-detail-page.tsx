@@ -1,65 +1,65 @@
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import { useMediaQuery } from '@mantine/hooks';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import './intel-tables.css';
 import { useCallback, useMemo } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import { formatMoney } from '../../model/format.ts';
-import type { DateRange } from '../../model/date-range.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import { intelItemsMachine } from '../../machines/intel/intel-items.ts';
+import type { intelItemsMachine } from '../../machines/intel/intel-items.ts';
 import type { DetailTab } from '../../model/intel-rules.ts';
 import {
-  detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, selectDetailFallback, selectDetailSearch, selectMerchantOf, selectPlatformIdOf, selectRange, selectRevealed,
-  selectSettled, type DetailRow as Row,
+  detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, selectDetailPlatformId, selectDetailRow, selectDetailSearch, selectDetailTab, selectItemGroups, selectItems,
+  selectItemsFailed, selectRange, selectRevealed, withItems, type DetailRow as Row,
 } from '../../machines/intel/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
 import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
-import { IntelActor } from './intel-actor.ts';
+import type { IntelRef } from './intel-page.tsx';
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
-import { useVisited } from './use-visited.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 
 /** /intel/detail/{id}/competitive and /distributor: one merchant's items, by whom it bought them from. */
 export function IntelDetailPage() {
-  const { id, tab } = useParams();
-  const merchantId = Number(id);
-  const settled = IntelActor.useSelector(selectSettled);
-  const merchant = IntelActor.useSelector(selectMerchantOf(merchantId));
-  const fallback = IntelActor.useSelector(selectDetailFallback(merchantId));
-  const range = IntelActor.useSelector(selectRange);
-  const here = `/intel/detail/${merchantId}/${tab}`;
-  useVisited(merchant && !merchant.noData ? here : null);
-  if (tab !== 'competitive' && tab !== 'distributor') return <Navigate to="/intel/list" replace />;
-  // Spec §2: a missing merchant, or one with no data, goes back to /intel (once every batch has answered).
-  if (!merchant || merchant.noData)
-    // /intel goes back to the last page viewed, unless that is this very page (after a house or range change): then the list.
-    return settled ? (
-      <Navigate to={fallback} replace />
-    ) : (
+  return <OwnedPage page="intel">{(intel) => <IntelDetailScreen intel={intel} />}</OwnedPage>;
+}
+
+/**
+ * The merchant's row arrives with its batch, then the Intel machine starts its items (a child, for
+ * this merchant and range); a missing merchant, one with no data or an unknown tab, the machine
+ * sends elsewhere (spec §2). Until there is something to show, a loader.
+ */
+function IntelDetailScreen({ intel }: { intel: IntelRef }) {
+  const row = useSelector(intel, selectDetailRow);
+  const tab = useSelector(intel, selectDetailTab);
+  const items = useSelector(intel, selectItems);
+  if (!row || !tab || !items)
+    return (
       <Center py="xl">
         <Loader size="sm" />
       </Center>
     );
-  return <DetailItems key={`${merchantId} ${range.startDate} ${range.endDate}`} row={merchant} range={range} tab={tab} />;
+  // A new child (another merchant or range) is a new screen, as a new page would be.
+  return <DetailItems key={items.sessionId} intel={intel} items={items} row={row} tab={tab} />;
 }
 
-/** The list's row carries each seller's volume; its items load here, for this merchant and range only. */
-function DetailItems({ row, range, tab }: { row: IntelMerchant; range: DateRange; tab: DetailTab }) {
-  const [snapshot, send] = useMachine(intelItemsMachine, { input: { merchant: { id: row.id, merchant: row.merchant }, range } });
-  const groups = snapshot.context.groups;
-  const merchant = useMemo(() => (groups ? { ...row, data: groups } : null), [row, groups]);
-  if (snapshot.matches('failed'))
+/** The list's row carries each seller's volume; its items load in the child, for this merchant and range only. */
+function DetailItems({ intel, items, row, tab }: { intel: IntelRef; items: ActorRefFrom<typeof intelItemsMachine>; row: IntelMerchant; tab: DetailTab }) {
+  const failed = useSelector(items, selectItemsFailed);
+  const groups = useSelector(items, selectItemGroups);
+  const merchant = useMemo(() => (groups ? withItems(row, groups) : null), [row, groups]);
+  if (failed)
     return (
       <Alert color="red" title={row.merchant}>
         <Group justify="space-between">
           <Text size="sm">{ITEMS_FAILED_MESSAGE}</Text>
-          <Button size="compact-sm" variant="light" onClick={() => send({ type: 'items.retry' })}>
+          <Button size="compact-sm" variant="light" onClick={() => items.send({ type: 'items.retry' })}>
             Retry
           </Button>
         </Group>
@@ -71,21 +71,19 @@ function DetailItems({ row, range, tab }: { row: IntelMerchant; range: DateRange
         <Loader size="sm" aria-label={`Loading the items of ${row.merchant}`} />
       </Center>
     );
-  return <Detail merchant={merchant} tab={tab} />;
+  return <Detail intel={intel} merchant={merchant} tab={tab} />;
 }
 
-function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) {
-  const actor = IntelActor.useActorRef();
-  const merchantId = merchant.id;
-  const search = IntelActor.useSelector(selectDetailSearch);
-  const revealed = IntelActor.useSelector(selectRevealed);
-  const range = IntelActor.useSelector(selectRange);
-  const platformId = IntelActor.useSelector(selectPlatformIdOf(merchantId));
+function Detail({ intel, merchant, tab }: { intel: IntelRef; merchant: IntelMerchant; tab: DetailTab }) {
+  const search = useSelector(intel, selectDetailSearch);
+  const revealed = useSelector(intel, selectRevealed);
+  const range = useSelector(intel, selectRange);
+  const platformId = useSelector(intel, selectDetailPlatformId);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const items = useMemo(() => detailRows(merchant, tab, search), [merchant, tab, search]);
-  const toggle = useCallback((item: Row) => () => actor.send({ type: 'intel.revealToggled', key: itemKey(item) }), [actor]);
+  const toggle = useCallback((item: Row) => () => intel.send({ type: 'intel.revealToggled', key: itemKey(item) }), [intel]);
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () => [
       { accessorKey: 'description', header: 'Description', size: 200, Cell: ({ row }) => <ItemDescription item={row.original} /> },
@@ -144,7 +142,7 @@ function Detail({ merchant, tab }: { merchant: IntelMerchant; tab: DetailTab }) 
             <Tabs.Tab value="distributor">Distributor Purchases</Tabs.Tab>
           </Tabs.List>
           <TabPanels values={['competitive', 'distributor']} active={tab}>
-            <SearchBox key={tab} applied={search} label="Search description or manufacturer" placeholder="Description or manufacturer" onApply={(s) => actor.send({ type: 'intel.detailSearchApplied', search: s })} />
+            <SearchBox key={tab} applied={search} label="Search description or manufacturer" placeholder="Description or manufacturer" onApply={(s) => intel.send({ type: 'intel.detailSearchApplied', search: s })} />
             {items.length === 0 ? (
               <Center py="xl">
                 <Text c="dimmed">No data found</Text>

@@ -1,23 +1,27 @@
 import { Box, Button, Card, Center, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ResponsivePie } from '@nivo/pie';
+import { useSelector } from '@xstate/react';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import {
   pieGroups, sameMerchants, selectExpanded, selectGraphPage, selectGraphPageCount, selectNoneVisible, selectPage, selectSettled,
 } from '../../machines/intel/selectors.ts';
-import { useVisited } from './use-visited.ts';
-import { IntelActor } from './intel-actor.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
+import type { IntelRef } from './intel-page.tsx';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
 
 /** /intel/graph: 8 merchant cards a page, each its volume by distributor. */
 export function IntelGraphPage() {
-  useVisited('/intel/graph');
-  const page = IntelActor.useSelector(selectPage);
-  const settled = IntelActor.useSelector(selectSettled);
-  const shown = IntelActor.useSelector(selectGraphPage, sameMerchants);
-  const pages = IntelActor.useSelector(selectGraphPageCount);
-  const noneVisible = IntelActor.useSelector(selectNoneVisible);
+  return <OwnedPage page="intel">{(intel) => <IntelGraphScreen intel={intel} />}</OwnedPage>;
+}
+
+function IntelGraphScreen({ intel }: { intel: IntelRef }) {
+  const page = useSelector(intel, selectPage);
+  const settled = useSelector(intel, selectSettled);
+  const shown = useSelector(intel, selectGraphPage, sameMerchants);
+  const pages = useSelector(intel, selectGraphPageCount);
+  const noneVisible = useSelector(intel, selectNoneVisible);
   if (noneVisible)
     return settled ? (
       <Center py="xl">
@@ -28,17 +32,16 @@ export function IntelGraphPage() {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md">
         {shown.map((m) => (
-          <GraphCard key={m.id} merchant={m} />
+          <GraphCard key={m.id} intel={intel} merchant={m} />
         ))}
       </SimpleGrid>
-      <IntelPagination total={pages} page={page} />
+      <IntelPagination intel={intel} total={pages} page={page} />
     </Stack>
   );
 }
 
-function GraphCard({ merchant }: { merchant: IntelMerchant }) {
-  const actor = IntelActor.useActorRef();
-  const expanded = IntelActor.useSelector(selectExpanded).includes(merchant.id);
+function GraphCard({ intel, merchant }: { intel: IntelRef; merchant: IntelMerchant }) {
+  const expanded = useSelector(intel, selectExpanded).includes(merchant.id);
   const { groups, shown, expandable } = pieGroups(merchant, expanded);
   return (
     <Card withBorder padding="sm" data-testid="intel-graph-card">
@@ -79,7 +82,7 @@ function GraphCard({ merchant }: { merchant: IntelMerchant }) {
               ))}
             </Stack>
             {expandable && (
-              <Button variant="subtle" size="compact-xs" onClick={() => actor.send({ type: 'intel.showMoreToggled', merchantId: merchant.id })}>
+              <Button variant="subtle" size="compact-xs" onClick={() => intel.send({ type: 'intel.showMoreToggled', merchantId: merchant.id })}>
                 {expanded ? 'Show Less' : 'Show More'}
               </Button>
             )}

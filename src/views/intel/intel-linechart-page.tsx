@@ -1,5 +1,6 @@
 import { Box, Card, Center, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { ResponsiveLine } from '@nivo/line';
+import { useSelector } from '@xstate/react';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { LineChartMonths } from '../../model/intel-rules.ts';
@@ -7,8 +8,8 @@ import {
   LINE_CHART_MONTHS, merchantSeries, ownSeriesName, powersOfTen, sameMerchants, selectChartTables, selectLineChartPage, selectLineChartPageCount, selectLogScale, selectMonths,
   selectNoneVisible, selectPage, selectRange, selectSettled,
 } from '../../machines/intel/selectors.ts';
-import { useVisited } from './use-visited.ts';
-import { IntelActor } from './intel-actor.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
+import type { IntelRef } from './intel-page.tsx';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
 import { ChartTable } from '../common/chart-table.tsx';
@@ -19,23 +20,25 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'cu
 
 /** /intel/linechart: 4 merchants a page, monthly volume per distributor. */
 export function IntelLineChartPage() {
-  useVisited('/intel/linechart');
-  const actor = IntelActor.useActorRef();
-  const page = IntelActor.useSelector(selectPage);
-  const months = IntelActor.useSelector(selectMonths);
-  const logScale = IntelActor.useSelector(selectLogScale);
-  const settled = IntelActor.useSelector(selectSettled);
-  const chartTables = IntelActor.useSelector(selectChartTables);
-  const shown = IntelActor.useSelector(selectLineChartPage, sameMerchants);
-  const pages = IntelActor.useSelector(selectLineChartPageCount);
-  const noneVisible = IntelActor.useSelector(selectNoneVisible);
+  return <OwnedPage page="intel">{(intel) => <IntelLineChartScreen intel={intel} />}</OwnedPage>;
+}
+
+function IntelLineChartScreen({ intel }: { intel: IntelRef }) {
+  const page = useSelector(intel, selectPage);
+  const months = useSelector(intel, selectMonths);
+  const logScale = useSelector(intel, selectLogScale);
+  const settled = useSelector(intel, selectSettled);
+  const chartTables = useSelector(intel, selectChartTables);
+  const shown = useSelector(intel, selectLineChartPage, sameMerchants);
+  const pages = useSelector(intel, selectLineChartPageCount);
+  const noneVisible = useSelector(intel, selectNoneVisible);
   return (
     <Stack gap="md">
       <Group gap="md" wrap="wrap">
         <SegmentedControl
           size="xs"
           value={String(months)}
-          onChange={(v) => actor.send({ type: 'intel.monthsChanged', months: Number(v) as LineChartMonths })}
+          onChange={(v) => intel.send({ type: 'intel.monthsChanged', months: Number(v) as LineChartMonths })}
           data={LINE_CHART_MONTHS.map((m) => ({ value: String(m), label: `${m} months` }))}
           aria-label="Months shown"
         />
@@ -43,10 +46,10 @@ export function IntelLineChartPage() {
           label="Logarithmic scale"
           checked={logScale}
           disabled={chartTables}
-          onChange={() => actor.send({ type: 'intel.scaleToggled' })}
+          onChange={() => intel.send({ type: 'intel.scaleToggled' })}
           data-testid="intel-log-switch"
         />
-        <Switch label="Show as tables" checked={chartTables} onChange={() => actor.send({ type: 'intel.chartTablesToggled' })} />
+        <Switch label="Show as tables" checked={chartTables} onChange={() => intel.send({ type: 'intel.chartTablesToggled' })} />
       </Group>
       {noneVisible ? (
         settled && (
@@ -58,18 +61,18 @@ export function IntelLineChartPage() {
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {shown.map((m) => (
-              <LineCard key={m.id} merchant={m} months={months} logScale={logScale} asTable={chartTables} />
+              <LineCard key={m.id} intel={intel} merchant={m} months={months} logScale={logScale} asTable={chartTables} />
             ))}
           </SimpleGrid>
-          <IntelPagination total={pages} page={page} />
+          <IntelPagination intel={intel} total={pages} page={page} />
         </>
       )}
     </Stack>
   );
 }
 
-function LineCard({ merchant, months, logScale, asTable }: { merchant: IntelMerchant; months: number; logScale: boolean; asTable: boolean }) {
-  const range = IntelActor.useSelector(selectRange);
+function LineCard({ intel, merchant, months, logScale, asTable }: { intel: IntelRef; merchant: IntelMerchant; months: number; logScale: boolean; asTable: boolean }) {
+  const range = useSelector(intel, selectRange);
   const series = merchantSeries(merchant, range.endDate, months);
   const own = ownSeriesName(merchant);
   const logTicks = powersOfTen(series);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { Sort, SortColumn } from '../../model/intel-rules.ts';
-import { IntelActor } from './intel-actor.ts';
+import type { IntelRef } from './intel-page.tsx';
 
 const SORT_OPTIONS: { value: SortColumn; label: string }[] = [
   { value: 'totalVolume', label: 'Total Volume' },
@@ -17,10 +17,9 @@ const SORT_OPTIONS: { value: SortColumn; label: string }[] = [
 ];
 
 /** Phones: the list's page as cards, each with every figure, and the sort as a select (no sideways scrolling). */
-export function IntelListCards({ rows, sort }: { rows: IntelMerchant[]; sort: Sort }) {
-  const actor = IntelActor.useActorRef();
+export function IntelListCards({ intel, rows, sort }: { intel: IntelRef; rows: IntelMerchant[]; sort: Sort }) {
   const navigate = useNavigate();
-  const sortBy = (column: SortColumn) => actor.send({ type: 'intel.sortChanged', column });
+  const sortBy = (column: SortColumn) => intel.send({ type: 'intel.sortChanged', column });
   return (
     <Stack gap="xs" data-testid="intel-list-cards">
       <Group gap="xs" wrap="nowrap" align="flex-end">

@@ -3,6 +3,7 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_S
 import 'mantine-react-table/styles.css';
 import './intel-tables.css';
 import { useMediaQuery } from '@mantine/hooks';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
@@ -12,11 +13,11 @@ import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
-import { useVisited } from './use-visited.ts';
 import {
   sameMerchants, selectIntelListCsv, selectListPage, selectListPageCount, selectNoneVisible, selectPage, selectSearch, selectSettled, selectSort,
 } from '../../machines/intel/selectors.ts';
-import { IntelActor } from './intel-actor.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
+import type { IntelRef } from './intel-page.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { IntelListCards } from './intel-list-cards.tsx';
 
@@ -29,19 +30,21 @@ const percent = (key: SortColumn, header: string): MRT_ColumnDef<IntelMerchant> 
 
 /** /intel/list: 16 merchants a page, searched and sorted over every batch loaded so far. */
 export function IntelListPage() {
-  useVisited('/intel/list');
-  const actor = IntelActor.useActorRef();
-  const search = IntelActor.useSelector(selectSearch);
-  const sort = IntelActor.useSelector(selectSort);
-  const page = IntelActor.useSelector(selectPage);
-  const settled = IntelActor.useSelector(selectSettled);
+  return <OwnedPage page="intel">{(intel) => <IntelListScreen intel={intel} />}</OwnedPage>;
+}
+
+function IntelListScreen({ intel }: { intel: IntelRef }) {
+  const search = useSelector(intel, selectSearch);
+  const sort = useSelector(intel, selectSort);
+  const page = useSelector(intel, selectPage);
+  const settled = useSelector(intel, selectSettled);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // Only the 16 rows of the page reach the table: 5,000 merchants never render at once.
-  const shown = IntelActor.useSelector(selectListPage, sameMerchants);
-  const noneVisible = IntelActor.useSelector(selectNoneVisible);
-  const pages = IntelActor.useSelector(selectListPageCount);
+  const shown = useSelector(intel, selectListPage, sameMerchants);
+  const noneVisible = useSelector(intel, selectNoneVisible);
+  const pages = useSelector(intel, selectListPageCount);
   const columns = useMemo<MRT_ColumnDef<IntelMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 90, Cell: ({ row }) => row.original.dcn || '--' },
@@ -79,7 +82,7 @@ export function IntelListPage() {
     state: { sorting },
     onSortingChange: (updater) => {
       const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      if (first) actor.send({ type: 'intel.sortChanged', column: first.id as SortColumn });
+      if (first) intel.send({ type: 'intel.sortChanged', column: first.id as SortColumn });
     },
     mantineTableProps: { striped: true, highlightOnHover: true, className: 'wrapping-table intel-table', 'data-testid': 'intel-table' } as never,
   });
@@ -87,8 +90,8 @@ export function IntelListPage() {
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <SearchBox applied={search} label="Search merchant name or account number" placeholder="Merchant name or account number" onApply={(s) => actor.send({ type: 'intel.searchApplied', search: s })} />
-          {canExport && !noneVisible && <ExportButton label="Export intel list" build={() => selectIntelListCsv(actor.getSnapshot())} size="compact-sm" />}
+          <SearchBox applied={search} label="Search merchant name or account number" placeholder="Merchant name or account number" onApply={(s) => intel.send({ type: 'intel.searchApplied', search: s })} />
+          {canExport && !noneVisible && <ExportButton label="Export intel list" build={() => selectIntelListCsv(intel.getSnapshot())} size="compact-sm" />}
         </Group>
         {noneVisible ? (
           settled && (
@@ -98,8 +101,8 @@ export function IntelListPage() {
           )
         ) : (
           <>
-            {isMobile ? <IntelListCards rows={shown} sort={sort} /> : <MantineReactTable table={table} />}
-            <IntelPagination total={pages} page={page} />
+            {isMobile ? <IntelListCards intel={intel} rows={shown} sort={sort} /> : <MantineReactTable table={table} />}
+            <IntelPagination intel={intel} total={pages} page={page} />
           </>
         )}
       </Stack>
@@ -107,12 +110,11 @@ export function IntelListPage() {
   );
 }
 
-export function IntelPagination({ total, page }: { total: number; page: number }) {
-  const actor = IntelActor.useActorRef();
+export function IntelPagination({ intel, total, page }: { intel: IntelRef; total: number; page: number }) {
   if (total <= 1) return null;
   return (
     <Group justify="center">
-      <Pagination total={total} value={Math.min(page, total)} onChange={(p) => actor.send({ type: 'intel.pageChanged', page: p })} size="sm" siblings={1} />
+      <Pagination total={total} value={Math.min(page, total)} onChange={(p) => intel.send({ type: 'intel.pageChanged', page: p })} size="sm" siblings={1} />
     </Group>
   );
 }

@@ -1,33 +1,39 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { intelMachine } from '../../machines/intel/intel.ts';
 import type { IntelView } from '../../model/intel-rules.ts';
-import { selectLastPage } from '../../machines/session/selectors.ts';
-import { AuthActor, JoinAppSystem, useSessionOnOpen } from '../shell/actor-contexts.ts';
-import { selectChoosesHouse, selectUser } from '../../machines/shell/selectors.ts';
+import { AuthActor } from '../shell/actor-contexts.ts';
+import { OwnedPage } from '../shell/owned-page.tsx';
+import { selectChoosesHouse } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import {
-  progressText, selectActiveDistributor, selectDialog, selectFailedCount, selectHouses, selectLastUrl, selectLoading, selectProgress, selectRange, selectSwitching,
+  progressText, selectActiveDistributor, selectCurrentView, selectDialog, selectFailedCount, selectHouses, selectLoading, selectProgress, selectRange, selectSwitching,
 } from '../../machines/intel/selectors.ts';
-import { IntelActor } from './intel-actor.ts';
 
-/** The Intel section: one machine for all its pages, so batches load once and survive switching views. */
+export type IntelRef = ActorRefFrom<typeof intelMachine>;
+
+/**
+ * The Intel section: one machine for all its pages (the app's root runs it, and keeps it for the
+ * session), so batches load once and survive switching views. Its pages reach it the same way.
+ */
 export function IntelPage() {
-  const user = AuthActor.useSelector(selectUser);
+  return <OwnedPage page="intel">{(page) => <IntelLayout page={page} />}</OwnedPage>;
+}
+
+function IntelLayout({ page }: { page: IntelRef }) {
   const showHouse = AuthActor.useSelector(selectChoosesHouse);
-  const lastUrl = useSessionOnOpen(selectLastPage('intel'));
-  if (!user) return null;
   return (
-    <IntelActor.Provider options={{ input: { activeDistributor: user.activeDistributor, lastUrl } }}>
-      {/* The session follows a new house (header, storage for a reload). */}
-      <JoinAppSystem actor={IntelActor} />
+    <>
       <Stack gap="md">
-        <IntelHeader showHouse={showHouse} />
+        <IntelHeader page={page} showHouse={showHouse} />
         <Outlet />
       </Stack>
-      <IntelDialog />
-    </IntelActor.Provider>
+      <IntelDialog page={page} />
+    </>
   );
 }
 
@@ -37,15 +43,13 @@ const VIEWS: { value: IntelView; label: string }[] = [
   { value: 'linechart', label: 'Line Chart' },
 ];
 
-function IntelHeader({ showHouse }: { showHouse: boolean }) {
-  const actor = IntelActor.useActorRef();
-  const range = IntelActor.useSelector(selectRange);
-  const houses = IntelActor.useSelector(selectHouses);
-  const active = IntelActor.useSelector(selectActiveDistributor);
-  const switching = IntelActor.useSelector(selectSwitching);
-  const { pathname } = useLocation();
+function IntelHeader({ page, showHouse }: { page: IntelRef; showHouse: boolean }) {
+  const range = useSelector(page, selectRange);
+  const houses = useSelector(page, selectHouses);
+  const active = useSelector(page, selectActiveDistributor);
+  const switching = useSelector(page, selectSwitching);
   const navigate = useNavigate();
-  const view = VIEWS.find((v) => pathname === `/intel/${v.value}`)?.value;
+  const view = useSelector(page, selectCurrentView);
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -58,10 +62,10 @@ function IntelHeader({ showHouse }: { showHouse: boolean }) {
               houses={houses}
               activeId={active?.id ?? null}
               disabled={switching}
-              onSelect={(distributorId) => actor.send({ type: 'intel.distributorSelected', distributorId })}
+              onSelect={(distributorId) => page.send({ type: 'intel.distributorSelected', distributorId })}
             />
           )}
-          <RangeInput range={range} onChange={(r) => actor.send({ type: 'intel.rangeChanged', range: r })} />
+          <RangeInput range={range} onChange={(r) => page.send({ type: 'intel.rangeChanged', range: r })} />
         </Group>
       </Group>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -70,24 +74,23 @@ function IntelHeader({ showHouse }: { showHouse: boolean }) {
         ) : (
           <span />
         )}
-        <LoadProgress />
+        <LoadProgress page={page} />
       </Group>
     </Stack>
   );
 }
 
 /** Spec §4: '{n}/{total} Merchants Loaded' while batches load; a failed batch offers Retry. */
-function LoadProgress() {
-  const actor = IntelActor.useActorRef();
-  const loading = IntelActor.useSelector(selectLoading);
-  const { loaded, total } = IntelActor.useSelector(selectProgress, (a, b) => a.loaded === b.loaded && a.total === b.total);
-  const failed = IntelActor.useSelector(selectFailedCount);
+function LoadProgress({ page }: { page: IntelRef }) {
+  const loading = useSelector(page, selectLoading);
+  const { loaded, total } = useSelector(page, selectProgress, (a, b) => a.loaded === b.loaded && a.total === b.total);
+  const failed = useSelector(page, selectFailedCount);
   if (failed > 0 && !loading)
     return (
       <Alert color="orange" py={4} data-testid="intel-failed">
         <Group gap="sm">
           <Text size="sm">Some merchants could not be loaded.</Text>
-          <Button size="compact-sm" onClick={() => actor.send({ type: 'intel.retry' })}>
+          <Button size="compact-sm" onClick={() => page.send({ type: 'intel.retry' })}>
             Retry
           </Button>
         </Group>
@@ -104,10 +107,9 @@ function LoadProgress() {
   );
 }
 
-function IntelDialog() {
-  const actor = IntelActor.useActorRef();
-  const message = IntelActor.useSelector(selectDialog);
-  const close = () => actor.send({ type: 'intel.dialogClosed' });
+function IntelDialog({ page }: { page: IntelRef }) {
+  const message = useSelector(page, selectDialog);
+  const close = () => page.send({ type: 'intel.dialogClosed' });
   return (
     <Modal opened={message !== null} onClose={close} title="Intel" centered>
       <Text>{message}</Text>
@@ -116,10 +118,4 @@ function IntelDialog() {
       </Group>
     </Modal>
   );
-}
-
-/** /intel: back to the last intel page viewed (spec §2), the list at first. */
-export function LastIntelPage() {
-  const lastUrl = IntelActor.useSelector(selectLastUrl);
-  return <Navigate to={lastUrl} replace />;
 }

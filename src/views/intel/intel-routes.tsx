@@ -9,25 +9,26 @@ const IntelLineChartPage = lazy(() => import('./intel-linechart-page.tsx').then(
 const IntelDetailPage = lazy(() => import('./intel-detail-page.tsx').then((m) => ({ default: m.IntelDetailPage })));
 
 const DebugDetailsPage = lazy(() => import('./debug-details-page.tsx').then((m) => ({ default: m.DebugDetailsPage })));
-const LastIntelPage = lazy(() => import('./intel-page.tsx').then((m) => ({ default: m.LastIntelPage })));
 
 /**
  * The /intel routes inside the portal shell; RouteGate has already sent users without
- * displayIntel to the dashboard. Any other path under /intel goes to the list. /debug_details/{id}
- * is the internal admins' debug page of one merchant (others go to the dashboard).
+ * displayIntel to the dashboard. /intel itself shows the header while the Intel machine goes back to
+ * the last intel page viewed; any other path under /intel goes to the list. /debug_details/{id}
+ * is the internal admins' debug page of one merchant (its machine sends others to the dashboard).
  */
 export function intelRoutes() {
   return (
     <>
       <Route path="/debug_details/:id" element={<DebugDetailsPage />} />
       <Route path="/intel" element={<IntelPage />}>
-        <Route index element={<LastIntelPage />} />
+        <Route index element={null} />
         <Route path="list" element={<IntelListPage />} />
         <Route path="graph" element={<IntelGraphPage />} />
         <Route path="linechart" element={<IntelLineChartPage />} />
         <Route path="detail/:id/:tab" element={<IntelDetailPage />} />
-        <Route path="*" element={<Navigate to="/intel/list" replace />} />
       </Route>
+      {/* Outside the section's page: an unknown path starts no Intel machine on the way to the list. */}
+      <Route path="/intel/*" element={<Navigate to="/intel/list" replace />} />
     </>
   );
 }
