@@ -1,7 +1,10 @@
 import { todayIso } from '../../model/date-range.ts';
 import { selectLastPage } from '../session/selectors.ts';
-import { page } from '../shell/page-spec.ts';
-import { selectActsAsInternalAdmin, selectUser } from '../shell/selectors.ts';
+import { page, type PageRoute } from '../shell/page-spec.ts';
+import { isInternalAdmin } from '../../model/route-access.ts';
+
+// As shell/selectors.ts selectActsAsInternalAdmin (importing it would close an import circle through the registry).
+const actsAsInternalAdmin = ({ user, adminUser }: PageRoute['auth']['context']) => user !== null && isInternalAdmin(user, adminUser !== null);
 
 /**
  * The intel pages the app's root actor runs (../shell/page-spec.ts).
@@ -16,7 +19,7 @@ export const intelPages = {
     paths: ['/intel', '/intel/list', '/intel/graph', '/intel/linechart', '/intel/detail/:id/:tab'],
     load: () => import('./intel.ts').then((m) => m.intelMachine),
     input: (route) => ({
-      activeDistributor: selectUser(route.auth)?.activeDistributor ?? null,
+      activeDistributor: route.auth.context.user?.activeDistributor ?? null,
       lastUrl: selectLastPage('intel')(route.session),
       path: route.place.pathname,
     }),
@@ -26,7 +29,7 @@ export const intelPages = {
   intelDebug: page({
     paths: ['/debug_details/:id'],
     load: () => import('./debug-details.ts').then((m) => m.debugDetailsMachine),
-    input: (route) => ({ merchantId: Number(route.params.id), today: todayIso(), allowed: selectActsAsInternalAdmin(route.auth) }),
+    input: (route) => ({ merchantId: Number(route.params.id), today: todayIso(), allowed: actsAsInternalAdmin(route.auth.context) }),
     instance: (route) => route.params.id ?? '',
   }),
 };
