@@ -3,7 +3,7 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { previousMonth, rangeReversed, rangeTooLong, type DateRange } from '../../model/date-range.ts';
 import type { DebugDetails } from '../../model/intel.ts';
 import { intelService } from '../../services/intel-service.ts';
-import type { RouteGoEvent } from '../shell/app.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 
 /** /debug_details/{id} (analytics spec §2, §6): one merchant's sellers and items, for internal admins. */
 

@@ -6,7 +6,7 @@ import type { DetailTab, IntelView, LineChartMonths, Sort, SortColumn } from '..
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import { batchesOf } from '../../services/intel-batches.ts';
 import type { HouseSwitchReport } from '../house-switch/house-switch.ts';
-import type { PageRouteEvent } from '../shell/app.ts';
+import type { PageRouteEvent } from '../shell/page-spec.ts';
 
 /** The Intel machine's input, context, events and batch bookkeeping (./intel.ts). */
 

@@ -10,7 +10,7 @@ import { merchantService } from '../../services/merchant-service.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import type { Place } from '../../services/router-port.ts';
-import type { RouteGoEvent } from '../shell/app.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { intelItemsMachine } from './intel-items.ts';
 import {
   intelPlace, itemsKeyOf, LINE_CHART_URL, restart, type BatchInput, type IntelContext, type IntelEvent, type IntelInput,

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromEventObservable, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
-import type { RouteGoEvent } from '../shell/app.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { map } from 'rxjs';
 import { INVOICE_MESSAGES, type InvoiceDetail } from '../../model/invoices.ts';
 import { invoiceService } from '../../services/invoice-service.ts';

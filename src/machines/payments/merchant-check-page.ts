@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { PageRouteEvent, RouteGoEvent } from '../shell/app.ts';
+import type { PageRouteEvent, RouteGoEvent } from '../shell/page-spec.ts';
 import { checkDetailsMachine } from './check-details.ts';
 
 export interface MerchantCheckPageInput {

@@ -7,7 +7,7 @@ import { sessionMemoryMachine, type HeaderTarget } from '../session/session-memo
 import { authRoutingMachine, routeDecision } from './auth-routing.ts';
 import { noticesMachine } from './notices.ts';
 import { findPage, PAGES } from './page-registry.ts';
-import type { PageRoute, PageSpec } from './page-spec.ts';
+import type { PageRoute, PageRouteEvent, PageSpec, RouteGoEvent } from './page-spec.ts';
 import { spinnerMachine } from './spinner.ts';
 import { versionCheckMachine } from './version-check.ts';
 
@@ -66,20 +66,6 @@ export type AppEvent =
   | { type: 'app.authChanged' }
   | { type: 'page.loaded'; key: string; logic: AnyStateMachine }
   | { type: 'page.loadFailed'; key: string };
-
-/** What a page learns when the place changes within it (another tab, another search). */
-export interface PageRouteEvent {
-  type: 'route.changed';
-  place: Place;
-  params: Readonly<Record<string, string>>;
-}
-
-/** Navigations machines ask for (sent to system id `router`). */
-export interface RouteGoEvent {
-  type: 'route.go';
-  to: string;
-  replace?: boolean;
-}
 
 const routerBridge = fromCallback<RouteGoEvent, { router: RouterPort | null }>(({ input, receive, sendBack }) => {
   if (!input.router) return undefined;

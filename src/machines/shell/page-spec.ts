@@ -12,7 +12,7 @@ import type { authRoutingMachine } from './auth-routing.ts';
  * `page:<key>` and the input built here from the route and the app-wide actors. Leaving the route
  * stops it, unless the page is `kept` (a section the spec says is remembered); a new `instance`
  * (another merchant, another house) stops the old one and starts anew. A route change within the
- * same instance reaches the page as a `route.changed` event (`PageRouteEvent` of ./app.ts), so the
+ * same instance reaches the page as a `route.changed` event (`PageRouteEvent` below), so the
  * URL is an event to it.
  */
 
@@ -43,3 +43,17 @@ export interface PageSpec<M extends AnyStateMachine = AnyStateMachine> {
 
 /** A page, its machine type kept (the view of the page gets an actor of that machine). */
 export const page = <M extends AnyStateMachine>(spec: PageSpec<M>) => spec;
+
+/** What a page learns when the place changes within it (another tab, another search). */
+export interface PageRouteEvent {
+  type: 'route.changed';
+  place: Place;
+  params: Readonly<Record<string, string>>;
+}
+
+/** Navigations machines ask for (sent to system id `router`). */
+export interface RouteGoEvent {
+  type: 'route.go';
+  to: string;
+  replace?: boolean;
+}
