@@ -40,7 +40,7 @@ export function insightsScreenOf(place: Place): InsightsScreenKey {
     const [merchant, id] = args as [string, string];
     return { kind: page === 'items' ? 'items' : 'orderHistory', key: `${page}|${id}|${merchant}`, merchant, merchantId: Number(id) };
   }
-  if (page === 'matches' && args.length === 4 && MERCHANT_ID.test(args[2]!)) return { kind: 'matches' };
+  if (page === 'matches' && args.length === 5 && MERCHANT_ID.test(args[3]!)) return { kind: 'matches' };
   if (page === 'ordertocompetitor' && args.length === 4 && MERCHANT_ID.test(args[1]!) && DAY.test(args[3]!)) {
     const [merchant, id, distributorId, date] = args as [string, string, string, string];
     return { kind: 'competitorOrder', key: `order|${id}|${merchant}|${distributorId}|${date}`, merchant, merchantId: Number(id), distributorId, date };

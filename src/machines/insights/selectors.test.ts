@@ -6,6 +6,7 @@ import type { RouteGoEvent } from '../shell/app.ts';
 import { testSession } from '../testing/session-double.ts';
 import { competitiveItemsMachine } from './competitive-items.ts';
 import { insightsMachine } from './insights.ts';
+import { insightsScreenOf } from './insights-route.ts';
 import { insightsMerchant, SAMPLE_TODAY, sampleItems, sampleMerchants } from './insights-samples.ts';
 import {
   filterText, lostFilterOf, selectBanner, selectCompetitorOrderScreen, selectHeaderView, selectHouseWinBack, selectItemsScreen, selectItemsView, selectLastUrl,
@@ -178,5 +179,18 @@ describe('the section follows the place (spec §2)', () => {
     expect(selectHeaderView(s.actor.getSnapshot()).showWinBackLink).toBe(false);
     s.go('/competitiveinsights/ordertocompetitor/B/2/CP-1/2026-10-20');
     expect(selectCompetitorOrderScreen(s.actor.getSnapshot())).toMatchObject({ distributorId: 'CP-1' });
+  });
+});
+
+describe('the places of the section', () => {
+  it('names each page, what it is of, and the instance it runs', () => {
+    const at = (pathname: string, search = '') => insightsScreenOf({ pathname, search });
+    expect(at('/competitiveinsights')).toEqual({ kind: 'index' });
+    expect(at('/competitiveinsights/merchants')).toEqual({ kind: 'merchants' });
+    expect(at('/competitiveinsights/matches/Merchant%201/BEEF%2FPORK/M-1/1/MF-1')).toEqual({ kind: 'matches' });
+    expect(at('/competitiveinsights/items/Merchant%201/1')).toMatchObject({ kind: 'items', merchant: 'Merchant 1', merchantId: 1 });
+    expect(at('/competitiveinsights/ordertocompetitor/M/1/CP-1/2026-10-20')).toMatchObject({ kind: 'competitorOrder', distributorId: 'CP-1', date: '2026-10-20' });
+    expect(at('/competitiveinsights/items/Merchant/x')).toEqual({ kind: 'unknown' });
+    expect(at('/competitiveinsights/items/%E0%A4/1')).toEqual({ kind: 'unknown' });
   });
 });
