@@ -53,7 +53,7 @@ export interface InsightsContext {
   rows: InsightsMerchant[];
   lastUrl: string;
   dialog: string | null;
-  /** The one merchant left by a dashboard filter: the view goes to its items. */
+  /** The one merchant left by a dashboard filter: the section went to its items (through the router). */
   redirect: InsightsMerchant | null;
   /** Spec §8's banner on the items page after that redirect. */
   banner: boolean;
