@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { DateRange } from '../../model/date-range.ts';
 import type { CompetitiveItems } from '../../model/insights.ts';
@@ -6,6 +6,7 @@ import { DEFAULT_ITEM_SORT, ITEM_TEXT_COLUMNS, type ItemColumn, type ItemsTab } 
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import { insightsService } from '../../services/insights-service.ts';
 import { followSectionRange, type RangeSource } from './section-range.ts';
+import { winBackMachine } from './win-back.ts';
 
 /**
  * One merchant's items page (analytics spec §2, §4): its competitive purchases (competition), the
@@ -29,6 +30,8 @@ export interface CompetitiveItemsContext {
   mins: string[];
   sort: ColumnSort<ItemColumn>;
   section: RangeSource | undefined;
+  /** The merchant's win-back list, while its tab is open. */
+  winBack: ActorRefFrom<typeof winBackMachine> | null;
 }
 
 export type CompetitiveItemsEvent =
@@ -40,9 +43,13 @@ export type CompetitiveItemsEvent =
   | { type: 'items.rangeChanged'; range: DateRange }
   | { type: 'items.retry' };
 
+/** Without a section (a test), the list follows the page's own range. */
+const rangeOf = (self: RangeSource): RangeSource => self;
+
 export const competitiveItemsMachine = setup({
   types: { context: {} as CompetitiveItemsContext, events: {} as CompetitiveItemsEvent, input: {} as CompetitiveItemsInput },
   actors: {
+    winBack: winBackMachine,
     followRange: followSectionRange('items.rangeChanged'),
     loadItems: fromObservableWithOutput<CompetitiveItems, { merchantId: number; range: DateRange }>((input) => insightsService.items(input.merchantId, input.range)),
   },
@@ -52,7 +59,18 @@ export const competitiveItemsMachine = setup({
   },
   actions: {
     // Another tab lists other items: its own categories and items to choose from.
-    setTab: assign(({ event }) => (event.type === 'items.tabChanged' ? { tab: event.tab, categories: [], mins: [] } : {})),
+    // The win-back tab runs the merchant's win-back list; leaving it stops the list.
+    setTab: enqueueActions(({ enqueue, context, event, self }) => {
+      if (event.type !== 'items.tabChanged') return;
+      if (context.winBack && event.tab !== 'winback') enqueue.stopChild(context.winBack);
+      enqueue.assign(({ spawn }) => ({
+        tab: event.tab,
+        categories: [],
+        mins: [],
+        winBack: event.tab !== 'winback' ? null
+          : (context.winBack ?? spawn('winBack', { input: { merchantId: context.merchantId, range: context.range, section: context.section ?? rangeOf(self) } })),
+      }));
+    }),
     setSearch: assign(({ event }) => (event.type === 'items.searchChanged' ? { search: event.search } : {})),
     setCategories: assign(({ event }) => (event.type === 'items.categoriesChanged' ? { categories: event.categories } : {})),
     setItems: assign(({ event }) => (event.type === 'items.itemsChanged' ? { mins: event.mins } : {})),
@@ -65,6 +83,7 @@ export const competitiveItemsMachine = setup({
   context: ({ input }) => ({
     merchantId: input.merchantId, range: input.range, data: null, tab: 'competition', search: '', categories: [], mins: [], sort: DEFAULT_ITEM_SORT,
     section: input.section,
+    winBack: null,
   }),
   invoke: { id: 'followRange', src: 'followRange', input: ({ context }) => ({ section: context.section }) },
   initial: 'loading',

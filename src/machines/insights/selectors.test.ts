@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { estimateText, filterPayload, lostItemUrl } from '../../model/insights-rules.ts';
+import type { RouteGoEvent } from '../shell/app.ts';
+import { testSession } from '../testing/session-double.ts';
+import { competitiveItemsMachine } from './competitive-items.ts';
 import { insightsMachine } from './insights.ts';
-import { insightsMerchant, SAMPLE_TODAY } from './insights-samples.ts';
-import { filterText, lostFilterOf, selectVisibleMerchants } from './selectors.ts';
+import { insightsScreenOf } from './insights-route.ts';
+import { insightsMerchant, SAMPLE_TODAY, sampleItems, sampleMerchants } from './insights-samples.ts';
+import {
+  filterText, lostFilterOf, selectBanner, selectCompetitorOrderScreen, selectHeaderView, selectHouseWinBack, selectItemsScreen, selectItemsView, selectLastUrl,
+  selectOrderHistoryScreen, selectVisibleMerchants,
+} from './selectors.ts';
 
 describe('the merchants URL', () => {
   it('reads the dashboard filter: a category, else an item, else none', () => {
@@ -44,5 +52,145 @@ describe('the merchants listed', () => {
     expect(selectVisibleMerchants(s.actor.getSnapshot()).map((m) => m.id)).toEqual([2, 12, 1]);
     s.actor.send({ type: 'insights.searchChanged', search: 'Merchant 1' });
     expect(selectVisibleMerchants(s.actor.getSnapshot()).map((m) => m.id)).toEqual([12, 1]);
+  });
+});
+
+describe('a merchant’s items page (selectItemsView)', () => {
+  const october = { startDate: '2026-10-01', endDate: '2026-10-31' };
+  const loaded = async () => {
+    const s = startControlled(competitiveItemsMachine, { actors: ['loadItems'], input: { merchantId: 1, range: october } });
+    await s.replay({ type: 'xstate.done.actor.loadItems', output: sampleItems }, 'loaded');
+    return s;
+  };
+  const view = (s: Awaited<ReturnType<typeof loaded>>) => selectItemsView(s.actor.getSnapshot());
+
+  it('lists the tab’s items, most volume first, with the categories and items to choose from', async () => {
+    const s = await loaded();
+    expect(view(s)).toMatchObject({ loading: false, failed: false, competitorVolume: 250, categoriesText: 'All Categories', itemsText: 'All Items', winBack: null });
+    expect(view(s).rows.map((i) => i.min)).toEqual(['M-1', 'M-2']);
+    expect(view(s).categoryOptions).toEqual([{ value: 'Dairy', label: 'Dairy' }, { value: 'Produce', label: 'Produce' }]);
+    expect(view(s).itemOptions.map((o) => o.value)).toEqual(['M-1', 'M-2']);
+    // The same snapshot gives the same view: a view comparing by identity does not re-render.
+    expect(view(s)).toBe(view(s));
+    s.actor.send({ type: 'items.tabChanged', tab: 'self' });
+    expect(view(s).rows.map((i) => i.min)).toEqual(['M-3']);
+  });
+
+  it('filters by the search, the chosen categories and items, and sorts by the column chosen', async () => {
+    const s = await loaded();
+    s.actor.send({ type: 'items.categoriesChanged', categories: ['Produce'] });
+    expect(view(s)).toMatchObject({ categoriesText: '1 Category Selected' });
+    expect(view(s).rows.map((i) => i.min)).toEqual(['M-2']);
+    // The items to choose from are those of the chosen categories.
+    expect(view(s).itemOptions.map((o) => o.value)).toEqual(['M-2']);
+    s.actor.send({ type: 'items.categoriesChanged', categories: [] });
+    s.actor.send({ type: 'items.itemsChanged', mins: ['M-1', 'M-2'] });
+    expect(view(s).itemsText).toBe('2 Items Selected');
+    s.actor.send({ type: 'items.sortChanged', column: 'volume' });
+    expect(view(s).rows.map((i) => i.min)).toEqual(['M-2', 'M-1']);
+    s.actor.send({ type: 'items.searchChanged', search: 'm-1' });
+    expect(view(s).rows.map((i) => i.min)).toEqual(['M-1']);
+    s.actor.send({ type: 'items.searchChanged', search: 'nothing' });
+    expect(view(s).rows).toEqual([]);
+  });
+
+  it('runs the merchant’s win-back list while its tab is open', async () => {
+    const s = await loaded();
+    s.actor.send({ type: 'items.tabChanged', tab: 'winback' });
+    const list = view(s).winBack;
+    expect(list).not.toBeNull();
+    s.actor.send({ type: 'items.tabChanged', tab: 'competition' });
+    expect(view(s).winBack).toBeNull();
+    expect(list!.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('the section follows the place (spec §2)', () => {
+  const SCREENS = ['loadMerchants', 'competitiveItems', 'orderHistory', 'competitorOrder', 'winBack'] as const;
+  const start = (place: string, lastUrl?: string) => {
+    const session = testSession();
+    const gone: RouteGoEvent[] = [];
+    // The place comes as an event: the section's opening place asks the router before a test's stand-in joins.
+    const s = startControlled(insightsMachine, {
+      actors: [...SCREENS],
+      input: { today: SAMPLE_TODAY, lastUrl },
+      beforeStart: (actor) => {
+        session.join(actor);
+        createActor(fromCallback<RouteGoEvent>(({ receive }) => receive((e) => void gone.push(e))), { parent: actor, systemId: 'router' }).start();
+      },
+    });
+    const go = (to: string) => s.actor.send({ type: 'route.changed', place: { pathname: to.split('?')[0]!, search: to.includes('?') ? `?${to.split('?')[1]}` : '' }, params: {} });
+    go(place);
+    return { ...s, session, gone, go };
+  };
+
+  it('/competitiveinsights goes to the last page viewed; the dashboard’s filter to the filtered list; an unknown path to the merchants list', () => {
+    expect(start('/competitiveinsights', '/competitiveinsights/winback').gone).toEqual([{ type: 'route.go', to: '/competitiveinsights/winback', replace: true }]);
+    expect(start('/competitiveinsights?category=Dairy').gone).toEqual([{ type: 'route.go', to: '/competitiveinsights/merchants?category=Dairy', replace: true }]);
+    expect(start('/competitiveinsights/nowhere/at/all').gone).toEqual([{ type: 'route.go', to: '/competitiveinsights/merchants', replace: true }]);
+  });
+
+  it('remembers each page viewed, and enters the list with the URL’s filter', () => {
+    const s = start('/competitiveinsights/merchants?item=MIN-1');
+    expect(s.actor.getSnapshot().context.filter).toEqual({ item: 'MIN-1' });
+    expect(s.callsOf('loadMerchants')).toHaveLength(1);
+    s.go('/competitiveinsights/orderhistory/Merchant%201/1');
+    expect(s.session.context().lastUrls.insights).toBe('/competitiveinsights/orderhistory/Merchant%201/1');
+    expect(selectLastUrl(s.actor.getSnapshot())).toBe('/competitiveinsights/orderhistory/Merchant%201/1');
+    expect(selectOrderHistoryScreen(s.actor.getSnapshot())).not.toBeNull();
+    // Coming back to the list enters it anew: the range is the previous month again, the search cleared.
+    s.actor.send({ type: 'insights.searchChanged', search: 'x' });
+    s.go('/competitiveinsights/merchants');
+    expect(s.actor.getSnapshot().context).toMatchObject({ search: '', filter: null });
+    expect(selectOrderHistoryScreen(s.actor.getSnapshot())).toBeNull();
+  });
+
+  it('clearing the filter drops it from the URL without entering the list anew', async () => {
+    const s = start('/competitiveinsights/merchants?category=Dairy');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loaded');
+    s.actor.send({ type: 'insights.searchChanged', search: 'merch' });
+    s.actor.send({ type: 'insights.filterCleared' });
+    expect(s.gone).toEqual([{ type: 'route.go', to: '/competitiveinsights/merchants', replace: true }]);
+    s.go('/competitiveinsights/merchants');
+    expect(s.actor.getSnapshot().context).toMatchObject({ search: 'merch', filter: null });
+  });
+
+  it('one merchant left by the filter: its items, with the banner', async () => {
+    const s = start('/competitiveinsights/merchants?category=Dairy');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: [insightsMerchant(2)] }, 'loaded');
+    expect(s.gone).toEqual([{ type: 'route.go', to: '/competitiveinsights/items/Merchant%202/2', replace: true }]);
+    s.go('/competitiveinsights/items/Merchant%202/2');
+    expect(selectBanner(s.actor.getSnapshot())).toBe(true);
+    expect(selectItemsScreen(s.actor.getSnapshot())).not.toBeNull();
+  });
+
+  it('runs the place’s screen, anew for another merchant, and shows the win-back link except on the win-back list', () => {
+    const s = start('/competitiveinsights/items/A/1');
+    const first = selectItemsScreen(s.actor.getSnapshot());
+    expect(first).not.toBeNull();
+    s.go('/competitiveinsights/items/A/1');
+    expect(selectItemsScreen(s.actor.getSnapshot())).toBe(first);
+    s.go('/competitiveinsights/items/B/2');
+    expect(selectItemsScreen(s.actor.getSnapshot())).not.toBe(first);
+    expect(first!.getSnapshot().status).toBe('stopped');
+    expect(selectHeaderView(s.actor.getSnapshot()).showWinBackLink).toBe(true);
+    s.go('/competitiveinsights/winback');
+    expect(selectHouseWinBack(s.actor.getSnapshot())).not.toBeNull();
+    expect(selectHeaderView(s.actor.getSnapshot()).showWinBackLink).toBe(false);
+    s.go('/competitiveinsights/ordertocompetitor/B/2/CP-1/2026-10-20');
+    expect(selectCompetitorOrderScreen(s.actor.getSnapshot())).toMatchObject({ distributorId: 'CP-1' });
+  });
+});
+
+describe('the places of the section', () => {
+  it('names each page, what it is of, and the instance it runs', () => {
+    const at = (pathname: string, search = '') => insightsScreenOf({ pathname, search });
+    expect(at('/competitiveinsights')).toEqual({ kind: 'index' });
+    expect(at('/competitiveinsights/merchants')).toEqual({ kind: 'merchants' });
+    expect(at('/competitiveinsights/matches/Merchant%201/BEEF%2FPORK/M-1/1/MF-1')).toEqual({ kind: 'matches' });
+    expect(at('/competitiveinsights/items/Merchant%201/1')).toMatchObject({ kind: 'items', merchant: 'Merchant 1', merchantId: 1 });
+    expect(at('/competitiveinsights/ordertocompetitor/M/1/CP-1/2026-10-20')).toMatchObject({ kind: 'competitorOrder', distributorId: 'CP-1', date: '2026-10-20' });
+    expect(at('/competitiveinsights/items/Merchant/x')).toEqual({ kind: 'unknown' });
+    expect(at('/competitiveinsights/items/%E0%A4/1')).toEqual({ kind: 'unknown' });
   });
 });

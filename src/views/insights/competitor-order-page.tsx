@@ -1,33 +1,40 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { competitorOrderMachine } from '../../machines/insights/competitor-order.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { competitorOrderMachine } from '../../machines/insights/competitor-order.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { OrderLine } from '../../model/insights.ts';
-import { competitorOrder, competitorOrderTitle, estimateText, sortLines } from '../../machines/insights/selectors.ts';
+import { estimateText, selectCompetitorOrderScreen, selectCompetitorOrderView } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { selectOrderDay } from '../../machines/session/selectors.ts';
-import { useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
-import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
-import { useInsightsVisited } from './use-insights-visited.ts';
+import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
+import { INSIGHTS_TABLE, LoadedView, Loading, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 
 /** /competitiveinsights/ordertocompetitor/…: the lines of one competitor order with their volume estimates. */
 export function CompetitorOrderPage() {
-  useInsightsVisited();
-  const { merchant = '', merchantId = '', distributorId = '', date = '' } = useParams();
+  return <WithSection>{(section) => <CompetitorOrderScreen section={section} />}</WithSection>;
+}
+
+function CompetitorOrderScreen({ section }: { section: InsightsSectionRef }) {
+  const { merchant = '', merchantId = '' } = useParams();
   const id = Number(merchantId);
-  const invoicesFetched = useSessionOnOpen(selectOrderDay(id, date));
-  const actor = useActorRef(competitorOrderMachine, { input: { merchantId: id, merchant, date, invoices: invoicesFetched } });
-  const state = useSelector(actor, (s) => s.value);
-  const invoices = useSelector(actor, (s) => s.context.invoices);
-  const sort = useSelector(actor, (s) => s.context.sort);
-  const order = useMemo(() => competitorOrder(invoices, distributorId, date), [invoices, distributorId, date]);
-  const lines = useMemo(() => sortLines(order.lines, sort), [order, sort]);
+  const screen = useSelector(section, selectCompetitorOrderScreen);
+  return (
+    <Stack gap="sm">
+      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page="Competitor Order" />
+      {screen ? <CompetitorOrderCard actor={screen.ref} distributorId={screen.distributorId} /> : <Loading />}
+    </Stack>
+  );
+}
+
+function CompetitorOrderCard({ actor, distributorId }: { actor: ActorRefFrom<typeof competitorOrderMachine>; distributorId: string }) {
+  const select = useMemo(() => selectCompetitorOrderView(distributorId), [distributorId]);
+  const view = useSelector(actor, select);
   const columns = useMemo<MRT_ColumnDef<OrderLine>[]>(
     () => [
       { accessorKey: 'description', header: 'Item', size: 220, Cell: ({ row }) => formatDescription(row.original.description) },
@@ -40,28 +47,25 @@ export function CompetitorOrderPage() {
   );
   const table = useMantineReactTable({
     columns,
-    data: lines,
+    data: view.lines,
     ...PLAIN_TABLE_OPTIONS,
     ...INSIGHTS_TABLE,
-    ...machineSorting(sort, (column) => actor.send({ type: 'order.sortChanged', column })),
+    ...machineSorting(view.sort, (column) => actor.send({ type: 'order.sortChanged', column })),
     mantineTableProps: { striped: true, className: TABLE_CLASS, 'data-testid': 'competitor-order' } as never,
   });
   return (
-    <Stack gap="sm">
-      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page="Competitor Order" />
       <Card withBorder padding="md">
         <Stack gap="sm">
           <div>
-            <Title order={2} size="h3">{competitorOrderTitle(date)}</Title>
+            <Title order={2} size="h3">{view.title}</Title>
             <Text size="sm" c="dimmed">
-              {order.distributor ?? distributorId} · Estimated invoice volume <b>{formatMoney(order.estimatedVolume)}</b>
+              {view.distributor} · Estimated invoice volume <b>{formatMoney(view.estimatedVolume)}</b>
             </Text>
           </div>
-          <LoadedView failed={state === 'failed'} loading={state !== 'loaded'} empty={lines.length === 0} onRetry={() => actor.send({ type: 'order.retry' })}>
+          <LoadedView failed={view.failed} loading={view.loading} empty={view.lines.length === 0} onRetry={() => actor.send({ type: 'order.retry' })}>
             <MantineReactTable table={table} />
           </LoadedView>
         </Stack>
       </Card>
-    </Stack>
   );
 }

@@ -1,10 +1,17 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useInsightsVisited } from './use-insights-visited.ts';
+import { useSelector } from '@xstate/react';
+import { selectHouseWinBack } from '../../machines/insights/selectors.ts';
+import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
+import { Loading } from './table-bits.tsx';
 import { WinBackTable } from './win-back-table.tsx';
 
 /** /competitiveinsights/winback: the whole visible house's win-back list, ranked by money at stake. */
 export function HouseWinBackPage() {
-  useInsightsVisited();
+  return <WithSection>{(section) => <HouseWinBack section={section} />}</WithSection>;
+}
+
+function HouseWinBack({ section }: { section: InsightsSectionRef }) {
+  const list = useSelector(section, selectHouseWinBack);
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -14,7 +21,7 @@ export function HouseWinBackPage() {
             What your merchants bought from competitors, the similar item you carry that would replace each, and what it is worth.
           </Text>
         </div>
-        <WinBackTable scope={null} />
+        {list ? <WinBackTable actor={list} scope={null} /> : <Loading />}
       </Stack>
     </Card>
   );

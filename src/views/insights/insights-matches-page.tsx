@@ -1,11 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { SimilarItemsView } from '../rebates/similar-items-page.tsx';
 import { insightsCrumbs, useHouseLabel } from './insights-breadcrumbs.tsx';
-import { useInsightsVisited } from './use-insights-visited.ts';
 
 /** /competitiveinsights/matches/…: the rebates area's similar items and feedback, under this section's breadcrumb. */
 export function InsightsMatchesPage() {
-  useInsightsVisited();
   const { merchant = '', itemName = '', min = '', merchantId = '', manufacturerPlatId = '' } = useParams();
   const house = useHouseLabel();
   return (

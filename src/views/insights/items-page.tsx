@@ -1,15 +1,16 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { competitiveItemsMachine } from '../../machines/insights/competitive-items.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { competitiveItemsMachine } from '../../machines/insights/competitive-items.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { CompetitiveItem } from '../../model/insights.ts';
 import {
-  categoriesLabel, itemsLabel, matchesUrl, orderHistoryUrl, REDIRECT_BANNER, selectBanner, selectRange, visibleItems,
+  matchesUrl, orderHistoryUrl, REDIRECT_BANNER, selectBanner, selectItemsScreen, selectItemsView,
 } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
@@ -18,9 +19,8 @@ import { MarketIndexCell } from '../intel/intel-item-cells.tsx';
 import { CheckMenu } from './check-menu.tsx';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
 import type { ItemsTab } from '../../model/insights-rules.ts';
-import { InsightsActor } from './insights-actor.ts';
-import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
-import { useInsightsVisited } from './use-insights-visited.ts';
+import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
+import { INSIGHTS_TABLE, LoadedView, Loading, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 import { WinBackTable } from './win-back-table.tsx';
 
 const TABS: { value: ItemsTab; label: string }[] = [
@@ -29,34 +29,33 @@ const TABS: { value: ItemsTab; label: string }[] = [
   { value: 'winback', label: 'Win-back' },
 ];
 
-/** The items to choose from: those of the chosen categories (all without a choice). */
-const itemOptions = (items: CompetitiveItem[], categories: string[]) => [
-  ...new Map(items.filter((i) => categories.length === 0 || categories.includes(i.category))
-    .map((i) => [i.min, { value: i.min, label: formatDescription(i.description) }])).values(),
-];
-
-const unique = (values: string[]) => [...new Set(values)].sort().map((v) => ({ value: v, label: v }));
-
 /** /competitiveinsights/items/:merchant/:merchantId: one merchant's items by tab, filtered and sorted. */
 export function ItemsPage() {
-  useInsightsVisited();
+  return <WithSection>{(section) => <ItemsScreen section={section} />}</WithSection>;
+}
+
+function ItemsScreen({ section }: { section: InsightsSectionRef }) {
   const { merchant = '', merchantId = '' } = useParams();
   const id = Number(merchantId);
-  const section = InsightsActor.useActorRef();
-  const range = InsightsActor.useSelector(selectRange);
-  const banner = InsightsActor.useSelector(selectBanner);
-  const actor = useActorRef(competitiveItemsMachine, { input: { merchantId: id, range, section } });
-  const state = useSelector(actor, (s) => s.value);
-  const data = useSelector(actor, (s) => s.context.data);
-  const tab = useSelector(actor, (s) => s.context.tab);
-  const search = useSelector(actor, (s) => s.context.search);
-  const categories = useSelector(actor, (s) => s.context.categories);
-  const mins = useSelector(actor, (s) => s.context.mins);
-  const sort = useSelector(actor, (s) => s.context.sort);
+  const banner = useSelector(section, selectBanner);
+  const screen = useSelector(section, selectItemsScreen);
+  return (
+    <Stack gap="sm">
+      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page={null} />
+      {banner && (
+        <Alert color="blue" withCloseButton closeButtonLabel="Dismiss" onClose={() => section.send({ type: 'insights.bannerDismissed' })} data-testid="redirect-banner">
+          {REDIRECT_BANNER}
+        </Alert>
+      )}
+      {screen ? <ItemsCard actor={screen} merchant={merchant} id={id} /> : <Loading />}
+    </Stack>
+  );
+}
+
+function ItemsCard({ actor, merchant, id }: { actor: ActorRefFrom<typeof competitiveItemsMachine>; merchant: string; id: number }) {
+  const view = useSelector(actor, selectItemsView);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const tabItems = useMemo(() => (data ? (tab === 'self' ? data.self : data.competition) : []), [data, tab]);
-  const shown = useMemo(() => visibleItems(tabItems, { search, categories, mins }, sort), [tabItems, search, categories, mins, sort]);
   const columns = useMemo<MRT_ColumnDef<CompetitiveItem>[]>(
     () => [
       {
@@ -83,58 +82,52 @@ export function ItemsPage() {
   );
   const table = useMantineReactTable({
     columns,
-    data: shown,
+    data: view.rows,
     getRowId: (row) => `${row.distributorPlatformId}|${row.min}`,
     ...PLAIN_TABLE_OPTIONS,
     ...INSIGHTS_TABLE,
-    ...machineSorting(sort, (column) => actor.send({ type: 'items.sortChanged', column })),
+    ...machineSorting(view.sort, (column) => actor.send({ type: 'items.sortChanged', column })),
     mantineTableProps: { striped: true, highlightOnHover: true, className: TABLE_CLASS, 'data-testid': 'insights-items' } as never,
   });
 
   return (
-    <Stack gap="sm">
-      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page={null} />
-      {banner && (
-        <Alert color="blue" withCloseButton closeButtonLabel="Dismiss" onClose={() => section.send({ type: 'insights.bannerDismissed' })} data-testid="redirect-banner">
-          {REDIRECT_BANNER}
-        </Alert>
-      )}
+    <>
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" align="flex-end">
             <div>
               <Title order={2} size="h3">{merchant}</Title>
               <Text size="sm" data-testid="total-competitor-volume">
-                Total Competitor Volume <b>{data ? formatMoney(data.competitorVolume) : '…'}</b>
+                Total Competitor Volume <b>{view.competitorVolume !== null ? formatMoney(view.competitorVolume) : '…'}</b>
               </Text>
             </div>
             <Button variant="light" onClick={() => navigate(orderHistoryUrl(merchant, id))}>Order History</Button>
           </Group>
-          <Tabs value={tab} onChange={(t) => t && actor.send({ type: 'items.tabChanged', tab: t as ItemsTab })}>
+          <Tabs value={view.tab} onChange={(t) => t && actor.send({ type: 'items.tabChanged', tab: t as ItemsTab })}>
             <Tabs.List>
               {TABS.map((t) => <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>)}
             </Tabs.List>
-            <TabPanels values={TABS.map((t) => t.value)} active={tab}>
-              {tab === 'winback' ? (
-                <WinBackTable scope={{ merchant, merchantId: id }} />
+            <TabPanels values={TABS.map((t) => t.value)} active={view.tab}>
+              {view.tab === 'winback' ? (
+                view.winBack ? <WinBackTable actor={view.winBack} scope={{ merchant, merchantId: id }} /> : <Loading />
               ) : (
                 <>
                   <Group gap="sm" wrap="wrap">
                     <TextInput
                       placeholder="Search description or manufacturer"
                       aria-label="Search items"
-                      value={search}
+                      value={view.search}
                       onChange={(e) => actor.send({ type: 'items.searchChanged', search: e.currentTarget.value })}
                       w={{ base: '100%', sm: 300 }}
                     />
-                    <CheckMenu label="Categories" text={categoriesLabel(categories.length)} options={unique(tabItems.map((i) => i.category))}
-                      value={categories} onChange={(c) => actor.send({ type: 'items.categoriesChanged', categories: c })} />
-                    <CheckMenu label="Items" text={itemsLabel(mins.length)}
-                      options={itemOptions(tabItems, categories)}
-                      value={mins} onChange={(m) => actor.send({ type: 'items.itemsChanged', mins: m })} />
+                    <CheckMenu label="Categories" text={view.categoriesText} options={view.categoryOptions}
+                      value={view.categories} onChange={(c) => actor.send({ type: 'items.categoriesChanged', categories: c })} />
+                    <CheckMenu label="Items" text={view.itemsText}
+                      options={view.itemOptions}
+                      value={view.mins} onChange={(m) => actor.send({ type: 'items.itemsChanged', mins: m })} />
                   </Group>
-                  <LoadedView failed={state === 'failed'} loading={state === 'loading'} empty={shown.length === 0} onRetry={() => actor.send({ type: 'items.retry' })}>
-                    {isMobile ? <ItemCards items={shown} merchant={merchant} merchantId={id} /> : <MantineReactTable table={table} />}
+                  <LoadedView failed={view.failed} loading={view.loading} empty={view.rows.length === 0} onRetry={() => actor.send({ type: 'items.retry' })}>
+                    {isMobile ? <ItemCards items={view.rows} merchant={merchant} merchantId={id} /> : <MantineReactTable table={table} />}
                   </LoadedView>
                 </>
               )}
@@ -142,7 +135,7 @@ export function ItemsPage() {
           </Tabs>
         </Stack>
       </Card>
-    </Stack>
+    </>
   );
 }
 

@@ -2,47 +2,41 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { InsightsMerchant } from '../../model/insights.ts';
 import type { MerchantColumn } from '../../model/insights-rules.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import {
-  filterText, hasVolume, itemsUrl, lostFilterOf, selectFailed, selectFilter, selectLoading, selectRedirect, selectSearch, selectSort, selectVisibleMerchants,
+  filterText, hasVolume, itemsUrl, selectFailed, selectFilter, selectLoading, selectSearch, selectSort, selectVisibleMerchants,
 } from '../../machines/insights/selectors.ts';
-import { InsightsActor } from './insights-actor.ts';
+import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
-import { useInsightsVisited } from './use-insights-visited.ts';
 
 const money = (key: MerchantColumn, header: string): MRT_ColumnDef<InsightsMerchant> => ({
   accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
 });
 
-/** /competitiveinsights/merchants: the visible merchants' volumes over the range, searched and sorted. */
+/**
+ * /competitiveinsights/merchants: the visible merchants' volumes over the range, searched and sorted.
+ * The section enters the list (spec §4) with the dashboard's filter of the URL, and goes to the
+ * items of the one merchant a filter leaves.
+ */
 export function MerchantsPage() {
-  useInsightsVisited();
-  const actor = InsightsActor.useActorRef();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  // Entering the list (spec §4), with the dashboard's filter when it came from there; read once.
-  const [entryFilter] = useState(() => lostFilterOf(params));
-  useEffect(() => actor.send({ type: 'insights.merchantsEntered', filter: entryFilter }), [actor, entryFilter]);
-  // Spec §4: one merchant left by the dashboard's filter: straight to its items (the banner says why).
-  const redirect = InsightsActor.useSelector(selectRedirect);
-  useEffect(() => {
-    if (!redirect) return;
-    actor.send({ type: 'insights.redirected' });
-    navigate(itemsUrl(redirect.merchant, redirect.id), { replace: true });
-  }, [actor, navigate, redirect]);
+  return <WithSection>{(section) => <MerchantsScreen actor={section} />}</WithSection>;
+}
 
-  const search = InsightsActor.useSelector(selectSearch);
-  const sort = InsightsActor.useSelector(selectSort);
-  const filter = InsightsActor.useSelector(selectFilter);
-  const loading = InsightsActor.useSelector(selectLoading);
-  const failed = InsightsActor.useSelector(selectFailed);
+function MerchantsScreen({ actor }: { actor: InsightsSectionRef }) {
+  const navigate = useNavigate();
+  const search = useSelector(actor, selectSearch);
+  const sort = useSelector(actor, selectSort);
+  const filter = useSelector(actor, selectFilter);
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectFailed);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const visible = InsightsActor.useSelector(selectVisibleMerchants);
+  const visible = useSelector(actor, selectVisibleMerchants);
   const columns = useMemo<MRT_ColumnDef<InsightsMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 100, Cell: ({ row }) => row.original.dcn || '--' },
@@ -85,7 +79,7 @@ export function MerchantsPage() {
           <Alert color="blue" data-testid="insights-filter">
             <Group justify="space-between" wrap="wrap">
               <Text size="sm">{filterText(filter)}</Text>
-              <Button size="compact-sm" variant="light" onClick={() => { actor.send({ type: 'insights.filterCleared' }); setParams({}, { replace: true }); }}>
+              <Button size="compact-sm" variant="light" onClick={() => actor.send({ type: 'insights.filterCleared' })}>
                 Clear filter
               </Button>
             </Group>

@@ -1,39 +1,43 @@
 import { Anchor, Button, Card, Group, Stack, Table, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { orderHistoryMachine } from '../../machines/insights/order-history.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { orderHistoryMachine } from '../../machines/insights/order-history.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { OrderInvoice, OrderLine } from '../../model/insights.ts';
 import {
-  competitorOrderUrl, estimateText, invoiceExport, monthOf, monthTitle, selectRange, usDate,
+  competitorOrderUrl, estimateText, invoiceExport, selectOrderHistoryScreen, selectOrderHistoryView, usDate,
 } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { selectOrderMonths } from '../../machines/session/selectors.ts';
-import { useSessionOnOpen } from '../shell/actor-contexts.ts';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
-import { InsightsActor } from './insights-actor.ts';
-import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS } from './table-bits.tsx';
-import { useInsightsVisited } from './use-insights-visited.ts';
+import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
+import { INSIGHTS_TABLE, LoadedView, Loading, TABLE_CLASS } from './table-bits.tsx';
 
 /** /competitiveinsights/orderhistory/:merchant/:merchantId: competitor orders one calendar month at a time. */
 export function OrderHistoryPage() {
-  useInsightsVisited();
+  return <WithSection>{(section) => <OrderHistoryScreen section={section} />}</WithSection>;
+}
+
+function OrderHistoryScreen({ section }: { section: InsightsSectionRef }) {
   const { merchant = '', merchantId = '' } = useParams();
   const id = Number(merchantId);
-  const range = InsightsActor.useSelector(selectRange);
-  const months = useSessionOnOpen(selectOrderMonths(id));
-  // The first month shown: the month the section's range starts in.
-  const actor = useActorRef(orderHistoryMachine, { input: { merchantId: id, merchant, month: monthOf(range.startDate), months } });
-  const state = useSelector(actor, (s) => s.value);
-  const month = useSelector(actor, (s) => s.context.month);
-  const invoices = useSelector(actor, (s) => s.context.months[s.context.month]);
-  const error = useSelector(actor, (s) => s.context.error);
-  const atCurrent = useSelector(actor, (s) => s.context.month >= s.context.currentMonth);
+  // The first month shown is the month the section's range starts in (the section starts the screen).
+  const screen = useSelector(section, selectOrderHistoryScreen);
+  return (
+    <Stack gap="sm">
+      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page="Order History" />
+      {screen ? <OrderHistoryCard actor={screen} merchant={merchant} id={id} /> : <Loading />}
+    </Stack>
+  );
+}
+
+function OrderHistoryCard({ actor, merchant, id }: { actor: ActorRefFrom<typeof orderHistoryMachine>; merchant: string; id: number }) {
+  const view = useSelector(actor, selectOrderHistoryView);
   const columns = useMemo<MRT_ColumnDef<OrderInvoice>[]>(
     () => [
       { accessorKey: 'date', header: 'Date', size: 95, Cell: ({ row }) => usDate(row.original.date) },
@@ -56,7 +60,7 @@ export function OrderHistoryPage() {
   );
   const table = useMantineReactTable({
     columns,
-    data: invoices ?? [],
+    data: view.invoices,
     getRowId: (row) => `${row.date}|${row.distributorPlatformId}|${row.invoiceId}`,
     ...PLAIN_TABLE_OPTIONS,
     ...INSIGHTS_TABLE,
@@ -68,24 +72,21 @@ export function OrderHistoryPage() {
     mantineTableProps: { striped: true, className: TABLE_CLASS, 'data-testid': 'order-history' } as never,
   });
   return (
-    <Stack gap="sm">
-      <InsightsBreadcrumbs merchant={merchant} merchantId={id} page="Order History" />
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
-            <Title order={2} size="h3" data-testid="order-month">{monthTitle(month)}</Title>
+            <Title order={2} size="h3" data-testid="order-month">{view.monthTitle}</Title>
             <Group gap="xs">
               <Button variant="default" onClick={() => actor.send({ type: 'orders.lastMonth' })}>Last Month</Button>
-              <Button variant="default" disabled={atCurrent} onClick={() => actor.send({ type: 'orders.nextMonth' })}>Next Month</Button>
+              <Button variant="default" disabled={!view.nextMonthEnabled} onClick={() => actor.send({ type: 'orders.nextMonth' })}>Next Month</Button>
             </Group>
           </Group>
-          <LoadedView failed={state === 'failed'} failedMessage={error ?? undefined} loading={state !== 'loaded'} empty={!invoices?.length}
+          <LoadedView failed={view.failed} failedMessage={view.error ?? undefined} loading={view.loading} empty={view.invoices.length === 0}
             onRetry={() => actor.send({ type: 'orders.retry' })}>
             <MantineReactTable table={table} />
           </LoadedView>
         </Stack>
       </Card>
-    </Stack>
   );
 }
 

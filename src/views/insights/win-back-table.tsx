@@ -1,19 +1,19 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { winBackMachine } from '../../machines/insights/win-back.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { winBackMachine } from '../../machines/insights/win-back.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { WinBackRow } from '../../model/insights.ts';
-import { matchesUrl, MONEY_AT_STAKE_HELP, selectRange, winBackExport } from '../../machines/insights/selectors.ts';
+import { matchesUrl, MONEY_AT_STAKE_HELP, selectWinBackView, winBackExport } from '../../machines/insights/selectors.ts';
 import { formatDescription, formatRebate } from '../../model/rebate-format.ts';
 import { ColumnHelp } from '../common/column-help.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { InsightsActor } from './insights-actor.ts';
 import { INSIGHTS_TABLE, LoadFailed, Loading, NoData, TABLE_CLASS } from './table-bits.tsx';
 
 /** Where a row's Similar Items link goes: this section's page for a merchant, the rebates area's for the house. */
@@ -41,14 +41,11 @@ function HouseItem({ row }: { row: WinBackRow }) {
 
 /**
  * The win-back list (docs/insights.md): items bought from competitors, the house's best similar
- * item for each, its rebate and deviated price, and the money at stake, largest first.
+ * item for each, its rebate and deviated price, and the money at stake, largest first. The list's
+ * actor is the section's (the house's list) or the items page's (a merchant's).
  */
-export function WinBackTable({ scope }: { scope: WinBackScope }) {
-  const section = InsightsActor.useActorRef();
-  const range = InsightsActor.useSelector(selectRange);
-  const actor = useActorRef(winBackMachine, { input: { merchantId: scope?.merchantId ?? null, range, section } });
-  const state = useSelector(actor, (s) => s.value);
-  const list = useSelector(actor, (s) => s.context.list);
+export function WinBackTable({ actor, scope }: { actor: ActorRefFrom<typeof winBackMachine>; scope: WinBackScope }) {
+  const { loading, failed, list, range } = useSelector(actor, selectWinBackView);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const columns = useMemo<MRT_ColumnDef<WinBackRow>[]>(
     () => [
@@ -88,8 +85,8 @@ export function WinBackTable({ scope }: { scope: WinBackScope }) {
     initialState: { density: 'xs', pagination: { pageIndex: 0, pageSize: 25 } },
     mantineTableProps: { striped: true, highlightOnHover: true, className: TABLE_CLASS, 'data-testid': 'win-back-table' } as never,
   });
-  if (state === 'failed') return <LoadFailed onRetry={() => actor.send({ type: 'winback.retry' })} />;
-  if (state === 'loading' || !list) return <Loading />;
+  if (failed) return <LoadFailed onRetry={() => actor.send({ type: 'winback.retry' })} />;
+  if (loading || !list) return <Loading />;
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
