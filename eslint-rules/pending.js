@@ -34,11 +34,6 @@ export const pending = {
   ],
   'views-no-actor-creation': [
     'src/views/admin-panel/load-speed-test-view.tsx',
-    'src/views/insights/competitor-order-page.tsx',
-    'src/views/insights/insights-actor.ts',
-    'src/views/insights/items-page.tsx',
-    'src/views/insights/order-history-page.tsx',
-    'src/views/insights/win-back-table.tsx',
     'src/views/rebates/similar-items-page.tsx',
     'src/views/shell/actor-contexts.ts',
   ],
@@ -46,10 +41,6 @@ export const pending = {
     'src/views/admin-dashboard/admin-modals.tsx',
     'src/views/admin-dashboard/edit-user-panel.tsx',
     'src/views/admin-panel/load-speed-test-view.tsx',
-    'src/views/insights/competitor-order-page.tsx',
-    'src/views/insights/items-page.tsx',
-    'src/views/insights/order-history-page.tsx',
-    'src/views/insights/win-back-table.tsx',
     'src/views/rebates/rebate-search-bar.tsx',
     'src/views/rebates/rebates-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',
@@ -59,8 +50,6 @@ export const pending = {
   ],
   'views-effects-allow-list': [
     'src/views/common/use-focus-back.ts',
-    'src/views/insights/merchants-page.tsx',
-    'src/views/insights/use-insights-visited.ts',
     'src/views/shell/actor-contexts.ts',
   ],
 };

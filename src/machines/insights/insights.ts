@@ -7,7 +7,7 @@ import {
   DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, filterPayload, insightsPath, itemsUrl, MERCHANT_TEXT_COLUMNS, monthOf, type LostFilter, type MerchantColumn,
 } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
-import type { PageRouteEvent, RouteGoEvent } from '../shell/app.ts';
+import type { PageRouteEvent, RouteGoEvent } from '../shell/page-spec.ts';
 import type { Place } from '../../services/router-port.ts';
 import { selectOrderDay, selectOrderMonths } from '../session/selectors.ts';
 import type { SessionMemoryEvent, sessionMemoryMachine } from '../session/session-memory.ts';

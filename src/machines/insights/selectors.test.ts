@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { estimateText, filterPayload, lostItemUrl } from '../../model/insights-rules.ts';
-import type { RouteGoEvent } from '../shell/app.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { testSession } from '../testing/session-double.ts';
 import { competitiveItemsMachine } from './competitive-items.ts';
 import { insightsMachine } from './insights.ts';
