@@ -31,7 +31,8 @@ export function shortestPaths(entry: RegisteredMachine): MachinePath[] {
         variant: variant.label,
         input,
         events: steps.map((s) => s.event),
-        states: steps.map((s) => s.state.value),
+        // No event: the state the variant starts in (past a transient `always`), which another variant's start may not be.
+        states: steps.length > 0 ? steps.map((s) => s.state.value) : [path.state.value],
         key: JSON.stringify(path.state.value),
       };
     });
