@@ -105,3 +105,9 @@ export function sameView<T extends object>(a: T, b: T): boolean {
 
 /** The app-wide spinner covers the screen while calls that asked for it run. */
 export const selectSpinnerVisible = (s: SnapshotFrom<typeof spinnerMachine>) => s.matches('visible');
+
+/** An app-wide actor of the root (auth, spinner, notices, session), for the views that read it. */
+export const selectAppChild =
+  <K extends 'auth' | 'spinner' | 'notices' | 'session'>(key: K) =>
+  (s: AppSnapshot) =>
+    s.context[key];

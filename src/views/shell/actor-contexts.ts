@@ -1,6 +1,7 @@
 import { createActorContext, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { appMachine, type AppContext } from '../../machines/shell/app.ts';
+import { selectAppChild } from '../../machines/shell/selectors.ts';
 
 /** The app's root actor; its app-wide children carry system ids (src/machines/shell/app.ts). */
 export const AppActor = createActorContext(appMachine);
@@ -8,7 +9,7 @@ export const AppActor = createActorContext(appMachine);
 /** One app-wide actor, read with narrow selectors as a `createActorContext` one is. */
 function appChild<K extends 'auth' | 'spinner' | 'notices' | 'session'>(key: K) {
   type Ref = AppContext[K];
-  const useRef = (): Ref => AppActor.useSelector((s) => s.context[key]);
+  const useRef = (): Ref => AppActor.useSelector(selectAppChild(key));
   return {
     useActorRef: useRef,
     useSelector: <T>(selector: (snapshot: SnapshotFrom<Ref>) => T, compare?: (a: T, b: T) => boolean): T =>
