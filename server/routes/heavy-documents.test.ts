@@ -78,7 +78,8 @@ describe.each(testTargets())('heavy documents on $name', ({ adminUrl }) => {
     // Drawn on the request loop, each probe waited seconds; the benchmark gives the real figure.
     expect(latencies.length).toBeGreaterThan(5);
     expect(Math.max(...latencies)).toBeLessThan(1000);
-  }, 120_000);
+    // 2,000 pages: ~5 s on an idle machine, 92 s and past 120 s on a starved CI machine.
+  }, 300_000);
 
   it('stops drawing when the client goes away, so the next document does not wait for an abandoned one', async () => {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });

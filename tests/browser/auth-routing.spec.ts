@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './a11y-test.ts';
-import { expectStorageEmpty, logIn, sideMenu } from './login-helpers.ts';
+import { expectStorageEmpty, logIn, sideMenu, untilAppUp } from './login-helpers.ts';
 
 test('a distributor leader logs in and lands on the dashboard inside the shell', async ({ page }) => {
   await logIn(page, 'leader@harbor.test');
@@ -95,5 +95,6 @@ test('a stored session survives a reload', async ({ page }) => {
   await logIn(page, 'leader@harbor.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/competitiveinsights');
+  await untilAppUp(page);
   await expect(page.getByRole('heading', { name: 'Competitive Insights', level: 1 })).toBeVisible();
 });

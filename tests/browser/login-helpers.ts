@@ -10,6 +10,14 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The answer is the next screen with its code loaded, or a message on the form. On a starved
+  // machine the first screen of a fresh browser and server took over 10 s, an expect's timeout.
+  await page.waitForFunction(loggedInOrAnswered, undefined, { timeout: 0 });
+}
+
+/** Waits, as long as the test may take, for the app to be up (see appUp): after a visit by `page.goto`. */
+export async function untilAppUp(page: Page) {
+  await page.waitForFunction(appUp, undefined, { timeout: 0 });
 }
 
 /**
@@ -38,13 +46,20 @@ export async function signIn(page: Page, email: string, path = '/', { password =
     { once, items },
   );
   await page.goto(path);
-  if (waitForApp) await page.waitForFunction(appUp, undefined, { timeout: 0 });
+  if (waitForApp) await untilAppUp(page);
 }
 
 /** MantineProvider has mounted, and neither the route gate's loader nor the screen-code loader shows. */
 const appUp = () =>
   document.documentElement.hasAttribute('data-mantine-color-scheme') &&
   !document.querySelector('[aria-label="Loading"]:not([role="status"]), [aria-label="Loading screen"]');
+
+/** The form was sent: the app has left /login and is up, or it answers with a dialog or an alert. (Self-contained: it runs in the page.) */
+const loggedInOrAnswered = () =>
+  document.querySelector('[role="dialog"], [role="alert"]') !== null ||
+  (location.pathname !== '/login' &&
+    document.documentElement.hasAttribute('data-mantine-color-scheme') &&
+    !document.querySelector('[aria-label="Loading"]:not([role="status"]), [aria-label="Loading screen"]'));
 
 export const sideMenu = (page: Page) => page.getByRole('navigation');
 
