@@ -22,6 +22,14 @@ export const alertsMachine = setup({
     load: fromObservableWithOutput<Alerts>(() => digestService.alerts()),
     markRead: fromObservableWithOutput<{ message: string }>(() => digestService.markRead()),
   },
+  actions: {
+    setAlerts: assign((_, params: { alerts: Alerts }) => ({ alerts: params.alerts })),
+    /** Opening the panel reads what was new: the bell's count goes, the panel still marks those items. */
+    markOpened: assign(({ context }) => ({
+      newWhenOpened: context.alerts?.unread ?? 0,
+      alerts: context.alerts && { ...context.alerts, unread: 0 },
+    })),
+  },
 }).createMachine({
   id: 'alerts',
   context: { alerts: null, newWhenOpened: 0 },
@@ -31,7 +39,7 @@ export const alertsMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'closed', actions: assign({ alerts: ({ event }) => event.output }) },
+        onDone: { target: 'closed', actions: { type: 'setAlerts', params: ({ event }) => ({ alerts: event.output }) } },
         onError: 'failed',
       },
     },
@@ -41,10 +49,7 @@ export const alertsMachine = setup({
       on: {
         'alerts.opened': {
           target: 'markingRead',
-          actions: assign(({ context }) => ({
-            newWhenOpened: context.alerts?.unread ?? 0,
-            alerts: context.alerts && { ...context.alerts, unread: 0 },
-          })),
+          actions: 'markOpened',
         },
       },
     },

@@ -35,6 +35,15 @@ export const digestPreferencesMachine = setup({
   },
   actions: {
     setFailure: assign(({ event }) => ({ failure: failureMessage((event as { error?: unknown }).error) })),
+    setPreferences: assign((_, params: { preferences: DigestPreferences; saved: boolean }) => ({ ...params, failure: null })),
+    setFrequency: assign(({ context, event }) =>
+      event.type === 'prefs.frequencyChanged' ? { preferences: { ...context.preferences, frequency: event.frequency }, saved: false } : {}),
+    toggleSection: assign(({ context, event }) => {
+      if (event.type !== 'prefs.sectionToggled') return {};
+      const { sections } = context.preferences;
+      const next = sections.includes(event.section) ? sections.filter((s) => s !== event.section) : [...sections, event.section];
+      return { preferences: { ...context.preferences, sections: next }, saved: false };
+    }),
   },
 }).createMachine({
   id: 'digestPreferences',
@@ -45,21 +54,15 @@ export const digestPreferencesMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'editing', actions: assign({ preferences: ({ event }) => event.output, failure: null }) },
+        onDone: { target: 'editing', actions: { type: 'setPreferences', params: ({ event }) => ({ preferences: event.output, saved: false }) } },
         onError: { target: 'loadFailed', actions: 'setFailure' },
       },
     },
     loadFailed: { on: { 'prefs.retried': 'loading' } },
     editing: {
       on: {
-        'prefs.frequencyChanged': { actions: assign(({ context, event }) => ({ preferences: { ...context.preferences, frequency: event.frequency }, saved: false })) },
-        'prefs.sectionToggled': {
-          actions: assign(({ context, event }) => {
-            const { sections } = context.preferences;
-            const next = sections.includes(event.section) ? sections.filter((s) => s !== event.section) : [...sections, event.section];
-            return { preferences: { ...context.preferences, sections: next }, saved: false };
-          }),
-        },
+        'prefs.frequencyChanged': { actions: 'setFrequency' },
+        'prefs.sectionToggled': { actions: 'toggleSection' },
         'prefs.submitted': 'saving',
       },
     },
@@ -68,7 +71,7 @@ export const digestPreferencesMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context }) => ({ ...context.preferences, timeZone: context.timeZone }),
-        onDone: { target: 'editing', actions: assign({ preferences: ({ event }) => event.output, failure: null, saved: true }) },
+        onDone: { target: 'editing', actions: { type: 'setPreferences', params: ({ event }) => ({ preferences: event.output, saved: true }) } },
         onError: { target: 'editing', actions: 'setFailure' },
       },
     },

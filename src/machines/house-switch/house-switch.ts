@@ -57,6 +57,9 @@ export const houseSwitchMachine = setup({
     }))(),
     keepHouses: assign((_, params: CurrentDistributor) => ({ houses: params.houses, activeDistributor: params.active })),
     /** The session follows the new house (header, storage for a reload). */
+    setRequested: assign((_, params: { distributorId: number | null }) => ({ requestedDistributorId: params.distributorId })),
+    setSwitched: assign((_, params: { response: ActiveDistributorResponse }) => ({ activeDistributor: params.response.activeDistributor, requestedDistributorId: null })),
+    logFailure: (_, params: { what: string; error: unknown }) => logFailure(params.what)({ event: { error: params.error } }),
     distributorChanged: sendToAuth((params: { response: ActiveDistributorResponse }) => ({ type: 'auth.houseChanged', ...params.response }))(),
   },
   guards: {
@@ -87,13 +90,13 @@ export const houseSwitchMachine = setup({
         ],
       },
     ],
-    onError: { actions: logFailure('Loading houses') },
+    onError: { actions: { type: 'logFailure', params: ({ event }) => ({ what: 'Loading houses', error: event.error }) } },
   },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'houseSwitch.requested': { target: 'switching', actions: assign(({ event }) => ({ requestedDistributorId: event.distributorId })) },
+        'houseSwitch.requested': { target: 'switching', actions: { type: 'setRequested', params: ({ event }) => ({ distributorId: event.distributorId }) } },
       },
     },
     /** One switch at a time: the screen asks for no other until it hears this one has ended. */
@@ -105,12 +108,15 @@ export const houseSwitchMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            assign(({ event }) => ({ activeDistributor: event.output.activeDistributor, requestedDistributorId: null })),
+            { type: 'setSwitched', params: ({ event }) => ({ response: event.output }) },
             { type: 'distributorChanged', params: ({ event }) => ({ response: event.output }) },
             { type: 'reportSwitched', params: ({ event }) => event.output },
           ],
         },
-        onError: { target: 'idle', actions: [assign({ requestedDistributorId: null }), logFailure('Switching house'), 'reportKept'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'setRequested', params: { distributorId: null } }, { type: 'logFailure', params: ({ event }) => ({ what: 'Switching house', error: event.error }) }, 'reportKept'],
+        },
       },
     },
   },

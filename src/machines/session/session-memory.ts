@@ -50,6 +50,29 @@ export const viewAsHeader = (viewAs: number | null): Record<string, string> => (
 
 export const sessionMemoryMachine = setup({
   types: { context: {} as SessionMemoryContext, events: {} as SessionMemoryEvent, input: {} as SessionMemoryInput },
+  actions: {
+    // The header is read from the context on each call, so it can never lag behind a change. The
+    // start event carries the input.
+    provideHeader: ({ self, event }) =>
+      (event as unknown as { input: SessionMemoryInput }).input.api.setHeaderProvider(() => viewAsHeader(self.getSnapshot().context.viewAs)),
+    setViewAs: assign({ viewAs: ({ event }) => (event.type === 'session.viewAsChanged' ? event.userId : null) }),
+    rememberPage: assign({
+      lastUrls: ({ context, event }) =>
+        event.type === 'session.pageVisited' ? { ...context.lastUrls, [event.section]: SECTION_PATH[event.section](event.url) } : context.lastUrls,
+    }),
+    storePage: ({ context, event }) => {
+      if (event.type === 'session.pageVisited') context.pages.setLastUrl(event.section, context.lastUrls[event.section]);
+    },
+    rememberMonth: assign({
+      orderMonths: ({ context, event }) =>
+        event.type === 'session.monthFetched'
+          ? { ...context.orderMonths, [event.merchantId]: { ...context.orderMonths[event.merchantId], [event.month]: event.invoices } }
+          : context.orderMonths,
+    }),
+    forgetMonths: assign({ orderMonths: {} }),
+    forgetAll: assign({ viewAs: null, lastUrls: DEFAULT_URL, orderMonths: {} }),
+    forgetStoredPages: ({ context }) => context.pages.forget(),
+  },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
@@ -59,24 +82,12 @@ export const sessionMemoryMachine = setup({
     orderMonths: {},
     pages: input.pages,
   }),
-  // The header is read from the context on each call, so it can never lag behind a change. The
-  // start event carries the input.
-  entry: ({ self, event }) =>
-    (event as unknown as { input: SessionMemoryInput }).input.api.setHeaderProvider(() => viewAsHeader(self.getSnapshot().context.viewAs)),
+  entry: 'provideHeader',
   on: {
-    'session.viewAsChanged': { actions: assign({ viewAs: ({ event }) => event.userId }) },
-    'session.pageVisited': {
-      actions: [
-        assign({ lastUrls: ({ context, event }) => ({ ...context.lastUrls, [event.section]: SECTION_PATH[event.section](event.url) }) }),
-        ({ context, event }) => context.pages.setLastUrl(event.section, context.lastUrls[event.section]),
-      ],
-    },
-    'session.monthFetched': {
-      actions: assign({
-        orderMonths: ({ context, event }) => ({ ...context.orderMonths, [event.merchantId]: { ...context.orderMonths[event.merchantId], [event.month]: event.invoices } }),
-      }),
-    },
-    'session.monthsForgotten': { actions: assign({ orderMonths: {} }) },
-    'session.forgotten': { actions: [assign({ viewAs: null, lastUrls: DEFAULT_URL, orderMonths: {} }), ({ context }) => context.pages.forget()] },
+    'session.viewAsChanged': { actions: 'setViewAs' },
+    'session.pageVisited': { actions: ['rememberPage', 'storePage'] },
+    'session.monthFetched': { actions: 'rememberMonth' },
+    'session.monthsForgotten': { actions: 'forgetMonths' },
+    'session.forgotten': { actions: ['forgetAll', 'forgetStoredPages'] },
   },
 });

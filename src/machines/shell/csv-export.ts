@@ -12,10 +12,14 @@ export type CsvExportEvent = {
 export const csvExportMachine = setup({
   types: { events: {} as CsvExportEvent },
   actors: { saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)) },
+  actions: {
+    /** Each press its own save: a slow one does not hold back the next. */
+    save: spawnChild('saveCsv', { input: ({ event }) => event.build() }),
+  },
 }).createMachine({
   id: 'csvExport',
   initial: 'ready',
   states: {
-    ready: { on: { 'csv.requested': { actions: spawnChild('saveCsv', { input: ({ event }) => event.build() }) } } },
+    ready: { on: { 'csv.requested': { actions: 'save' } } },
   },
 });

@@ -43,6 +43,8 @@ export const loginFormMachine = setup({
     }),
     showFieldErrors: assign(({ context }) => ({ errors: validateLogin(context) })),
     clearFailure: assign({ failure: null }),
+    setResponse: assign((_, params: { response: LoginResponse }) => ({ response: params.response })),
+    sayFailure: assign((_, params: { error: unknown }) => ({ failure: params.error instanceof ApiError ? params.error.message : FALLBACK_MESSAGE })),
     /** Hands the session to the auth-routing actor. */
     reportSuccess: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.loggedIn', response: params.response }))(),
   },
@@ -67,15 +69,13 @@ export const loginFormMachine = setup({
         onDone: {
           target: 'success',
           actions: [
-            assign(({ event }) => ({ response: event.output })),
+            { type: 'setResponse', params: ({ event }) => ({ response: event.output }) },
             { type: 'reportSuccess', params: ({ event }) => ({ response: event.output }) },
           ],
         },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => ({
-            failure: event.error instanceof ApiError ? event.error.message : FALLBACK_MESSAGE,
-          })),
+          actions: { type: 'sayFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

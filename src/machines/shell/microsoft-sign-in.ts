@@ -36,8 +36,13 @@ export const microsoftSignInMachine = setup({
   actions: {
     showFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
     clearFailure: assign({ failure: null, payload: null }),
+    setConfig: assign((_, params: { config: EnabledMicrosoftConfig }) => ({ config: params.config })),
+    setPayload: assign((_, params: { payload: MicrosoftLoginPayload }) => ({ payload: params.payload })),
     /** Hands the session to the auth-routing actor, as a password login does. */
     reportSuccess: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.loggedIn', response: params.response }))(),
+  },
+  guards: {
+    enabled: (_, params: { config: MicrosoftConfig }) => params.config.enabled,
   },
 }).createMachine({
   id: 'microsoftSignIn',
@@ -49,7 +54,11 @@ export const microsoftSignInMachine = setup({
         id: 'loadConfig',
         src: 'loadConfig',
         onDone: [
-          { guard: ({ event }) => event.output.enabled, target: 'ready', actions: assign(({ event }) => ({ config: event.output as EnabledMicrosoftConfig })) },
+          {
+            guard: { type: 'enabled', params: ({ event }) => ({ config: event.output }) },
+            target: 'ready',
+            actions: { type: 'setConfig', params: ({ event }) => ({ config: event.output as EnabledMicrosoftConfig }) },
+          },
           { target: 'disabled' },
         ],
         // Without the settings there is nothing to offer: the button stays hidden, password login still works.
@@ -65,7 +74,7 @@ export const microsoftSignInMachine = setup({
         id: 'popup',
         src: 'popup',
         input: ({ context }) => context.config!,
-        onDone: { target: 'exchanging', actions: assign(({ event }) => ({ payload: event.output })) },
+        onDone: { target: 'exchanging', actions: { type: 'setPayload', params: ({ event }) => ({ payload: event.output }) } },
         onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -37,6 +37,7 @@ export const versionCheckMachine = setup({
     ),
   },
   actions: {
+    setServedVersion: assign((_, params: { servedVersion: string }) => ({ servedVersion: params.servedVersion })),
     /** Puts the update notice up (spec §4, §8). */
     announceUpdate: sendToNotices((_: { servedVersion: string }) => ({
       type: 'notices.added',
@@ -54,7 +55,7 @@ export const versionCheckMachine = setup({
         'version.newer': {
           target: 'outdated',
           actions: [
-            assign(({ event }) => ({ servedVersion: event.servedVersion })),
+            { type: 'setServedVersion', params: ({ event }) => ({ servedVersion: event.servedVersion }) },
             { type: 'announceUpdate', params: ({ event }) => ({ servedVersion: event.servedVersion }) },
           ],
         },
