@@ -18,6 +18,13 @@ export interface RegisteredMachine {
   labels?: Readonly<Record<string, string>>;
   /** What a tester checks on screen in each (top-level) state. Default: the state's name. */
   checks?: Readonly<Record<string, string>>;
+  /**
+   * The view models its screens render (the selectors of its `selectors.ts`), by name: computed at
+   * the end of every generated path (tests/unit/view-models.test.ts), so each path says what the
+   * screen shows there.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each selector takes its own machine's snapshot
+  views?: Readonly<Record<string, (snapshot: any) => unknown>>;
   /** Transitions (`from --event--> to`) the definition allows but no run can take, with why; left out of coverage. */
   unreachable?: Readonly<Record<string, string>>;
 }

@@ -2,6 +2,7 @@ import type { RegisteredMachine } from '../registered-machine.ts';
 import { alertsMachine } from './alerts.ts';
 import { alertsEvents, digestPreferencesEvents } from './digest-samples.ts';
 import { digestPreferencesMachine } from './digest-preferences.ts';
+import { selectAlertGroups, selectBell, selectPreferencesForm } from './selectors.ts';
 
 /** The digest's machines (Settings' preferences, the header's bell), joined into MACHINES by registry.ts. */
 export const DIGEST_MACHINES: readonly RegisteredMachine[] = [
@@ -13,6 +14,7 @@ export const DIGEST_MACHINES: readonly RegisteredMachine[] = [
     variants: [{ label: 'Settings opened', input: () => ({ timeZone: 'America/New_York' }) }],
     // The chosen sections are a set: whether the choice changed is what matters to the paths.
     serializeState: (s) => JSON.stringify([s.value, (s.context as { saved: boolean }).saved, (s.context as { failure: unknown }).failure !== null]),
+    views: { form: selectPreferencesForm },
     labels: {
       'prefs.frequencyChanged': 'Pick Daily', 'prefs.sectionToggled': 'Untick a section', 'prefs.submitted': 'Press Save preferences',
       'prefs.retried': 'Press Try again', 'xstate.done.actor.load': 'The preferences load', 'xstate.error.actor.load': 'Loading fails',
@@ -27,6 +29,7 @@ export const DIGEST_MACHINES: readonly RegisteredMachine[] = [
     events: alertsEvents,
     variants: [{ label: 'a page of the portal opened' }],
     serializeState: (s) => JSON.stringify([s.value, (s.context as { alerts: { unread: number } | null }).alerts?.unread ?? null]),
+    views: { groups: selectAlertGroups, bell: selectBell },
     labels: {
       'alerts.opened': 'Click the bell', 'alerts.closed': 'Close the panel', 'alerts.retried': 'Ask again',
       'xstate.done.actor.load': 'The alerts load', 'xstate.error.actor.load': 'Loading fails',

@@ -4,6 +4,7 @@ import { createSessionStore, memoryBacking, type SessionStore } from '../../serv
 import { validateLogin } from '../../model/login-rules.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
+import { selectLoginFormView, selectMicrosoftView, selectNoticeBadge, selectSpinnerVisible, selectVisibleNotices } from './selectors.ts';
 import { authRoutingMachine } from './auth-routing.ts';
 import { csvExportMachine } from './csv-export.ts';
 import { loginFormMachine, type LoginFormContext } from './login-form.ts';
@@ -132,6 +133,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     variants: [{ label: 'empty form' }],
     // Which fields are valid and which errors show, not the exact text typed.
     serializeState: seenState<LoginFormContext>((c) => [Object.keys(validateLogin(c)), Object.keys(c.errors)]),
+    views: { form: selectLoginFormView },
     labels: {
       'login.emailChanged': 'Type the email',
       'login.passwordChanged': 'Type the password',
@@ -155,6 +157,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     events: microsoftSignInEvents,
     variants: [{ label: 'login page opened' }],
     serializeState: seenState<MicrosoftSignInContext>((c) => [c.config !== null, c.failure]),
+    views: { button: selectMicrosoftView },
   },
   {
     name: 'session-tracker',
@@ -178,6 +181,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     events: spinnerEvents,
     variants: [{ label: 'no calls running' }],
     serializeState: seenState<{ count: number }>((c) => [capped(c.count)]),
+    views: { visible: selectSpinnerVisible },
   },
   {
     name: 'notices',
@@ -188,6 +192,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     serializeState: seenState<{ notices: { kind: string }[]; modals: { open: boolean }[] }>((c) => [
       capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open),
     ]),
+    views: { notices: selectVisibleNotices, badge: selectNoticeBadge },
   },
   {
     name: 'csv-export',

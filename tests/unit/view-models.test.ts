@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot } from 'xstate';
+import { MACHINES } from '../../src/machines/registry.ts';
+import type { RegisteredMachine } from '../../src/machines/registered-machine.ts';
+import { cataloguePaths, endState, topState, type CataloguePath } from '../paths/catalogue-paths.ts';
+
+/**
+ * What each screen shows at the end of every path of QA's catalogue (docs/paths): the view models a registration names
+ * (`views`), computed from the snapshot the path ends in. A view model is plain data a view maps to
+ * components (no actors, no functions, no dates), the same for the same snapshot; the recorded
+ * file says, for QA's paths, what the screen shows where each ends. A change of what a screen
+ * shows changes that file: review it, then `npx vitest run -u tests/unit/view-models.test.ts`.
+ */
+const withViews = MACHINES.filter((entry) => entry.views && Object.keys(entry.views).length > 0);
+
+/** The snapshot a catalogue path (docs/paths) ends in, replayed on the machine's pure transitions. */
+function endOf(entry: RegisteredMachine, path: CataloguePath): AnyMachineSnapshot {
+  const input = entry.variants.find((v) => v.label === path.variant)?.input?.();
+  return path.events.reduce((snapshot, event) => getNextSnapshot(entry.machine, snapshot, event), getInitialSnapshot(entry.machine, input));
+}
+
+/** Plain data survives a JSON round trip unchanged (undefined fields aside). */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+
+describe('view models at the end of every generated path', () => {
+  it('covers the machines of the screens that have one', () => {
+    expect(withViews.map((e) => e.name).length).toBeGreaterThan(0);
+  });
+
+  for (const entry of withViews) {
+    it(`${entry.name}: plain data, the same for the same snapshot, as recorded`, () => {
+      const ends = cataloguePaths(entry).map((path) => {
+        const end = endOf(entry, path);
+        expect(topState(end.value), `${path.id} ends where the catalogue says`).toBe(endState(path));
+        const views = Object.fromEntries(
+          Object.entries(entry.views!).map(([name, select]) => {
+            const view = select(end);
+            expect(select(end), `${path.id} ${name} twice`).toEqual(view);
+            expect(plain(view), `${path.id} ${name} is plain data`).toEqual(view ?? null);
+            return [name, view];
+          }),
+        );
+        return [path.id, { state: end.value, views }];
+      });
+      expect(Object.fromEntries(ends)).toMatchSnapshot();
+    });
+  }
+});
