@@ -11,7 +11,8 @@ export type UploadForm = { description: string; merchant: string };
 /** What the sequential upload says, as events the upload machine receives. */
 export type UploadEvent =
   | { type: 'upload.progress'; index: number; percent: number }
-  | { type: 'upload.fileDone'; index: number; invoiceId: number }
+  /** `at`: when the server answered (the list shows the new invoice as uploaded then). */
+  | { type: 'upload.fileDone'; index: number; invoiceId: number; at: string }
   | { type: 'upload.fileFailed'; index: number; message: string };
 
 /** One file's request: progress, then the answer (id of the invoice it joined). */
@@ -31,7 +32,7 @@ export function uploadSequentially(files: UploadFile[], send: SendFile, invoiceI
           map((e): UploadEvent => {
             if (e.type === 'progress') return { type: 'upload.progress', index: file.index, percent: Math.round(100 * (e.progress.total ? e.progress.loaded / e.progress.total : 0)) };
             groupId ??= e.value.id;
-            return { type: 'upload.fileDone', index: file.index, invoiceId: e.value.id };
+            return { type: 'upload.fileDone', index: file.index, invoiceId: e.value.id, at: new Date(scheduler.now()).toISOString() };
           }),
           catchError(() => of<UploadEvent>({ type: 'upload.fileFailed', index: file.index, message: INVOICE_MESSAGES.failed(file.name) })),
         ),

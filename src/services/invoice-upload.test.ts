@@ -9,6 +9,8 @@ import { whileRead } from './polling.ts';
 const files: UploadFile[] = ['a.png', 'b.png', 'c.png'].map((name, index) => ({ index, name, file: new Blob([]) }));
 const progress = (loaded: number): TransferEvent<UploadAnswer> => ({ type: 'progress', direction: 'upload', progress: { loaded, total: 4 } as never });
 const done = (id: number): TransferEvent<UploadAnswer> => ({ type: 'done', value: { id, imageId: 100 + id } });
+/** A file's answer event; when it came is checked on its own below. */
+const fileDone = (index: number, invoiceId: number) => ({ type: 'upload.fileDone', index, invoiceId, at: expect.any(String) });
 
 describe('sequential invoice upload, in virtual time', () => {
   const marbles = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -19,9 +21,9 @@ describe('sequential invoice upload, in virtual time', () => {
       const answers = [cold('-p-d|', { p: progress(2), d: done(7) }), cold('-d|', { d: done(7) }), cold('-p-d|', { p: progress(4), d: done(7) })];
       const send = (f: UploadFile, id: number | null): Observable<TransferEvent<UploadAnswer>> => (sentTo.push(id), answers[f.index]!);
       expectObservable(uploadSequentially(files, send, null, 30_000)).toBe('-a-b-c-d-e|', {
-        a: { type: 'upload.progress', index: 0, percent: 50 }, b: { type: 'upload.fileDone', index: 0, invoiceId: 7 },
-        c: { type: 'upload.fileDone', index: 1, invoiceId: 7 }, d: { type: 'upload.progress', index: 2, percent: 100 },
-        e: { type: 'upload.fileDone', index: 2, invoiceId: 7 }
+        a: { type: 'upload.progress', index: 0, percent: 50 }, b: fileDone(0, 7),
+        c: fileDone(1, 7), d: { type: 'upload.progress', index: 2, percent: 100 },
+        e: fileDone(2, 7)
       });
       flush();
       expect(sentTo).toEqual([null, 7, 7]); // the second file is only sent after the first answered
@@ -35,7 +37,16 @@ describe('sequential invoice upload, in virtual time', () => {
       expectObservable(uploadSequentially(files, send, null, 30_000)).toBe('-a 29999ms bc|', {
         a: { type: 'upload.fileFailed', index: 0, message: 'Failed to upload a.png' },
         b: { type: 'upload.fileFailed', index: 1, message: 'Failed to upload b.png' },
-        c: { type: 'upload.fileDone', index: 2, invoiceId: 9 },
+        c: fileDone(2, 9),
+      });
+    });
+  });
+
+  it('stamps each answer with the time it came', () => {
+    marbles().run(({ cold, expectObservable }) => {
+      const send = () => cold<TransferEvent<UploadAnswer>>('1000ms d|', { d: done(5) });
+      expectObservable(uploadSequentially([files[0]!], send, null, 30_000)).toBe('1000ms a|', {
+        a: { type: 'upload.fileDone', index: 0, invoiceId: 5, at: new Date(1000).toISOString() },
       });
     });
   });
@@ -44,7 +55,7 @@ describe('sequential invoice upload, in virtual time', () => {
     marbles().run(({ cold, expectObservable, flush }) => {
       const sent: [string, number | null][] = [];
       const send = (f: UploadFile, id: number | null) => (sent.push([f.name, id]), cold<TransferEvent<UploadAnswer>>('-d|', { d: done(id ?? 1) }));
-      expectObservable(uploadSequentially([files[1]!], send, 7, 30_000)).toBe('-a|', { a: { type: 'upload.fileDone', index: 1, invoiceId: 7 } });
+      expectObservable(uploadSequentially([files[1]!], send, 7, 30_000)).toBe('-a|', { a: fileDone(1, 7) });
       flush();
       expect(sent).toEqual([['b.png', 7]]);
     });
@@ -62,9 +73,9 @@ describe('sequential invoice upload, timing and order', () => {
       const answers = [slow, silent, last];
       const send = (f: UploadFile) => answers[f.index]!;
       expectObservable(uploadSequentially(files, send, null, 30_000)).toBe('29999ms a 30000ms b d|', {
-        a: { type: 'upload.fileDone', index: 0, invoiceId: 4 },
+        a: fileDone(0, 4),
         b: { type: 'upload.fileFailed', index: 1, message: 'Failed to upload b.png' },
-        d: { type: 'upload.fileDone', index: 2, invoiceId: 4 },
+        d: fileDone(2, 4),
       });
       // One request at a time; the silent one is given up (its request aborted) after 30 s.
       expectSubscriptions(slow.subscriptions).toBe('^ 29999ms !');
@@ -80,8 +91,8 @@ describe('sequential invoice upload, timing and order', () => {
       const send = (f: UploadFile, id: number | null) => (sentTo.push([f.name, id]), answers[f.index]!);
       expectObservable(uploadSequentially(files, send, null, 30_000)).toBe('-ab-c|', {
         a: { type: 'upload.fileFailed', index: 0, message: 'Failed to upload a.png' },
-        b: { type: 'upload.fileDone', index: 1, invoiceId: 12 },
-        c: { type: 'upload.fileDone', index: 2, invoiceId: 12 },
+        b: fileDone(1, 12),
+        c: fileDone(2, 12),
       });
       flush();
       expect(sentTo).toEqual([['a.png', null], ['b.png', null], ['c.png', 12]]);

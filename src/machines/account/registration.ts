@@ -1,3 +1,4 @@
+import { selectAccountFormView, selectLinkView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { activationMachine } from './activation.ts';
 import { changePasswordMachine, forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
@@ -38,6 +39,7 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
     name: 'sign-up',
     description: 'Create Account: masked platform id, field rules, the sign-up call; server errors joined by newlines.',
     machine: signUpMachine,
+    views: { form: selectAccountFormView },
     events: signUpEvents,
     variants: [{ label: 'empty form' }],
     serializeState: serializeForm(validateSignUp as never),
@@ -48,6 +50,7 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
     name: 'activation',
     description: 'An emailed link (/activate, /confirm-email, /approve-email-change): nothing happens when it opens; the button makes the one call, then done or failed.',
     machine: activationMachine,
+    views: { link: selectLinkView },
     events: activationEvents,
     variants: [{ label: 'link opened', input: () => ({ token: SAMPLE_TOKEN }) }],
     labels: { 'link.confirmed': "Press the page's button", 'xstate.done.actor.activate': 'The server activates the account', 'xstate.error.actor.activate': 'The link is used, unknown or expired' },
@@ -57,6 +60,7 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
     name: 'forgot-password',
     description: "Forgot password: email, the reset request; the server's message or 'Email not found'.",
     machine: forgotPasswordMachine,
+    views: { form: selectAccountFormView },
     events: forgotPasswordEvents,
     variants: [{ label: 'empty form' }],
     serializeState: serializeForm(validateForgotPassword as never),
@@ -67,6 +71,7 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
     name: 'reset-password',
     description: 'Change Password of an emailed link: 6–20 and confirm; success, failure, or the expired-link path (410).',
     machine: resetPasswordMachine,
+    views: { form: selectAccountFormView },
     events: resetPasswordEvents,
     variants: [{ label: 'link opened', input: () => ({ token: SAMPLE_TOKEN }) }],
     serializeState: serializeForm(validateResetPassword as never),
@@ -77,6 +82,7 @@ export const ACCOUNT_MACHINES: readonly RegisteredMachine[] = [
     name: 'settings-change-password',
     description: "Settings → Change Password: current, new, confirm (3–20); 'Password changed successfully' until GOT IT.",
     machine: changePasswordMachine,
+    views: { form: selectAccountFormView },
     events: changePasswordEvents,
     variants: [{ label: 'empty form' }],
     serializeState: serializeForm(validateChangePassword as never),

@@ -1,3 +1,4 @@
+import { selectCurrentView, selectDebugView, selectDialog, selectFailedCount, selectListPage, selectListPageCount, selectNoDataFound, selectProgress, selectRange, selectSearch, selectSort, selectStatus } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { intelMachine } from './intel.ts';
@@ -11,6 +12,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'intel',
     description: 'Intel: the house’s merchants, then intel in batches of 250 with progress; a range or house change cancels and starts over; a failed batch is retried alone; the line chart’s months are asked only once the line chart is open.',
     machine: intelMachine,
+    views: { status: selectStatus, progress: selectProgress, view: selectCurrentView, dialog: selectDialog, range: selectRange, search: selectSearch, sort: selectSort, listPage: selectListPage, listPageCount: selectListPageCount, failedCount: selectFailedCount, noDataFound: selectNoDataFound },
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
     unreachable: {
@@ -49,6 +51,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'debug-details',
     description: 'The debug page of one merchant (internal admins; others are sent to the dashboard): its sellers and items for a range; a new range reloads.',
     machine: debugDetailsMachine,
+    views: { debug: selectDebugView },
     events: debugDetailsEvents,
     variants: [
       { label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY, allowed: true }) },

@@ -80,7 +80,7 @@ describe('invoice-list, behaviour', () => {
   it("the modal's own upload, once closed, is the row shown 'InProcess'", async () => {
     // The real upload machine as the child, its files answered at once as invoice 8.
     const answered = invoiceUploadMachine.provide({
-      actors: { upload: fromEventObservable<UploadEvent, UploadActorInput>(() => of<UploadEvent>({ type: 'upload.fileDone', index: 0, invoiceId: 8 })) },
+      actors: { upload: fromEventObservable<UploadEvent, UploadActorInput>(() => of<UploadEvent>({ type: 'upload.fileDone', index: 0, invoiceId: 8, at: '2026-11-02T10:05:00.000Z' })) },
     });
     const run = startControlled(invoiceListMachine, { actors: ['watch', 'locations'], children: { upload: answered } });
     await run.replay({ type: 'invoices.loaded', invoices: [sampleSummary()] }, 'loaded');

@@ -65,7 +65,7 @@ export const invoiceListMachine = setup({
     openUpload: assign({ upload: ({ spawn }) => spawn('upload', { id: 'upload', input: { invoiceId: null } }) }),
     closeUpload: closeUpload<InvoiceListContext, InvoiceListEvent>(),
     showInProcess: assign(({ context }, sent: UploadedInvoice | null) =>
-      (sent && !context.invoices.some((i) => i.id === sent.id) ? { invoices: [inProcessRow(sent, new Date().toISOString()), ...context.invoices] } : {})),
+      (sent && !context.invoices.some((i) => i.id === sent.id) ? { invoices: [inProcessRow(sent, sent.sentAt ?? ''), ...context.invoices] } : {})),
     forgetDeleting: assign({ deleting: null }),
   },
 }).createMachine({

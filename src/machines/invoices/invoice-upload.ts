@@ -12,13 +12,15 @@ export type InvoiceUploadContext = {
   files: ChosenFile[];
   /** The invoice the first answer made: later files and retries join it. Given when adding images to an invoice. */
   invoiceId: number | null;
+  /** When the server took the first file of this modal (none yet: null). */
+  sentAt: string | null;
   message: string | null;
   /** The Location field's suggestions: every location the user may see (§2.6), by name. */
   locations: string[];
 };
 export type InvoiceUploadInput = { invoiceId?: number | null };
 /** What a closed modal tells the page that opened it: the invoice its files went to, or null when nothing was sent. */
-export type UploadedInvoice = { id: number; description: string; merchantName: string };
+export type UploadedInvoice = { id: number; description: string; merchantName: string; sentAt: string | null };
 export type InvoiceUploadEvent =
   | { type: 'upload.filesAdded'; files: { name: string; size: number; file: Blob }[] }
   | { type: 'upload.cleared' }
@@ -65,7 +67,7 @@ export const invoiceUploadMachine = setup({
     startSending: assign(({ context }) => ({ message: null, files: context.files.map((f) => (f.state === 'done' ? f : { ...f, state: 'sending' as const, percent: 0 })) })),
     progress: assign(({ context, event }) => (event.type === 'upload.progress' ? { files: setFile(context, event.index, { percent: event.percent }) } : {})),
     fileDone: assign(({ context, event }) => (event.type === 'upload.fileDone'
-      ? { invoiceId: context.invoiceId ?? event.invoiceId, files: setFile(context, event.index, { state: 'done', percent: 100 }) } : {})),
+      ? { invoiceId: context.invoiceId ?? event.invoiceId, sentAt: context.sentAt ?? event.at, files: setFile(context, event.index, { state: 'done', percent: 100 }) } : {})),
     fileFailed: assign(({ context, event }) => (event.type === 'upload.fileFailed' ? { files: setFile(context, event.index, { state: 'failed' }) } : {})),
     saySuccess: assign({ message: INVOICE_MESSAGES.uploaded }),
     sayPartial: assign({ message: INVOICE_MESSAGES.partial }),
@@ -75,7 +77,7 @@ export const invoiceUploadMachine = setup({
   },
 }).createMachine({
   id: 'invoiceUpload',
-  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, message: null, locations: [] }),
+  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, sentAt: null, message: null, locations: [] }),
   initial: 'idle',
   // Loaded beside the form; without them the Location field still takes a typed name.
   invoke: { id: 'locations', src: 'locations', onDone: { actions: { type: 'showLocations', params: ({ event }) => event.output } }, onError: { actions: 'noLocations' } },
@@ -135,5 +137,5 @@ export const invoiceUploadMachine = setup({
     closed: { type: 'final' },
   },
   output: ({ context }): UploadedInvoice | null =>
-    (context.invoiceId === null ? null : { id: context.invoiceId, description: context.description, merchantName: context.merchant }),
+    (context.invoiceId === null ? null : { id: context.invoiceId, description: context.description, merchantName: context.merchant, sentAt: context.sentAt }),
 });

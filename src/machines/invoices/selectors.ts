@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { invoiceDate, searchInvoiceItems, searchInvoices, type InvoiceItem } from '../../model/invoices.ts';
 import { lineDoubtful } from '../../model/invoice-parser.ts';
 import { readDraft } from '../../model/invoice-review.ts';
+import { sameView } from '../shell/selectors.ts';
 import type { invoiceCsvMachine } from './invoice-csv.ts';
 import type { invoiceDetailMachine } from './invoice-detail.ts';
 import { reviewImageOf, type invoiceReviewMachine } from './invoice-review.ts';
@@ -54,7 +55,10 @@ export const selectDetailBusy = (s: D) => s.matches('deletingImage') || s.matche
 export const selectReview = (s: D) => s.children.review;
 type U = SnapshotFrom<typeof invoiceUploadMachine>;
 export const selectUploadState = (s: U) => s.value;
-export const selectUploadFiles = (s: U) => s.context.files;
+/** The chosen files as the list shows them (the bytes stay in the machine). */
+export const selectUploadFiles = (s: U) => s.context.files.map(({ name, size, state, percent }) => ({ name, size, state, percent }));
+export const sameUploadFiles = (a: ReturnType<typeof selectUploadFiles>, b: ReturnType<typeof selectUploadFiles>) =>
+  a.length === b.length && a.every((f, i) => sameView(f, b[i]!));
 export const selectUploadMessage = (s: U) => s.context.message;
 export const selectUploadForm = (s: U) => ({ description: s.context.description, merchant: s.context.merchant });
 export const selectUploadLocations = (s: U) => s.context.locations;

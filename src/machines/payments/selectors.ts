@@ -28,7 +28,7 @@ export function selectTotalsScope(s: CheckListSnapshot): string {
 
 export interface CheckSelection {
   /** Selected checks by merchant id (also those a search now hides). */
-  selected: ReadonlySet<number>;
+  selected: readonly number[];
   /** The select-all box is ticked: every row shown is selected. */
   allShown: boolean;
   /** The select-all box is half-ticked: some rows shown are selected, not all. */
@@ -37,9 +37,9 @@ export interface CheckSelection {
 
 export function selectCheckSelection(s: CheckListSnapshot): CheckSelection {
   const rows = shownChecks(s.context);
-  const selected = new Set(s.context.selected);
-  const allShown = rows.length > 0 && rows.every((r) => selected.has(r.merchantid));
-  return { selected, allShown, someShown: !allShown && rows.some((r) => selected.has(r.merchantid)) };
+  const { selected } = s.context;
+  const allShown = rows.length > 0 && rows.every((r) => selected.includes(r.merchantid));
+  return { selected, allShown, someShown: !allShown && rows.some((r) => selected.includes(r.merchantid)) };
 }
 
 /** A file is being made: the bulk buttons and the summary wait. */

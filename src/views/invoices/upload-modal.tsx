@@ -3,7 +3,7 @@ import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, 
 import { useRef } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { UploadChild } from '../../machines/invoices/upload-child.ts';
-import { selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
+import { sameUploadFiles, selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
 
 /**
  * Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker,
@@ -11,7 +11,7 @@ import { selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploa
  */
 export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo: boolean }) {
   const state = useSelector(actor, selectUploadState);
-  const files = useSelector(actor, selectUploadFiles);
+  const files = useSelector(actor, selectUploadFiles, sameUploadFiles);
   const message = useSelector(actor, selectUploadMessage);
   const form = useSelector(actor, selectUploadForm, shallowEqual);
   const locations = useSelector(actor, selectUploadLocations);

@@ -45,7 +45,7 @@ function PaymentList({ page }: { page: ActorRefFrom<typeof checkListMachine> }) 
             onChange={() => send({ type: 'checks.allToggled' })} />
         ),
         Cell: ({ row }) => (
-          <Checkbox aria-label={`Select the check of ${row.original.merchant}`} checked={selected.has(row.original.merchantid)}
+          <Checkbox aria-label={`Select the check of ${row.original.merchant}`} checked={selected.includes(row.original.merchantid)}
             onChange={() => send({ type: 'checks.rowToggled', merchantId: row.original.merchantid })} />
         ),
       },
