@@ -6,7 +6,7 @@ import type { DetailTab, IntelView, LineChartMonths, Sort, SortColumn } from '..
 import type { ActiveDistributor } from '../../model/session-user.ts';
 import { batchesOf } from '../../services/intel-batches.ts';
 import type { HouseSwitchReport } from '../house-switch/house-switch.ts';
-import type { PageRouteEvent } from '../shell/page-spec.ts';
+import type { PageLeftEvent, PageRouteEvent } from '../shell/page-spec.ts';
 
 /** The Intel machine's input, context, events and batch bookkeeping (./intel.ts). */
 
@@ -38,6 +38,8 @@ export interface IntelContext {
   lastUrl: string;
   /** The intel path on screen (the last one the route told, while the section is kept). */
   path: string;
+  /** The user is on an intel page (the root says `route.left` when they leave the kept section). */
+  onScreen: boolean;
   /** The merchant and range whose items the `items` child loads (a detail page), or null when none runs. */
   itemsKey: string | null;
   /** A house made active on another screen while the section was kept: adopted when it is back on screen. */
@@ -72,6 +74,7 @@ export type IntelEvent =
   | { type: 'intel.sortChanged'; column: SortColumn }
   | { type: 'intel.pageChanged'; page: number }
   | PageRouteEvent
+  | PageLeftEvent
   /** The house the session acts for, each time it changes (another screen may switch it while Intel is kept). */
   | { type: 'intel.houseSeen'; activeDistributor: ActiveDistributor | null }
   | { type: 'intel.detailSearchApplied'; search: string }

@@ -33,6 +33,7 @@ export const otherRange = { startDate: '2026-09-01', endDate: '2026-09-30' };
 export const tooLongRange = { startDate: '2025-09-01', endDate: '2026-09-30' };
 
 export const intelEvents: readonly AnyEventObject[] = [
+  { type: 'route.left' },
   { type: 'xstate.done.actor.loadMerchants', output: sampleMerchants },
   { type: 'xstate.done.actor.loadMerchants', output: [] },
   { type: 'xstate.error.actor.loadMerchants', error: serverError },

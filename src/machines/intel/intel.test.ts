@@ -293,6 +293,17 @@ describe('intel, routes', () => {
     expect(s.actor.getSnapshot().children.items).toBeUndefined();
   });
 
+  it('a section left while it loads (route.left) takes nobody away when it settles; back on it, it decides again', async () => {
+    const s = startReal('/intel/graph', '/intel/detail/999999/competitive');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    s.actor.send({ type: 'route.left' });
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    await s.replay({ type: 'xstate.done.actor.loadBatches' }, 'complete');
+    expect(s.asked).toEqual([]);
+    s.actor.send(go('/intel/detail/999999/competitive'));
+    expect(s.asked).toEqual([goTo('/intel/graph')]);
+  });
+
   it('a detail page that was the last page viewed goes to the list when its merchant is gone (another range)', async () => {
     const s = await settledIntel();
     s.actor.send(go('/intel/detail/7/competitive'));

@@ -9,7 +9,6 @@ import { intelService } from '../../services/intel-service.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
-import type { Place } from '../../services/router-port.ts';
 import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { intelItemsMachine } from './intel-items.ts';
 import {
@@ -51,15 +50,6 @@ function detailMerchant(context: IntelContext) {
   if (place.kind !== 'detail') return null;
   const row = context.rows.find((m) => m.id === place.merchantId);
   return row && !row.noData ? row : null;
-}
-
-/**
- * Whether the app is still at `path`: a kept section goes on loading after its route is left, and
- * what it decides then must not take the user away from where they went.
- */
-function stillAt(self: AnyActorRef, path: string) {
-  const place = (self._parent?.getSnapshot() as { context?: { place?: Place | null } } | undefined)?.context?.place;
-  return !place || place.pathname === path;
 }
 
 /** Tells the machine each time the session's house changes (Intel is kept; another screen may switch it). */
@@ -131,7 +121,8 @@ export const intelMachine = setup({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'intel.distributorSelected' ? event.distributorId : 0,
     })),
-    notePath: assign(({ event }) => (event.type === 'route.changed' ? { path: event.place.pathname } : {})),
+    notePath: assign(({ event }) => (event.type === 'route.changed' ? { path: event.place.pathname, onScreen: true } : {})),
+    noteLeft: assign({ onScreen: false }),
     /** A view, or a detail page whose merchant is there: it becomes the page /intel comes back to, for the session too. */
     visitPlace: enqueueActions(({ context, enqueue, system }) => {
       const place = intelPlace(context.path);
@@ -152,7 +143,7 @@ export const intelMachine = setup({
       enqueue.assign({ itemsKey: key });
     }),
     /** /intel goes to the last page viewed; an unknown tab to the list; a detail page without its merchant, once settled, to /intel. */
-    redirect: enqueueActions(({ context, enqueue, system, self }, params: { settled: boolean; onRoute: boolean }) => {
+    redirect: enqueueActions(({ context, enqueue, system }, params: { settled: boolean; onRoute: boolean }) => {
       const place = intelPlace(context.path);
       let to: string | null = null;
       if (place.kind === 'index') to = context.lastUrl;
@@ -161,7 +152,8 @@ export const intelMachine = setup({
         // /intel is the last page viewed, unless that is this very merchant's page (after a house or range change): then the list.
         to = context.lastUrl.startsWith(`/intel/detail/${place.merchantId}/`) ? DEFAULT_INTEL_URL : context.lastUrl;
       const router = system.get('router') as AnyActorRef | undefined;
-      if (to && router && (params.onRoute || stillAt(self, context.path))) enqueue.sendTo(router, { type: 'route.go', to, replace: true } satisfies RouteGoEvent);
+      // A kept section goes on loading after the user left it: what it decides then must not take them away.
+      if (to && router && (params.onRoute || context.onScreen)) enqueue.sendTo(router, { type: 'route.go', to, replace: true } satisfies RouteGoEvent);
     }),
     noteHouseSeen: assign(({ context, event }) =>
       event.type === 'intel.houseSeen' && event.activeDistributor && isOtherHouse(context.activeDistributor, event.activeDistributor.id)
@@ -212,6 +204,7 @@ export const intelMachine = setup({
       dialog: null,
       lastUrl,
       path: input.path ?? '',
+      onScreen: true,
       itemsKey: null,
       staleHouse: null,
       monthly: lastUrl === LINE_CHART_URL,
@@ -244,6 +237,7 @@ export const intelMachine = setup({
     'intel.sortChanged': { actions: 'sortBy' },
     'intel.pageChanged': { actions: 'setPage' },
     'route.changed': [HOUSE_CHANGED, ROUTE(false)],
+    'route.left': { actions: 'noteLeft' },
     'intel.houseSeen': { actions: 'noteHouseSeen' },
     'intel.detailSearchApplied': { actions: 'applyDetailSearch' },
     'intel.revealToggled': { actions: 'toggleReveal' },

@@ -35,6 +35,7 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'houseSwitch.kept': 'Switching the house fails',
       'intel.dialogClosed': 'Press OK on the dialog',
       'route.changed': 'Open the line chart (first time: the batches load again with their months), or an intel page after another screen switched the house (its merchants load again)',
+      'route.left': 'Open another section of the portal (Intel keeps loading, and takes nobody back to it)',
       'intel.houseSeen': 'Another screen makes another house active',
     },
     checks: {

@@ -78,7 +78,7 @@ describe('the app actor owns the pages', () => {
     expect(page('list')).not.toBe(first);
   });
 
-  it('keeps a remembered section while the user is elsewhere, and tells it each place within it', async () => {
+  it('keeps a remembered section while the user is elsewhere, tells it they left, and each place within it', async () => {
     const { settled, page, go } = start({ registry: { intel: spec(['/intel/list', '/intel/detail/:id/:tab'], { kept: true }) } });
     await settled;
     await go('/intel/list');
@@ -87,6 +87,7 @@ describe('the app actor owns the pages', () => {
     await go('/intel/detail/3/distributor');
     expect(page('intel')).toBe(intel);
     expect(intel.getSnapshot().context.heard).toEqual([
+      { type: 'route.left' },
       { type: 'route.changed', place: { pathname: '/intel/detail/3/distributor', search: '' }, params: { id: '3', tab: 'distributor' } },
     ]);
   });

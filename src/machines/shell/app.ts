@@ -7,7 +7,7 @@ import { sessionMemoryMachine, type HeaderTarget } from '../session/session-memo
 import { authRoutingMachine, routeDecision } from './auth-routing.ts';
 import { noticesMachine } from './notices.ts';
 import { findPage, PAGES } from './page-registry.ts';
-import type { PageRoute, PageRouteEvent, PageSpec, RouteGoEvent } from './page-spec.ts';
+import type { PageLeftEvent, PageRoute, PageRouteEvent, PageSpec, RouteGoEvent } from './page-spec.ts';
 import { spinnerMachine } from './spinner.ts';
 import { versionCheckMachine } from './version-check.ts';
 
@@ -59,6 +59,8 @@ export interface AppContext {
   failed: readonly string[];
   /** The login the live pages belong to: another one, or none (logout, switch user), stops them all. */
   authKey: string | null;
+  /** The page of the place, told `route.left` when the user leaves it and it is kept. */
+  routed: string | null;
 }
 
 export type AppEvent =
@@ -179,6 +181,9 @@ export const appMachine = setup({
           enqueue.sendTo(pages[want.key]!.ref, { type: 'route.changed', place: want.route.place, params: want.route.params } satisfies PageRouteEvent);
         }
       }
+      const routed = wanted.find((w) => w.routed)?.key ?? null;
+      const left = context.routed !== null && context.routed !== routed ? pages[context.routed] : undefined;
+      if (left) enqueue.sendTo(left.ref, { type: 'route.left' } satisfies PageLeftEvent);
       const toStart = wanted.filter((w) => !pages[w.key]);
       const startable = toStart.filter((w) => context.logics[w.key]);
       const toLoad = toStart.filter((w) => !context.logics[w.key] && !context.loading.includes(w.key));
@@ -189,7 +194,7 @@ export const appMachine = setup({
           const ref = spawnPage(context.logics[w.key]!, { id: w.key, systemId: `page:${w.key}`, input: w.spec.input?.(w.route) });
           pages[w.key] = { ref, instance: w.instance };
         }
-        return { pages, authKey };
+        return { pages, authKey, routed };
       });
       for (const w of toLoad) enqueue.spawnChild('pageLoader', { id: `load:${w.key}`, input: { key: w.key, load: w.spec.load } });
       if (toLoad.length > 0) {
@@ -217,6 +222,7 @@ export const appMachine = setup({
       loading: [],
       failed: [],
       authKey: sessionOf(auth.getSnapshot()),
+      routed: null,
     };
   },
   invoke: [

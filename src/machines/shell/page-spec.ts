@@ -51,6 +51,11 @@ export interface PageRouteEvent {
   params: Readonly<Record<string, string>>;
 }
 
+/** A kept page the user has left (it runs on, off screen, until they come back: `route.changed`). */
+export interface PageLeftEvent {
+  type: 'route.left';
+}
+
 /** Navigations machines ask for (sent to system id `router`). */
 export interface RouteGoEvent {
   type: 'route.go';
