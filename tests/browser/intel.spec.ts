@@ -64,6 +64,22 @@ test('the leader sees the progress of the batches, then the list', async ({ page
   await expect(rows.first()).toBeVisible();
 });
 
+test("the list's sort and page are in the address bar: a reload, or the link sent to a colleague, shows the same rows", async ({ page }) => {
+  await openIntel(page);
+  const rows = page.getByTestId('intel-table').locator('tbody tr');
+  await page.getByTestId('intel-table').getByRole('columnheader', { name: /^Merchant/ }).click();
+  await expect(page).toHaveURL(/\/intel\/list\?sort=merchant\.asc$/);
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/intel\/list\?sort=merchant\.asc&page=2$/);
+  const names = async () => rows.evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent ?? ''));
+  await expect.poll(names).not.toEqual([]);
+  const shown = await names();
+  await page.reload();
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  await expect.poll(names).toEqual(shown);
+  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('data-active', 'true');
+});
+
 test('list → detail → Reveal shows the values; a second Reveal hides the first', async ({ page }) => {
   // A whole house's list, a detail page and two axe audits of large tables: over 30 s on a busy 2-core machine.
   test.slow();

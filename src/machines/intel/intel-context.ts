@@ -18,6 +18,8 @@ export interface IntelInput {
   lastUrl?: string;
   /** The path the section was opened on (later ones arrive as `route.changed`). */
   path?: string;
+  /** Its query (`?q=…&page=…`: what a shared link says, src/model/intel-query.ts). */
+  query?: string;
 }
 
 export interface IntelContext {
@@ -40,6 +42,8 @@ export interface IntelContext {
   path: string;
   /** The user is on an intel page (the root says `route.left` when they leave the kept section). */
   onScreen: boolean;
+  /** The query of that place, to tell whether the address bar already says the search, sort, page and months. */
+  query: string;
   /** The merchant and range whose items the `items` child loads (a detail page), or null when none runs. */
   itemsKey: string | null;
   /** A house made active on another screen while the section was kept: adopted when it is back on screen. */

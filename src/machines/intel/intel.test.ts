@@ -29,7 +29,7 @@ const ACTORS = ['loadMerchants', 'loadHouses', 'setActiveDistributor', 'loadBatc
 /** The root telling the section where it is (`PageRouteEvent`). */
 const go = (pathname: string) => ({ type: 'route.changed' as const, place: { pathname, search: '' }, params: {} });
 
-function startReal(lastUrl = '/intel/list', path?: string) {
+function startReal(lastUrl = '/intel/list', path?: string, query?: string) {
   const changed: unknown[] = [];
   const asked: AnyEventObject[] = [];
   const session = testSession();
@@ -39,7 +39,7 @@ function startReal(lastUrl = '/intel/list', path?: string) {
       fakeRouter(actor, asked);
     },
     actors: [...ACTORS, 'loadItems'],
-    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl, path },
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, lastUrl, path, query },
     children: {
       houseSwitch: houseSwitchMachine.provide({ actions: { distributorChanged: (_, params) => void changed.push(params.response) } }),
       intelItems: intelItemsMachine,
@@ -291,6 +291,35 @@ describe('intel, routes', () => {
     s.actor.send(go(`/intel/detail/${secondBatch[0]!.id}/competitive`));
     expect(s.asked.at(-1)).toEqual(goTo('/intel/graph'));
     expect(s.actor.getSnapshot().children.items).toBeUndefined();
+  });
+
+  it('a shared link opens on its search, sort, page and months, and each change goes into the address bar once', async () => {
+    const s = startReal('/intel/list', '/intel/graph', '?q=grill&sort=merchant.asc&page=2&months=12');
+    const { context } = s.actor.getSnapshot();
+    expect([context.search, context.sort, context.page, context.months]).toEqual(['grill', { column: 'merchant', descending: false }, 2, 12]);
+    expect(s.asked).toEqual([]);
+    s.actor.send({ type: 'intel.searchApplied', search: 'anchor' });
+    expect(s.asked).toEqual([goTo('/intel/graph?q=anchor&sort=merchant.asc&months=12')]);
+    // The address bar's answer changes nothing and asks for nothing more.
+    s.actor.send({ ...go('/intel/graph'), place: { pathname: '/intel/graph', search: '?q=anchor&sort=merchant.asc&months=12' } });
+    expect(s.asked).toHaveLength(1);
+    // Another view from a plain link keeps the search (a new view starts at page 1) and says so.
+    s.actor.send({ type: 'intel.pageChanged', page: 3 });
+    s.actor.send(go('/intel/list'));
+    expect(s.actor.getSnapshot().context.page).toBe(1);
+    expect(s.asked.at(-1)).toEqual(goTo('/intel/list?q=anchor&sort=merchant.asc&months=12'));
+    // A value left at its default leaves the link.
+    s.actor.send({ type: 'intel.searchApplied', search: '' });
+    expect(s.asked.at(-1)).toEqual(goTo('/intel/list?sort=merchant.asc&months=12'));
+  });
+
+  it("a link's page outlasts the merchant list's arrival; a new range goes back to page 1, and so does the address bar", async () => {
+    const s = startReal('/intel/list', '/intel/list', '?page=2');
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loading');
+    expect(s.actor.getSnapshot().context.page).toBe(2);
+    await s.replay({ type: 'intel.rangeChanged', range: otherRange }, 'loading');
+    expect(s.actor.getSnapshot().context.page).toBe(1);
+    expect(s.asked).toEqual([goTo('/intel/list')]);
   });
 
   it('a section left while it loads (route.left) takes nobody away when it settles; back on it, it decides again', async () => {

@@ -4,7 +4,8 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import { MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, type Merchant } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, todayIso } from '../../model/date-range.ts';
-import { DEFAULT_INTEL_URL, DEFAULT_SORT, intelPath, nextSort } from '../../model/intel-rules.ts';
+import { DEFAULT_INTEL_QUERY, intelQueryString, readIntelQuery, type IntelQuery } from '../../model/intel-query.ts';
+import { DEFAULT_INTEL_URL, intelPath, nextSort } from '../../model/intel-rules.ts';
 import { intelService } from '../../services/intel-service.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
@@ -22,7 +23,10 @@ import {
  * items of a detail page's merchant load, and /intel, an unknown tab or a detail page without its
  * merchant go elsewhere. `settled`: every batch has answered, so a missing merchant is missing.
  */
-const followRoute = (settled: boolean) => ['notePath', 'visitPlace', 'syncItems', { type: 'redirect', params: { settled, onRoute: true } }] as const;
+const queryOf = ({ search, sort, page, months }: IntelContext): IntelQuery => ({ search, sort, page, months });
+/** After a change of search, sort, page or months: the address bar follows. */
+const WRITE_QUERY = { type: 'writeQuery', params: ({ context }: { context: IntelContext }) => ({ path: context.path, search: context.query, query: queryOf(context) }) } as const;
+const followRoute = (settled: boolean) => ['notePath', 'visitPlace', WRITE_QUERY, 'syncItems', { type: 'redirect', params: { settled, onRoute: true } }] as const;
 // Every batch has answered (maybe while the user is elsewhere: the kept section then takes nobody anywhere).
 const SETTLED = { type: 'redirect', params: { settled: true, onRoute: false } } as const;
 const ROUTE = (settled: boolean) => ({ actions: followRoute(settled) });
@@ -31,16 +35,17 @@ const HOUSE_CHANGED = { guard: 'houseStale', target: '#intel.loadingMerchants', 
 
 // Where batches load or have loaded: a new range starts over (re-entering stops the stream, so
 // the batch in flight is aborted); the line chart opened on rows without their months reloads them.
-const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: 'assignRange' }] as const;
-const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['notePath', 'visitPlace', 'reloadWithMonths'] } as const;
+const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: ['assignRange', WRITE_QUERY] }] as const;
+const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['notePath', 'visitPlace', 'reloadWithMonths', WRITE_QUERY] } as const;
 
 /** What a visit to `path` changes (null: the page on screen already). */
 function visited(context: IntelContext, path: string): Partial<IntelContext> | null {
   const lastUrl = intelPath(path);
   if (lastUrl === context.lastUrl) return null;
-  // Another view type keeps the search but starts at page 1 (page sizes differ); a detail page and back keeps the page.
+  // Another view type keeps the search but starts at page 1 (page sizes differ), unless its link names a page;
+  // a detail page and back keeps the page.
   const detail = (url: string) => url.startsWith('/intel/detail/');
-  const page = detail(lastUrl) || detail(context.lastUrl) ? context.page : 1;
+  const page = readIntelQuery(context.query).page ?? (detail(lastUrl) || detail(context.lastUrl) ? context.page : 1);
   return { lastUrl, page, revealed: null, detailSearch: '', monthly: context.monthly || lastUrl === LINE_CHART_URL };
 }
 
@@ -121,7 +126,17 @@ export const intelMachine = setup({
       type: 'houseSwitch.requested' as const,
       distributorId: event.type === 'intel.distributorSelected' ? event.distributorId : 0,
     })),
-    notePath: assign(({ event }) => (event.type === 'route.changed' ? { path: event.place.pathname, onScreen: true } : {})),
+    /** A place within the section: what its link says of the search, sort, page and months wins; what it leaves out stays (writeQuery puts it in the address bar). */
+    notePath: assign(({ event }) =>
+      event.type === 'route.changed' ? { path: event.place.pathname, onScreen: true, query: event.place.search, ...readIntelQuery(event.place.search) } : {}),
+    /** The address bar of a view says its search, sort, page and months (a link to it shows the same rows). */
+    writeQuery: enqueueActions(({ enqueue, system }, params: { path: string; search: string; query: IntelQuery }) => {
+      if (intelPlace(params.path).kind !== 'view') return;
+      const wanted = intelQueryString(params.query);
+      if (wanted === intelQueryString({ ...DEFAULT_INTEL_QUERY, ...readIntelQuery(params.search) })) return;
+      const router = system.get('router') as AnyActorRef | undefined;
+      if (router) enqueue.sendTo(router, { type: 'route.go', to: `${params.path}${wanted}`, replace: true } satisfies RouteGoEvent);
+    }),
     noteLeft: assign({ onScreen: false }),
     /** A view, or a detail page whose merchant is there: it becomes the page /intel comes back to, for the session too. */
     visitPlace: enqueueActions(({ context, enqueue, system }) => {
@@ -183,7 +198,8 @@ export const intelMachine = setup({
     toggleChartTables: assign(({ context }) => ({ chartTables: !context.chartTables })),
     clearMerchants: assign({ merchants: [] }),
     /** The merchant list arrived: every batch of it is to load. */
-    startBatches: assign((_, merchants: Merchant[]) => ({ merchants, ...restart(merchants) })),
+    // The page stays: a range or house change has already gone back to page 1, a shared link's page is kept.
+    startBatches: assign(({ context }, merchants: Merchant[]) => ({ merchants, ...restart(merchants), page: context.page })),
     sayMerchantsFailed: assign({ dialog: MERCHANTS_FAILED_MESSAGE }),
     logFailure: (_, params: { what: string; error: unknown }) => logFailure(params.what)({ event: { error: params.error } }),
   },
@@ -205,16 +221,16 @@ export const intelMachine = setup({
       lastUrl,
       path: input.path ?? '',
       onScreen: true,
+      query: input.query ?? '',
       itemsKey: null,
       staleHouse: null,
       monthly: lastUrl === LINE_CHART_URL,
-      search: '',
-      sort: DEFAULT_SORT,
-      page: 1,
+      // A shared link's search, sort, page and months (src/model/intel-query.ts).
+      ...DEFAULT_INTEL_QUERY,
+      ...readIntelQuery(input.query ?? ''),
       detailSearch: '',
       revealed: null,
       expanded: [],
-      months: 3,
       logScale: true,
       chartTables: false,
     };
@@ -229,20 +245,20 @@ export const intelMachine = setup({
   // What the pages show changes nothing in the loading: these apply in every state.
   on: {
     // From every state but switchingDistributor, which refuses it.
-    'intel.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch'] },
+    'intel.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch', WRITE_QUERY] },
     'houseSwitch.housesLoaded': { actions: 'showHouses' },
     'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'setRange' }],
     'intel.dialogClosed': { actions: 'closeDialog' },
-    'intel.searchApplied': { actions: 'applySearch' },
-    'intel.sortChanged': { actions: 'sortBy' },
-    'intel.pageChanged': { actions: 'setPage' },
+    'intel.searchApplied': { actions: ['applySearch', WRITE_QUERY] },
+    'intel.sortChanged': { actions: ['sortBy', WRITE_QUERY] },
+    'intel.pageChanged': { actions: ['setPage', WRITE_QUERY] },
     'route.changed': [HOUSE_CHANGED, ROUTE(false)],
     'route.left': { actions: 'noteLeft' },
     'intel.houseSeen': { actions: 'noteHouseSeen' },
     'intel.detailSearchApplied': { actions: 'applyDetailSearch' },
     'intel.revealToggled': { actions: 'toggleReveal' },
     'intel.showMoreToggled': { actions: 'toggleShowMore' },
-    'intel.monthsChanged': { actions: 'setMonths' },
+    'intel.monthsChanged': { actions: ['setMonths', WRITE_QUERY] },
     'intel.scaleToggled': { actions: 'toggleScale' },
     'intel.chartTablesToggled': { actions: 'toggleChartTables' },
   },

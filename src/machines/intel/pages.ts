@@ -22,6 +22,7 @@ export const intelPages = {
       activeDistributor: route.auth.context.user?.activeDistributor ?? null,
       lastUrl: selectLastPage('intel')(route.session),
       path: route.place.pathname,
+      query: route.place.search,
     }),
     kept: true,
   }),
