@@ -1,3 +1,4 @@
+import type { ActorRefFrom } from 'xstate';
 import type { Announcement } from '../../model/announcement.ts';
 import type { DashboardPayload, DashboardResponse, LostVolumeResponse, Merchant, MonthlyVolumeResponse } from '../../model/dashboard.ts';
 import type { DateRange } from '../../model/date-range.ts';
@@ -5,6 +6,7 @@ import type { House } from '../../model/distributor.ts';
 import { nextCount } from '../../model/format.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
+import type { LoadSpeedInput, loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import type { HouseSwitchReport } from '../house-switch/house-switch.ts';
 
 /** The dashboard machine's input, context, events and the payloads it derives (./dashboard.ts). */
@@ -22,6 +24,8 @@ export interface DashboardInput {
   canViewAs: boolean;
   /** The View As choice in force when the screen opens (the session's: it outlives the screen). */
   viewAsUserId: number | null;
+  /** The load-speed test's input when an internal admin entered the user's session (analytics spec §6); else none. */
+  loadSpeed?: LoadSpeedInput | null;
 }
 
 export interface DashboardContext {
@@ -54,6 +58,8 @@ export interface DashboardContext {
   lostItemsShown: number;
   /** Customers With Lost Volume: how many rows show. */
   lostVolumeShown: number;
+  /** The load-speed test, run beside the dashboard when an internal admin entered the session. */
+  loadSpeed: ActorRefFrom<typeof loadSpeedMachine> | null;
 }
 
 export type DashboardEvent =

@@ -12,6 +12,7 @@ import { houseUsersService } from '../../services/house-users-service.ts';
 import { merchantService } from '../../services/merchant-service.ts';
 import { sendToSession } from '../shell/system-actors.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
+import { loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import {
   dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, outputOf, resizedRows, scopeIds, viewerOf,
   type DashboardContext, type DashboardEvent, type DashboardInput,
@@ -43,6 +44,7 @@ export const dashboardMachine = setup({
     loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
     loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
     houseSwitch: houseSwitchMachine,
+    loadSpeed: loadSpeedMachine,
     loadAnnouncements: fromObservableWithOutput<Announcement[], { userId: number | null }>(({ userId }) => announcementService.announcements(userId)),
     loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
@@ -161,7 +163,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     range: previousMonth(input.today ?? todayIso()),
     merchants: [],
     selectedMerchantId: null,
@@ -182,6 +184,8 @@ export const dashboardMachine = setup({
     viewAsUsers: [],
     // A View As chosen earlier stays on across pages (until logout or a house switch).
     viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? null) : null,
+    // Spec §6: an internal admin in the user's session may time the dashboard (with the testing flag on).
+    loadSpeed: input.loadSpeed ? spawn('loadSpeed', { id: 'loadSpeed', input: input.loadSpeed }) : null,
   }),
   entry: 'loadViewAsUsers',
   // For the whole life of the screen: the houses for the selector and the banners.

@@ -1,9 +1,14 @@
+import { enteredByAdmin } from '../../model/route-access.ts';
 import { viewsAs } from '../../model/role-rules.ts';
+import { loadSpeedInput } from '../admin-panel/load-speed-test.ts';
 import { selectViewAs } from '../session/selectors.ts';
 import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { DashboardInput } from './dashboard-context.ts';
 
-/** The dashboard's input: the logged-in user, and the View As choice the session holds as it opens. */
+/**
+ * The dashboard's input: the logged-in user, the View As choice the session holds as it opens, and
+ * the load-speed test's when an internal admin entered the user's session.
+ */
 export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'session'>): DashboardInput => {
   const user = auth.context.user;
   const canViewAs = user !== null && viewsAs(user);
@@ -12,6 +17,7 @@ export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'sess
     userId: user?.id ?? null,
     canViewAs,
     viewAsUserId: selectViewAs(session),
+    loadSpeed: user !== null && enteredByAdmin(user, auth.context.adminUser) ? loadSpeedInput(auth) : null,
   };
 };
 
