@@ -32,7 +32,6 @@ export const pending = {
     'src/machines/shell/version-check.ts',
   ],
   'views-no-actor-creation': [
-    'src/views/rebates/similar-items-page.tsx',
     'src/views/shell/actor-contexts.ts',
   ],
   'views-no-snapshot-reads': [
