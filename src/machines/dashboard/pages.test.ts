@@ -6,7 +6,7 @@ import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
 import { dashboardInput, dashboardPages } from './pages.ts';
 
 const route = (user: SessionUser | null, viewAs: number | null, admin: SessionUser | null = null) =>
-  ({ auth: { context: { user, adminUser: admin } }, session: { context: { viewAs } } }) as unknown as Pick<PageRoute, 'auth' | 'session'>;
+  ({ auth: { context: { user, adminUser: admin } }, session: { context: { viewAs } }, place: { pathname: '/dashboard', search: '' } }) as unknown as Pick<PageRoute, 'auth' | 'session' | 'place'>;
 
 describe('the dashboard page', () => {
   it('serves /dashboard', () => {
@@ -20,6 +20,7 @@ describe('the dashboard page', () => {
       userId: distributorUser.id,
       canViewAs: true,
       viewAsUserId: 42,
+      search: '',
       loadSpeed: null,
     });
   });
@@ -36,6 +37,6 @@ describe('the dashboard page', () => {
   });
 
   it('builds an input without a user (the page is not shown then)', () => {
-    expect(dashboardInput(route(null, null))).toEqual({ activeDistributor: null, userId: null, canViewAs: false, viewAsUserId: null, loadSpeed: null });
+    expect(dashboardInput(route(null, null))).toEqual({ activeDistributor: null, userId: null, canViewAs: false, viewAsUserId: null, search: '', loadSpeed: null });
   });
 });

@@ -6,10 +6,11 @@ import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { DashboardInput } from './dashboard-context.ts';
 
 /**
- * The dashboard's input: the logged-in user, the View As choice the session holds as it opens, and
- * the load-speed test's when an internal admin entered the user's session.
+ * The dashboard's input: the logged-in user, the View As choice the session holds as it opens, the
+ * URL's query (range and location), and the load-speed test's when an internal admin entered the
+ * user's session.
  */
-export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'session'>): DashboardInput => {
+export const dashboardInput = ({ auth, session, place }: Pick<PageRoute, 'auth' | 'session' | 'place'>): DashboardInput => {
   const user = auth.context.user;
   const canViewAs = user !== null && viewsAs(user);
   return {
@@ -17,6 +18,8 @@ export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'sess
     userId: user?.id ?? null,
     canViewAs,
     viewAsUserId: selectViewAs(session),
+    // The range and location a reload or a shared link names (the machine reads them).
+    search: place.search,
     loadSpeed: user !== null && enteredByAdmin(user, auth.context.adminUser) ? loadSpeedInput(auth) : null,
   };
 };
