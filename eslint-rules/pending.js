@@ -14,7 +14,6 @@ export const pending = {
     'src/machines/admin-dashboard/users-export.ts',
     'src/machines/admin-import/purchase-import.ts',
     'src/machines/admin-panel/audit-log.ts',
-    'src/machines/admin-panel/load-speed-test.ts',
     'src/machines/admin-panel/panel-user.ts',
     'src/machines/admin-panel/testing-flag.ts',
     'src/machines/admin-switch/admin-switch.ts',
@@ -25,14 +24,11 @@ export const pending = {
     'src/machines/rebates/rebates-screen.ts',
   ],
   'views-no-actor-creation': [
-    'src/views/admin-panel/load-speed-test-view.tsx',
-    'src/views/rebates/similar-items-page.tsx',
     'src/views/shell/actor-contexts.ts',
   ],
   'views-no-snapshot-reads': [
     'src/views/admin-dashboard/admin-modals.tsx',
     'src/views/admin-dashboard/edit-user-panel.tsx',
-    'src/views/admin-panel/load-speed-test-view.tsx',
     'src/views/rebates/rebate-search-bar.tsx',
     'src/views/rebates/rebates-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',

@@ -255,3 +255,43 @@ test('a dismissed announcement stays dismissed on the next page load; a phone sh
     await made.remove();
   }
 });
+
+test('a chosen range and location stay in the URL, so a reload keeps them; a link it cannot read opens the defaults', async ({ page }) => {
+  await openDashboard(page, 'leader@harbor.test');
+  const picker = page.getByRole('button', { name: 'Date range' });
+  const defaultRange = (await picker.textContent())!;
+  await picker.click();
+  await page.locator('table button:not([data-outside])', { hasText: /^1$/ }).first().click();
+  await page.locator('table button:not([data-outside])', { hasText: /^10$/ }).first().click();
+  await expect(picker).toHaveText(/^(\d\d)\/01\/(\d{4}) – \1\/10\/\2$/);
+  const range = (await picker.textContent())!;
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/dashboard\?from=\d{4}-\d\d-01&to=\d{4}-\d\d-10$/);
+  const location = page.getByRole('textbox', { name: 'Location' });
+  await location.click();
+  const option = page.getByRole('option').first();
+  const place = (await option.textContent())!;
+  await option.click();
+  await expect(page).toHaveURL(/\/dashboard\?from=\d{4}-\d\d-01&to=\d{4}-\d\d-10&location=\d+$/);
+  await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+  const url = page.url();
+
+  // A reload (or the link shared) opens the same range and location, and asks for that dashboard.
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/dashboard'));
+  await page.reload();
+  const body = (await asked).postDataJSON();
+  expect(page.url()).toBe(url);
+  const query = new URL(url).searchParams;
+  expect(body).toMatchObject({ startDate: query.get('from'), endDate: query.get('to'), merchants: [Number(query.get('location'))] });
+  await expect(picker).toHaveText(range);
+  await expect(location).toHaveValue(place);
+  await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+
+  // What the URL cannot say falls back to the previous month and All Locations, without a word.
+  await page.goto('/dashboard?from=2026-02-30&to=soon&location=nowhere');
+  await expect(stat(page, 'Total Volume')).toBeVisible({ timeout: 15_000 });
+  await expect(picker).toHaveText(defaultRange);
+  await expect(location).toHaveValue('');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -23,6 +23,13 @@ export interface LoadSpeedContext {
   enabled: boolean;
 }
 
+export interface LoadSpeedInput {
+  userId: number;
+  adminEmail: string;
+  /** The testing flag; the stored admin data's unless a test passes its own. */
+  enabled?: boolean;
+}
+
 export type LoadSpeedEvent =
   | { type: 'loadTest.amountChanged'; amount: number }
   | { type: 'loadTest.started' }
@@ -31,10 +38,19 @@ export type LoadSpeedEvent =
 const noticeFor3s = { id: 'notice', src: 'notice' } as const;
 
 export const loadSpeedMachine = setup({
-  types: { context: {} as LoadSpeedContext, events: {} as LoadSpeedEvent, input: {} as { userId: number; adminEmail: string; enabled?: boolean } },
+  types: { context: {} as LoadSpeedContext, events: {} as LoadSpeedEvent, input: {} as LoadSpeedInput },
   actors: {
     run: fromObservableWithOutput<LoadSpeeds, { userId: number; adminEmail: string; amount: number }>(({ userId, adminEmail, amount }) => adminService.loadSpeeds(userId, adminEmail, amount)),
     notice: fromEventObservable(() => after$(LOAD_TEST_NOTICE_MS).pipe(map((): LoadSpeedEvent => ({ type: 'loadTest.noticeExpired' })))),
+  },
+  guards: {
+    // Only with the testing flag on (and an admin behind the session) is the test shown and run.
+    mayRun: ({ context }) => context.enabled && context.adminEmail !== '',
+  },
+  actions: {
+    /** 1–50 runs; what is no number is the default. */
+    setAmount: assign((_, params: { amount: number }) => ({ amount: Math.min(50, Math.max(1, Math.round(params.amount) || LOAD_TEST_DEFAULT)) })),
+    keepTimings: assign((_, params: { timings: number[] }) => ({ timings: params.timings })),
   },
 }).createMachine({
   id: 'loadSpeed',
@@ -45,9 +61,8 @@ export const loadSpeedMachine = setup({
   states: {
     idle: {
       on: {
-        'loadTest.amountChanged': { actions: assign(({ event }) => ({ amount: Math.min(50, Math.max(1, Math.round(event.amount) || LOAD_TEST_DEFAULT)) })) },
-        // Only with the testing flag on (and an admin behind the session) is the test shown and run.
-        'loadTest.started': { guard: ({ context }) => context.enabled && context.adminEmail !== '', target: 'running' },
+        'loadTest.amountChanged': { actions: { type: 'setAmount', params: ({ event }) => ({ amount: event.amount }) } },
+        'loadTest.started': { guard: 'mayRun', target: 'running' },
       },
     },
     running: {
@@ -56,7 +71,7 @@ export const loadSpeedMachine = setup({
         id: 'run',
         src: 'run',
         input: ({ context }) => ({ userId: context.userId, adminEmail: context.adminEmail, amount: context.amount }),
-        onDone: { target: 'sent', actions: assign({ timings: ({ event }) => event.output.timingsMs }) },
+        onDone: { target: 'sent', actions: { type: 'keepTimings', params: ({ event }) => ({ timings: event.output.timingsMs }) } },
         onError: 'failed',
       },
     },
@@ -69,7 +84,7 @@ export const loadSpeedMachine = setup({
  * The test's input from the auth-routing snapshot: the user whose dashboard is timed and the admin
  * behind the session. For the page that runs the test as its child (the dashboard's `input(route)`).
  */
-export const loadSpeedInput = (auth: SnapshotFrom<typeof authRoutingMachine>) => ({
+export const loadSpeedInput = (auth: SnapshotFrom<typeof authRoutingMachine>): LoadSpeedInput => ({
   userId: auth.context.user?.id ?? 0,
   adminEmail: auth.context.adminUser?.email ?? '',
 });

@@ -1,3 +1,4 @@
+import type { ActorRefFrom } from 'xstate';
 import type { Announcement } from '../../model/announcement.ts';
 import type { DashboardPayload, DashboardResponse, LostVolumeResponse, Merchant, MonthlyVolumeResponse } from '../../model/dashboard.ts';
 import type { DateRange } from '../../model/date-range.ts';
@@ -5,7 +6,9 @@ import type { House } from '../../model/distributor.ts';
 import { nextCount } from '../../model/format.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import type { ActiveDistributor } from '../../model/session-user.ts';
+import type { LoadSpeedInput, loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import type { HouseSwitchReport } from '../house-switch/house-switch.ts';
+import type { PageRouteEvent } from '../shell/page-spec.ts';
 
 /** The dashboard machine's input, context, events and the payloads it derives (./dashboard.ts). */
 
@@ -22,9 +25,17 @@ export interface DashboardInput {
   canViewAs: boolean;
   /** The View As choice in force when the screen opens (the session's: it outlives the screen). */
   viewAsUserId: number | null;
+  /** The query of the dashboard's URL as it opens (`?from=…&to=…&location=…`, ./dashboard-url.ts); none: the defaults. */
+  search?: string;
+  /** The load-speed test's input when an internal admin entered the user's session (analytics spec §6); else none. */
+  loadSpeed?: LoadSpeedInput | null;
 }
 
 export interface DashboardContext {
+  /** YYYY-MM-DD: the default range is the month before it. */
+  today: string;
+  /** The query of the URL as last seen or asked for: the range and location are written there only when they change. */
+  query: string;
   range: DateRange;
   merchants: Merchant[];
   /** null: All Locations. */
@@ -54,11 +65,16 @@ export interface DashboardContext {
   lostItemsShown: number;
   /** Customers With Lost Volume: how many rows show. */
   lostVolumeShown: number;
+  /** The load-speed test, run beside the dashboard when an internal admin entered the session. */
+  loadSpeed: ActorRefFrom<typeof loadSpeedMachine> | null;
 }
 
 export type DashboardEvent =
-  | { type: 'dashboard.rangeChanged'; range: DateRange }
-  | { type: 'dashboard.locationSelected'; merchantId: number | null }
+  /** `via: 'url'`: the URL named it (../dashboard-url.ts), so it is not written back. */
+  | { type: 'dashboard.rangeChanged'; range: DateRange; via?: 'url' }
+  | { type: 'dashboard.locationSelected'; merchantId: number | null; via?: 'url' }
+  /** After the URL's choices are followed: the URL is tidied if it said what could not be. */
+  | { type: 'dashboard.urlFollowed' }
   | { type: 'dashboard.distributorSelected'; distributorId: number }
   /** View As: a user of the house, or null / oneself for one's own view. */
   | { type: 'dashboard.viewAsChanged'; userId: number | null }
@@ -70,7 +86,9 @@ export type DashboardEvent =
   | { type: 'dashboard.lostItemsSorted'; sortBy: LostItemsSort }
   /** Show more / Show less under a card's table. */
   | { type: 'dashboard.rowsResized'; card: RowsCard; direction: 'more' | 'less' }
-  | HouseSwitchReport;
+  | HouseSwitchReport
+  /** The place changed within the dashboard (another range or location in the URL). */
+  | PageRouteEvent;
 
 export const MONTHLY_MONTHS = [3, 6, 12] as const;
 export type MonthlyMonths = (typeof MONTHLY_MONTHS)[number];

@@ -1,21 +1,25 @@
-import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
 import { MERCHANTS_FAILED_MESSAGE, RANGE_TOO_LONG_MESSAGE, type DashboardPayload, type DashboardResponse, type LostVolumeResponse, type Merchant, type MonthlyVolumeResponse } from '../../model/dashboard.ts';
-import { rangeReversed, rangeTooLong, previousMonth, todayIso } from '../../model/date-range.ts';
+import { rangeReversed, rangeTooLong, todayIso } from '../../model/date-range.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import { isCancelled } from '../../services/api-client.ts';
 import { announcementService } from '../../services/announcement-service.ts';
 import { dashboardService } from '../../services/dashboard-service.ts';
 import { houseUsersService } from '../../services/house-users-service.ts';
 import { merchantService } from '../../services/merchant-service.ts';
+import type { Place } from '../../services/router-port.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { sendToSession } from '../shell/system-actors.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
+import { loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import {
   dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, outputOf, resizedRows, scopeIds, viewerOf,
   type DashboardContext, type DashboardEvent, type DashboardInput,
 } from './dashboard-context.ts';
+import { DASHBOARD_PATH, dashboardPlaceOf, dashboardQuery, sameRange } from './dashboard-url.ts';
 
 /** The dashboard screen (analytics spec §2 Dashboard, §4, §5, §8). */
 
@@ -24,8 +28,8 @@ import {
  * stops the invoked request, which aborts its signal: the old call is really cancelled.
  */
 const RELOAD = {
-  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths'] }],
-  'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads'] },
+  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
+  'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads', 'writeUrl'] },
 } as const;
 
 // After the choice is assigned, the session learns it.
@@ -43,6 +47,7 @@ export const dashboardMachine = setup({
     loadLostVolume: fromObservableWithOutput<LostVolumeResponse, { merchantIds: number[] }>((input) => dashboardService.lostVolume(input.merchantIds)),
     loadMonthlyVolume: fromObservableWithOutput<MonthlyVolumeResponse | null, { merchantIds: number[] }>((input) => dashboardService.monthlyVolume(input.merchantIds)),
     houseSwitch: houseSwitchMachine,
+    loadSpeed: loadSpeedMachine,
     loadAnnouncements: fromObservableWithOutput<Announcement[], { userId: number | null }>(({ userId }) => announcementService.announcements(userId)),
     loadViewAsUsers: fromObservableWithOutput<HouseUser[], { platformId: string }>((input) => houseUsersService.usersOfChild(input.platformId)),
   },
@@ -151,7 +156,42 @@ export const dashboardMachine = setup({
     clearMonthlyVolume: assign({ monthlyVolume: [] }),
     setViewAsUsers: assign(({ event }) => ({ viewAsUsers: outputOf<HouseUser[]>(event) })),
     clearViewAsUsers: assign({ viewAsUsers: [] }),
-    setMerchants: assign((_, params: { merchants: Merchant[] }) => ({ merchants: params.merchants })),
+    // A location asked for before the merchants were known (the URL's) stays only if it is one of them.
+    setMerchants: assign(({ context }, params: { merchants: Merchant[] }) => ({
+      merchants: params.merchants,
+      selectedMerchantId: params.merchants.some((m) => m.id === context.selectedMerchantId) ? context.selectedMerchantId : null,
+    })),
+    /**
+     * The range and location go to the URL's query (replacing the entry), so a reload or a shared
+     * link opens them again; only when they differ from what the URL already says.
+     */
+    writeUrl: enqueueActions(({ context, event, enqueue, system }) => {
+      // A choice the URL made is followed to the end before the URL is looked at again.
+      if ('via' in event && event.via === 'url') return;
+      const query = dashboardQuery({ range: context.range, location: context.selectedMerchantId }, context.today);
+      if (query === context.query) return;
+      enqueue.assign({ query });
+      // The router, unless a test runs the machine without the app's system.
+      const router = system.get('router') as AnyActorRef | undefined;
+      if (router) enqueue.sendTo(router, { type: 'route.go', to: `${DASHBOARD_PATH}${query}`, replace: true } satisfies RouteGoEvent);
+    }),
+    /**
+     * Another range or location in the URL (a link to the dashboard while it is open) is chosen as
+     * the user would choose it; what the URL cannot say falls back to the defaults.
+     */
+    followPlace: enqueueActions(({ context, enqueue }, params: { place: Place }) => {
+      const asked = dashboardPlaceOf(params.place.search, context.today);
+      enqueue.assign({ query: params.place.search });
+      if (!sameRange(asked.range, context.range)) enqueue.raise({ type: 'dashboard.rangeChanged', range: asked.range, via: 'url' });
+      if (context.merchants.length === 0) {
+        // Checked against the merchants once they arrive.
+        if (asked.location !== context.selectedMerchantId) enqueue.assign({ selectedMerchantId: asked.location });
+      } else {
+        const location = context.merchants.some((m) => m.id === asked.location) ? asked.location : null;
+        if (location !== context.selectedMerchantId) enqueue.raise({ type: 'dashboard.locationSelected', merchantId: location, via: 'url' });
+      }
+      enqueue.raise({ type: 'dashboard.urlFollowed' });
+    }),
     noMerchantsSaid: assign({ merchants: [], dialog: NO_DATA_MESSAGE }),
     noDataSaid: assign({ dialog: NO_DATA_MESSAGE }),
     merchantsFailedSaid: assign({ dialog: MERCHANTS_FAILED_MESSAGE }),
@@ -161,28 +201,37 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({
-    range: previousMonth(input.today ?? todayIso()),
-    merchants: [],
-    selectedMerchantId: null,
-    ...NO_DASHBOARD,
-    ...NO_LOST_VOLUME,
-    lostItemsSort: 'volume',
-    monthlyVolume: [],
-    monthlyVolumeOn: false,
-    monthlyMonths: 3,
-    monthlyAsTable: false,
-    houses: [],
-    activeDistributor: input.activeDistributor,
-    dialog: null,
-    announcements: [],
-    announcementsExpanded: false,
-    userId: input.userId,
-    canViewAs: input.canViewAs,
-    viewAsUsers: [],
-    // A View As chosen earlier stays on across pages (until logout or a house switch).
-    viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? null) : null,
-  }),
+  context: ({ input, spawn }) => {
+    const today = input.today ?? todayIso();
+    // The range and location the URL names (a reload, a shared link); the defaults without one.
+    const asked = dashboardPlaceOf(input.search ?? '', today);
+    return {
+      today,
+      query: input.search ?? '',
+      range: asked.range,
+      merchants: [],
+      selectedMerchantId: asked.location,
+      ...NO_DASHBOARD,
+      ...NO_LOST_VOLUME,
+      lostItemsSort: 'volume',
+      monthlyVolume: [],
+      monthlyVolumeOn: false,
+      monthlyMonths: 3,
+      monthlyAsTable: false,
+      houses: [],
+      activeDistributor: input.activeDistributor,
+      dialog: null,
+      announcements: [],
+      announcementsExpanded: false,
+      userId: input.userId,
+      canViewAs: input.canViewAs,
+      viewAsUsers: [],
+      // A View As chosen earlier stays on across pages (until logout or a house switch).
+      viewAsUserId: input.canViewAs ? (input.viewAsUserId ?? null) : null,
+      // Spec §6: an internal admin in the user's session may time the dashboard (with the testing flag on).
+      loadSpeed: input.loadSpeed ? spawn('loadSpeed', { id: 'loadSpeed', input: input.loadSpeed }) : null,
+    };
+  },
   entry: 'loadViewAsUsers',
   // For the whole life of the screen: the houses for the selector and the banners.
   invoke: [
@@ -196,11 +245,13 @@ export const dashboardMachine = setup({
     },
   ],
   on: {
-    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths'] }],
+    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
     // From every state but switchingDistributor, which refuses both. A target below the machine
     // exits the state it is in, so a choice while merchants load aborts that load and asks again.
-    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch'] },
-    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED] },
+    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch', 'writeUrl'] },
+    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED, 'writeUrl'] },
+    'route.changed': { actions: { type: 'followPlace', params: ({ event }) => ({ place: event.place }) } },
+    'dashboard.urlFollowed': { actions: 'writeUrl' },
     'houseSwitch.housesLoaded': { actions: 'setHouses' },
     'dashboard.dialogClosed': { actions: 'closeDialog' },
     'dashboard.monthlyMonthsChanged': { actions: 'setMonthlyMonths' },
@@ -229,7 +280,7 @@ export const dashboardMachine = setup({
             target: 'failed',
             actions: 'noMerchantsSaid',
           },
-          { target: 'loadingDashboard', actions: [{ type: 'setMerchants', params: ({ event }) => ({ merchants: event.output }) }, 'startSideLoads'] },
+          { target: 'loadingDashboard', actions: [{ type: 'setMerchants', params: ({ event }) => ({ merchants: event.output }) }, 'startSideLoads', 'writeUrl'] },
         ],
         onError: { target: 'merchantsFailed', actions: ['merchantsFailedSaid', logFailure('Loading merchants')] },
       },

@@ -1,10 +1,16 @@
+import { enteredByAdmin } from '../../model/route-access.ts';
 import { viewsAs } from '../../model/role-rules.ts';
+import { loadSpeedInput } from '../admin-panel/load-speed-test.ts';
 import { selectViewAs } from '../session/selectors.ts';
 import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { DashboardInput } from './dashboard-context.ts';
 
-/** The dashboard's input: the logged-in user, and the View As choice the session holds as it opens. */
-export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'session'>): DashboardInput => {
+/**
+ * The dashboard's input: the logged-in user, the View As choice the session holds as it opens, the
+ * URL's query (range and location), and the load-speed test's when an internal admin entered the
+ * user's session.
+ */
+export const dashboardInput = ({ auth, session, place }: Pick<PageRoute, 'auth' | 'session' | 'place'>): DashboardInput => {
   const user = auth.context.user;
   const canViewAs = user !== null && viewsAs(user);
   return {
@@ -12,6 +18,9 @@ export const dashboardInput = ({ auth, session }: Pick<PageRoute, 'auth' | 'sess
     userId: user?.id ?? null,
     canViewAs,
     viewAsUserId: selectViewAs(session),
+    // The range and location a reload or a shared link names (the machine reads them).
+    search: place.search,
+    loadSpeed: user !== null && enteredByAdmin(user, auth.context.adminUser) ? loadSpeedInput(auth) : null,
   };
 };
 

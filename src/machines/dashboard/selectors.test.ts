@@ -8,16 +8,17 @@ import { dashboardMachine } from './dashboard.ts';
 import { boston, otherRange, portland, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
   lostItemsBy, moreAnnouncementsLabel, selectAnnouncementBanners, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
-  selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv,
+  selectLoadSpeedTest, selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv,
 } from './selectors.ts';
+import { selectLoadSpeedView } from '../admin-panel/selectors.ts';
 
 beforeAll(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
 
 const ACTORS = ['loadMerchants', 'loadDashboard', 'loadLostVolume', 'loadMonthlyVolume', 'loadHouses', 'setActiveDistributor', 'loadAnnouncements', 'loadViewAsUsers'];
-const start = () => {
+const start = (loadSpeed: { userId: number; adminEmail: string; enabled: boolean } | null = null) => {
   const s = startControlled(dashboardMachine, {
     actors: ACTORS,
-    input: { today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: false, viewAsUserId: null },
+    input: { today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: false, viewAsUserId: null, loadSpeed },
     children: { houseSwitch: houseSwitchMachine },
     provide: { actions: { applyViewAs: () => {} } },
   });
@@ -31,6 +32,23 @@ describe('the dashboard filters a user gets', () => {
     expect([selectChoosesHouse(signedIn(repUser)), selectViewsAs(signedIn(repUser))]).toEqual([false, false]);
     expect(selectChoosesHouse(signedIn({ ...repUser, isGroup: true }))).toBe(true);
     expect(selectViewsAs(signedIn(adminUser))).toBe(true);
+  });
+});
+
+describe("the load-speed test on the dashboard (spec §6)", () => {
+  it("is there in a user's session an internal admin entered, and shows with the testing flag on", () => {
+    const test = selectLoadSpeedTest(start({ userId: SAMPLE_USER_ID, adminEmail: 'admin@portal.test', enabled: true }).now());
+    expect(test).not.toBeNull();
+    expect(selectLoadSpeedView(test!.getSnapshot())).toMatchObject({ shown: true, amount: 10, mayStart: true, running: false, timings: [] });
+  });
+
+  it('shows nothing with the testing flag off', () => {
+    const test = selectLoadSpeedTest(start({ userId: SAMPLE_USER_ID, adminEmail: 'admin@portal.test', enabled: false }).now());
+    expect(selectLoadSpeedView(test!.getSnapshot()).shown).toBe(false);
+  });
+
+  it("is not there in the user's own session", () => {
+    expect(selectLoadSpeedTest(start().now())).toBeNull();
   });
 });
 

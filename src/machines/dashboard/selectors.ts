@@ -57,6 +57,8 @@ export const selectAnnouncementBanners = (phone: boolean) => (s: S): Announcemen
 /** The line under the first banner on a phone. */
 export const moreAnnouncementsLabel = (more: number) => `Show ${more} more announcement${more === 1 ? '' : 's'}`;
 export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
+/** The load-speed test (spec §6), run only when an internal admin entered the user's session; else none. */
+export const selectLoadSpeedTest = (s: S) => s.context.loadSpeed;
 /** Whose view is shown: the chosen user, else the user themselves. */
 export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;
 

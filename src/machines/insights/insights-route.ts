@@ -10,7 +10,7 @@ export type InsightsScreenKey =
   | { kind: 'index' }
   | { kind: 'unknown' }
   | { kind: 'merchants' }
-  | { kind: 'matches' }
+  | { kind: 'matches'; key: string; min: string; manufacturerPlatformId: string }
   | { kind: 'houseWinBack'; key: string }
   | { kind: 'items'; key: string; merchant: string; merchantId: number }
   | { kind: 'orderHistory'; key: string; merchant: string; merchantId: number }
@@ -40,7 +40,11 @@ export function insightsScreenOf(place: Place): InsightsScreenKey {
     const [merchant, id] = args as [string, string];
     return { kind: page === 'items' ? 'items' : 'orderHistory', key: `${page}|${id}|${merchant}`, merchant, merchantId: Number(id) };
   }
-  if (page === 'matches' && args.length === 5 && MERCHANT_ID.test(args[3]!)) return { kind: 'matches' };
+  if (page === 'matches' && args.length === 5 && MERCHANT_ID.test(args[3]!)) {
+    // The item's similar items: the same item and manufacturer under another merchant is the same screen.
+    const [, , min, , manufacturerPlatformId] = args as [string, string, string, string, string];
+    return { kind: 'matches', key: `matches|${min}|${manufacturerPlatformId}`, min, manufacturerPlatformId };
+  }
   if (page === 'ordertocompetitor' && args.length === 4 && MERCHANT_ID.test(args[1]!) && DAY.test(args[3]!)) {
     const [merchant, id, distributorId, date] = args as [string, string, string, string];
     return { kind: 'competitorOrder', key: `order|${id}|${merchant}|${distributorId}|${date}`, merchant, merchantId: Number(id), distributorId, date };

@@ -13,6 +13,7 @@ import { selectOrderDay, selectOrderMonths } from '../session/selectors.ts';
 import type { SessionMemoryEvent, sessionMemoryMachine } from '../session/session-memory.ts';
 import { insightsService } from '../../services/insights-service.ts';
 import { competitiveItemsMachine } from './competitive-items.ts';
+import { itemMatchMachine } from '../rebates/item-match.ts';
 import { competitorOrderMachine } from './competitor-order.ts';
 import { orderHistoryMachine } from './order-history.ts';
 import { insightsScreenOf, lostFilterOf } from './insights-route.ts';
@@ -25,7 +26,7 @@ import { winBackMachine } from './win-back.ts';
  * runs it as the page `insights` (./pages.ts), kept while the session lasts, and tells it each
  * change of place within the section (`route.changed`); it redirects through the router and runs
  * the screen of the place (a merchant's items, its order history, a competitor order, the house's
- * win-back list) as its child.
+ * win-back list, an item's similar items) as its child.
  */
 
 export interface InsightsInput {
@@ -42,7 +43,8 @@ export type InsightsScreen =
   | { kind: 'items'; key: string; ref: ActorRefFrom<typeof competitiveItemsMachine> }
   | { kind: 'orderHistory'; key: string; ref: ActorRefFrom<typeof orderHistoryMachine> }
   | { kind: 'competitorOrder'; key: string; ref: ActorRefFrom<typeof competitorOrderMachine>; distributorId: string }
-  | { kind: 'houseWinBack'; key: string; ref: ActorRefFrom<typeof winBackMachine> };
+  | { kind: 'houseWinBack'; key: string; ref: ActorRefFrom<typeof winBackMachine> }
+  | { kind: 'matches'; key: string; ref: ActorRefFrom<typeof itemMatchMachine> };
 
 export interface InsightsContext {
   today: string;
@@ -98,6 +100,7 @@ export const insightsMachine = setup({
     orderHistory: orderHistoryMachine,
     competitorOrder: competitorOrderMachine,
     winBack: winBackMachine,
+    itemMatch: itemMatchMachine,
     loadMerchants: fromObservableWithOutput<InsightsMerchant[], InsightsMerchantsPayload>((input) => insightsService.merchants(input)),
   },
   guards: {
@@ -190,6 +193,11 @@ export const insightsMachine = setup({
           }
           case 'houseWinBack':
             return { screen: { kind: 'houseWinBack', key: screen.key, ref: spawn('winBack', { input: { merchantId: null, range: context.range, section: self } }) } };
+          case 'matches': {
+            // The rebates area's similar items and feedback, asked for the item as the screen starts.
+            const key = { min: screen.min, manufacturerPlatformId: screen.manufacturerPlatformId };
+            return { screen: { kind: 'matches', key: screen.key, ref: spawn('itemMatch', { input: { key } }) } };
+          }
           default:
             return { screen: null };
         }

@@ -10,8 +10,11 @@ import { insightsScreenOf } from './insights-route.ts';
 import { insightsMerchant, SAMPLE_TODAY, sampleItems, sampleMerchants } from './insights-samples.ts';
 import {
   filterText, lostFilterOf, selectBanner, selectCompetitorOrderScreen, selectHeaderView, selectHouseWinBack, selectItemsScreen, selectItemsView, selectLastUrl,
-  selectOrderHistoryScreen, selectVisibleMerchants,
+  selectMatchesScreen, selectOrderHistoryScreen, selectVisibleMerchants,
 } from './selectors.ts';
+import type { ItemMatch } from '../../model/match.ts';
+import { itemMatchMachine } from '../rebates/item-match.ts';
+import { selectMatchCount, selectShownMatches } from '../rebates/selectors.ts';
 
 describe('the merchants URL', () => {
   it('reads the dashboard filter: a category, else an item, else none', () => {
@@ -182,12 +185,49 @@ describe('the section follows the place (spec §2)', () => {
   });
 });
 
+describe('an item’s similar items under the section (selectMatchesScreen)', () => {
+  const SCREENS = ['loadMerchants', 'competitiveItems', 'loadMatches'];
+  const start = () => {
+    const s = startControlled(insightsMachine, { actors: SCREENS, children: { itemMatch: itemMatchMachine }, input: { today: SAMPLE_TODAY } });
+    const go = (pathname: string) => s.actor.send({ type: 'route.changed', place: { pathname, search: '' }, params: {} });
+    return { ...s, go, now: () => s.actor.getSnapshot() };
+  };
+  const match = (min: string): ItemMatch => ({ min, description: `ITEM ${min}`, manufacturerName: 'Maker', manufacturerPlatformId: 'MF-9' }) as unknown as ItemMatch;
+
+  it('asks for the item of the link and shows its count once they arrive', async () => {
+    const s = start();
+    expect(selectMatchesScreen(s.now())).toBeNull();
+    s.go('/competitiveinsights/matches/Merchant%201/BEEF%2FPORK/M-1/1/MF-1');
+    const matches = selectMatchesScreen(s.now());
+    expect(matches).not.toBeNull();
+    expect(s.inputs.loadMatches).toEqual([{ min: 'M-1', manufacturerPlatformId: 'MF-1' }]);
+    expect(selectMatchCount(matches!.getSnapshot())).toBe('…');
+    await s.settle('loadMatches', 'done', [match('A-1'), match('A-2')]);
+    expect(selectMatchCount(matches!.getSnapshot())).toBe('2');
+    expect(selectShownMatches(matches!.getSnapshot()).map((m) => m.min)).toEqual(['A-1', 'A-2']);
+  });
+
+  it('keeps the screen for the same item under another merchant, and starts anew for another item', () => {
+    const s = start();
+    s.go('/competitiveinsights/matches/A/X/M-1/1/MF-1');
+    const first = selectMatchesScreen(s.now());
+    s.go('/competitiveinsights/matches/B/X/M-1/2/MF-1');
+    expect(selectMatchesScreen(s.now())).toBe(first);
+    s.go('/competitiveinsights/matches/B/Y/M-2/2/MF-1');
+    expect(selectMatchesScreen(s.now())).not.toBe(first);
+    expect(first!.getSnapshot().status).toBe('stopped');
+    // Back to the merchant's items: no similar items on screen.
+    s.go('/competitiveinsights/items/B/2');
+    expect(selectMatchesScreen(s.now())).toBeNull();
+  });
+});
+
 describe('the places of the section', () => {
   it('names each page, what it is of, and the instance it runs', () => {
     const at = (pathname: string, search = '') => insightsScreenOf({ pathname, search });
     expect(at('/competitiveinsights')).toEqual({ kind: 'index' });
     expect(at('/competitiveinsights/merchants')).toEqual({ kind: 'merchants' });
-    expect(at('/competitiveinsights/matches/Merchant%201/BEEF%2FPORK/M-1/1/MF-1')).toEqual({ kind: 'matches' });
+    expect(at('/competitiveinsights/matches/Merchant%201/BEEF%2FPORK/M-1/1/MF-1')).toEqual({ kind: 'matches', key: 'matches|M-1|MF-1', min: 'M-1', manufacturerPlatformId: 'MF-1' });
     expect(at('/competitiveinsights/items/Merchant%201/1')).toMatchObject({ kind: 'items', merchant: 'Merchant 1', merchantId: 1 });
     expect(at('/competitiveinsights/ordertocompetitor/M/1/CP-1/2026-10-20')).toMatchObject({ kind: 'competitorOrder', distributorId: 'CP-1', date: '2026-10-20' });
     expect(at('/competitiveinsights/items/Merchant/x')).toEqual({ kind: 'unknown' });

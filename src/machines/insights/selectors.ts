@@ -57,6 +57,8 @@ export const selectHeaderView = (s: S): InsightsHeaderView =>
 export const selectItemsScreen = (s: S) => (s.context.screen?.kind === 'items' ? s.context.screen.ref : null);
 export const selectOrderHistoryScreen = (s: S) => (s.context.screen?.kind === 'orderHistory' ? s.context.screen.ref : null);
 export const selectHouseWinBack = (s: S) => (s.context.screen?.kind === 'houseWinBack' ? s.context.screen.ref : null);
+/** An item's similar items (the rebates area's screen, under this section's breadcrumb). */
+export const selectMatchesScreen = (s: S) => (s.context.screen?.kind === 'matches' ? s.context.screen.ref : null);
 export const selectCompetitorOrderScreen = (s: S) => (s.context.screen?.kind === 'competitorOrder' ? s.context.screen : null);
 
 function memo<V>(cache: WeakMap<object, V>, key: object, make: () => V): V {

@@ -1,22 +1,13 @@
 import { Alert, Button, Group, NumberInput, Paper, Text } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { loadSpeedMachine } from '../../machines/admin-panel/load-speed-test.ts';
+import type { loadSpeedMachine } from '../../machines/admin-panel/load-speed-test.ts';
 import { sameView, selectLoadSpeedView } from '../../machines/admin-panel/selectors.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
 
 /**
- * The dashboard's load-speed test (analytics spec §6) until the dashboard's page machine runs it as
- * its child (input: `loadSpeedInput(route.auth)`), and renders `LoadSpeedPanel` with that child.
+ * The dashboard's load-speed test (analytics spec §6), the dashboard's child (machines/dashboard):
+ * only with the admin panel's testing flag on.
  */
-export function LoadSpeedTest() {
-  const userId = AuthActor.useSelector((s) => s.context.user?.id ?? 0);
-  const adminEmail = AuthActor.useSelector((s) => s.context.adminUser?.email ?? '');
-  const actor = useActorRef(loadSpeedMachine, { input: { userId, adminEmail } });
-  return <LoadSpeedPanel test={actor} />;
-}
-
-/** The load-speed test: only with the admin panel's testing flag on. */
 export function LoadSpeedPanel({ test }: { test: ActorRefFrom<typeof loadSpeedMachine> }) {
   const view = useSelector(test, selectLoadSpeedView, sameView);
   if (!view.shown) return null;

@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { itemMatchMachine } from '../../machines/rebates/item-match.ts';
+import type { itemMatchMachine } from '../../machines/rebates/item-match.ts';
 import { selectFeedbackDialog, selectMatchCount, selectMatchSearch, selectMatchStatus, selectShownMatches } from '../../machines/rebates/selectors.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
@@ -34,15 +34,6 @@ export function SimilarItemsPage() {
   );
 }
 
-/**
- * Similar items of one item with a machine of its own: competitive insights' matches page, until
- * the app's root actor runs that page too (then it renders SimilarItemsScreen with its page's actor).
- */
-export function SimilarItemsView({ min, manufacturerPlatformId, ...screen }: Omit<ScreenProps, 'matches'> & { manufacturerPlatformId: string }) {
-  const matches = useActorRef(itemMatchMachine, { input: { key: { min, manufacturerPlatformId } } });
-  return <SimilarItemsScreen matches={matches} min={min} {...screen} />;
-}
-
 interface ScreenProps {
   /** The similar items of the item (an itemMatch actor that asked for it as it started). */
   matches: ActorRefFrom<typeof itemMatchMachine>;
@@ -55,7 +46,8 @@ interface ScreenProps {
 
 /**
  * Similar items of one item: what could replace it, and feedback when a match is wrong. Shared by
- * the rebates area and competitive insights, which differ only in their breadcrumbs.
+ * the rebates area (its page's actor) and competitive insights (the section's child), which differ
+ * only in their breadcrumbs.
  */
 export function SimilarItemsScreen({ matches, min, description, crumbs }: ScreenProps) {
   const feedback = useSelector(matches, selectFeedbackDialog);
