@@ -15,7 +15,7 @@ export function LostCategoriesCard({ canExport }: { canExport: boolean }) {
   return (
     <DashboardCard
       title="Top Categories Lost to Competitors"
-      actions={canExport && data && <ExportButton label="Export categories lost" build={() => selectCategoriesLostCsv(actor.getSnapshot())!} />}
+      actions={canExport && data && <ExportButton label="Export categories lost" from={actor} select={selectCategoriesLostCsv} />}
     >
       <CardBody>
         {rows.length === 0 ? (

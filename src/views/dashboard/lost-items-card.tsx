@@ -19,7 +19,7 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
   return (
     <DashboardCard
       title="Top Items Lost to Competitors"
-      actions={canExport && data && <ExportButton label="Export items lost" build={() => selectItemsLostCsv(actor.getSnapshot())!} />}
+      actions={canExport && data && <ExportButton label="Export items lost" from={actor} select={selectItemsLostCsv} />}
     >
       <Tabs value={sortBy} onChange={(v) => actor.send({ type: 'dashboard.lostItemsSorted', sortBy: (v as SortBy | null) ?? 'volume' })} mb="xs">
         <Tabs.List>

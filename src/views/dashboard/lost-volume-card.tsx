@@ -13,7 +13,7 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
   return (
     <DashboardCard
       title="Customers With Lost Volume Month over Month"
-      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" build={() => selectLostVolumeCsv(actor.getSnapshot())!} />}
+      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
     >
       {lost.data.length === 0 ? (
         <NoResults />

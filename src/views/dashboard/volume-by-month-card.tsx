@@ -24,7 +24,7 @@ export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
       title="Volume By Month"
       actions={
         <Group gap="xs">
-          {canExport && months.length > 0 && <ExportButton label="Export monthly volume" build={() => selectMonthlyVolumeCsv(actor.getSnapshot())!} />}
+          {canExport && months.length > 0 && <ExportButton label="Export monthly volume" from={actor} select={selectMonthlyVolumeCsv} />}
           <SegmentedControl
             size="xs"
             value={String(shown)}

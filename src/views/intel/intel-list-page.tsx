@@ -91,7 +91,7 @@ function IntelListScreen({ intel }: { intel: IntelRef }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <SearchBox applied={search} label="Search merchant name or account number" placeholder="Merchant name or account number" onApply={(s) => intel.send({ type: 'intel.searchApplied', search: s })} />
-          {canExport && !noneVisible && <ExportButton label="Export intel list" build={() => selectIntelListCsv(intel.getSnapshot())} size="compact-sm" />}
+          {canExport && !noneVisible && <ExportButton label="Export intel list" from={intel} select={selectIntelListCsv} size="compact-sm" />}
         </Group>
         {noneVisible ? (
           settled && (

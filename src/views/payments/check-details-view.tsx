@@ -61,7 +61,7 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
           </Text>
         </div>
         <Group gap="xs">
-          <ExportButton variant="light" size="xs" text="Export Data" label="Export Data" build={() => selectBreakdownCsv(actor.getSnapshot())!} />
+          <ExportButton variant="light" size="xs" text="Export Data" label="Export Data" from={actor} select={selectBreakdownCsv} />
           <Button size="xs" leftSection={<IconFileTypePdf size={14} />} onClick={() => actor.send({ type: 'voucher.open' })}>
             View Voucher
           </Button>
