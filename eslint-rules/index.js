@@ -144,6 +144,7 @@ const viewsNoSnapshotReads = {
     messages: {
       call: '`.{{name}}(…)` in a view decides from machine state: put it in the selector beside the machine (issue 37).',
       read: '`.{{name}}` read on a snapshot in a view: put it in the selector beside the machine (issue 37).',
+      snapshot: '`.getSnapshot()` in a view: a view reads its machine through useSelector and a selector; an export hands the exporter its machine and selector (issue 37).',
     },
   },
   create(context) {
@@ -154,6 +155,8 @@ const viewsNoSnapshotReads = {
         const name = node.property.name;
         if ((name === 'matches' || name === 'hasTag') && node.parent.type === 'CallExpression' && node.parent.callee === node) {
           context.report({ node, messageId: 'call', data: { name } });
+        } else if (name === 'getSnapshot' && node.parent.type === 'CallExpression' && node.parent.callee === node) {
+          context.report({ node, messageId: 'snapshot' });
         } else if ((name === 'context' || name === 'value' || name === 'children') && looksLikeSnapshot(context, node.object)) {
           context.report({ node, messageId: 'read', data: { name } });
         }

@@ -5,7 +5,7 @@
 // Heuristics (syntactic, no type checker), the same as eslint-rules/index.js:
 // - actor creation: calls of useMachine, createActor, createActorContext, and useActorRef /
 //   useSystemActorRef with an argument that is not a string (`X.useActorRef()` only reads a context);
-// - snapshot reads: any `.matches(…)`/`.hasTag(…)` call; `.context`/`.value`/`.children` on an
+// - snapshot reads: any `.matches(…)`/`.hasTag(…)`/`.getSnapshot()` call; `.context`/`.value`/`.children` on an
 //   identifier named snapshot/state/s/snap or ending in `Snapshot`, on `….getSnapshot()`, on a variable
 //   initialised from `….getSnapshot()`, or on a parameter of a callback passed to useSelector;
 // - inline actions: assign/raise/sendTo/sendParent/spawnChild/enqueueActions/log calls, and functions
@@ -80,7 +80,7 @@ function audit(file: string) {
         if (name === 'useMachine' || name === 'createActor' || name === 'createActorContext' ||
           ((name === 'useActorRef' || name === 'useSystemActorRef') && first && !ts.isStringLiteralLike(first))) rows.actors.push(at(n));
         if (name === 'useEffect' || name === 'useLayoutEffect') rows.effects.push(at(n));
-        if ((name === 'matches' || name === 'hasTag') && ts.isPropertyAccessExpression(n.expression)) rows.reads.push(at(n));
+        if ((name === 'matches' || name === 'hasTag' || name === 'getSnapshot') && ts.isPropertyAccessExpression(n.expression)) rows.reads.push(at(n));
       }
       if (ts.isPropertyAccessExpression(n) && ['context', 'value', 'children'].includes(n.name.text) && looksLikeSnapshot(n.expression)) rows.reads.push(at(n));
     }

@@ -55,6 +55,7 @@ describe('views only render', () => {
     ['state.hasTag()', "export function P({ state }: { state: { hasTag(s: string): boolean } }) { return state.hasTag('busy') ? 1 : 0; }", /`\.hasTag\(…\)` in a view/],
     ['snapshot.context', "export function P({ snapshot }: { snapshot: { context: { n: number } } }) { return snapshot.context.n; }", /`\.context` read on a snapshot/],
     ['getSnapshot().value', "export function P({ a }: { a: { getSnapshot(): { value: string } } }) { return a.getSnapshot().value; }", /`\.value` read on a snapshot/],
+    ['getSnapshot() handed on', "export function P({ a, f }: { a: { getSnapshot(): unknown }; f: (s: unknown) => void }) { return f(a.getSnapshot()); }", /`\.getSnapshot\(\)` in a view/],
     ['a useSelector callback reading context', "import { useSelector } from '@xstate/react';\nexport function P({ a }: { a: never }) { return useSelector(a, (snap2: { context: { n: number } }) => snap2.context.n); }", /`\.context` read on a snapshot/],
     ['useEffect', "import { useEffect } from 'react';\nexport function P() { useEffect(() => undefined, []); return null; }", /`useEffect` in a view/],
     ['useLayoutEffect', "import { useLayoutEffect } from 'react';\nexport function P() { useLayoutEffect(() => undefined, []); return null; }", /`useLayoutEffect` in a view/],
