@@ -4,7 +4,7 @@ import type { PageRoute } from '../shell/page-spec.ts';
 import { forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
 import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from './activation.ts';
 import { accountPages } from './pages.ts';
-import { settingsPageMachine } from './settings-page.ts';
+import { settingsPageMachine } from './settings.ts';
 
 const routeOf = (pathname: string) => {
   const found = findPage(pathname, accountPages)!;

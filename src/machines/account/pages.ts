@@ -20,5 +20,5 @@ export const accountPages = {
   accountActivation: page({ paths: ['/activate/:token'], load: () => links().then((m) => m.activationMachine), ...linkPage }),
   accountEmailConfirmation: page({ paths: ['/confirm-email/:token'], load: () => links().then((m) => m.emailConfirmationMachine), ...linkPage }),
   accountEmailApproval: page({ paths: ['/approve-email-change/:token'], load: () => links().then((m) => m.emailApprovalMachine), ...linkPage }),
-  accountSettings: page({ paths: ['/settings'], load: () => import('./settings-page.ts').then((m) => m.settingsPageMachine) }),
+  accountSettings: page({ paths: ['/settings'], load: () => import('./settings.ts').then((m) => m.settingsPageMachine) }),
 };

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { settingsPageMachine } from './settings-page.ts';
+import type { settingsPageMachine } from './settings.ts';
 import { activationLetsLogIn } from '../../model/account.ts';
 
 /** The account pages' messages (accounts spec §2.2, §2.5). */
@@ -81,6 +81,6 @@ export const selectLinkView = (s: LinkSnapshot): LinkView => {
   return view;
 };
 
-/** Settings' two parts: the Change Password form and the digest preferences (./settings-page.ts). */
+/** Settings' two parts: the Change Password form and the digest preferences (./settings.ts). */
 export const selectSettingsPassword = (s: SnapshotFrom<typeof settingsPageMachine>) => s.children.password!;
 export const selectSettingsDigest = (s: SnapshotFrom<typeof settingsPageMachine>) => s.children.digest!;

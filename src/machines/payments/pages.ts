@@ -17,7 +17,7 @@ export const paymentsPages = {
   }),
   paymentMerchant: page({
     paths: ['/paymentinformation/:merchantid/:merchant'],
-    load: () => import('./merchant-check-page.ts').then((m) => m.merchantCheckPageMachine),
+    load: () => import('./merchant-checks.ts').then((m) => m.merchantCheckPageMachine),
     input: (route) => ({ merchantId: Number(route.params.merchantid), name: route.params.merchant ?? '', distributorId: houseOf(route)?.id ?? null }),
     instance: (route) => route.params.merchantid ?? '',
   }),

@@ -3,7 +3,7 @@ import type { CsvExport } from '../../model/dashboard-exports.ts';
 import { breakdownCsvName, breakdownRows, checkTotals, DONUT_STEP, donutSlices, paymentLabel, ROUTING_FILTERS, voucherName, type CheckTotals } from '../../model/payments.ts';
 import type { checkDetailsMachine } from './check-details.ts';
 import { mayBulk, NO_CHECKS, shownChecks, type checkListMachine } from './check-list.ts';
-import type { merchantCheckPageMachine } from './merchant-check-page.ts';
+import type { merchantCheckPageMachine } from './merchant-checks.ts';
 
 /** What the payment views show (accounts spec §2.7, §9), read from their machines' snapshots. */
 

@@ -9,7 +9,7 @@ const loggedIn = (auth: SnapshotFrom<typeof authRoutingMachine>) => auth.value =
 export const shellPages = {
   login: page({
     paths: ['/login'],
-    load: () => import('./login-page.ts').then((m) => m.loginPageMachine),
+    load: () => import('./login.ts').then((m) => m.loginPageMachine),
   }),
   // Spec §4: time online is tracked only while a distributor or an internal admin is logged in; a
   // new login (or a switch into a user's session) starts a fresh tracker.

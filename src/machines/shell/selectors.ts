@@ -3,7 +3,7 @@ import { noticeBadge, visibleNotices } from '../../model/notices.ts';
 import { findScreen, visibleMenuItems, type MenuItem } from '../../model/routes.ts';
 import type { appMachine } from './app.ts';
 import { routeDecision, type authRoutingMachine } from './auth-routing.ts';
-import type { loginPageMachine } from './login-page.ts';
+import type { loginPageMachine } from './login.ts';
 import type { loginFormMachine } from './login-form.ts';
 import type { microsoftSignInMachine } from './microsoft-sign-in.ts';
 import type { PageKey, PageMachine } from './page-registry.ts';

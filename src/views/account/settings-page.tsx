@@ -4,7 +4,7 @@ import { IconChevronRight, IconKey, IconLogout } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { settingsPageMachine } from '../../machines/account/settings-page.ts';
+import type { settingsPageMachine } from '../../machines/account/settings.ts';
 import { PASSWORD_CHANGED, selectSettingsDigest, selectSettingsPassword } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { DigestPreferencesCard } from '../digest/digest-preferences-card.tsx';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
-import type { merchantCheckPageMachine } from '../../machines/payments/merchant-check-page.ts';
+import type { merchantCheckPageMachine } from '../../machines/payments/merchant-checks.ts';
 import {
   selectDetailsQuarters as selectQuarters, selectDetailsTimeframe as selectTimeframe, selectMerchantDetails, selectMerchantName,
 } from '../../machines/payments/selectors.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextI
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { loginPageMachine } from '../../machines/shell/login-page.ts';
+import type { loginPageMachine } from '../../machines/shell/login.ts';
 import { sameView, selectLoginForm, selectLoginFormView, selectMicrosoftSignIn } from '../../machines/shell/selectors.ts';
 import { FailureDialog } from './failure-dialog.tsx';
 import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';

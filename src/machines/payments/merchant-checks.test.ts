@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, type AnyEventObject } from 'xstate';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
-import { merchantCheckPageMachine } from './merchant-check-page.ts';
+import { merchantCheckPageMachine } from './merchant-checks.ts';
 import { selectMerchantDetails, selectMerchantName } from './selectors.ts';
 
 describe('merchant check page', () => {
