@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  competitorOrder, competitorOrderTitle, DEFAULT_INSIGHTS_URL, insightsPath, monthRange, shiftMonth, visibleInsightsMerchants,
+  competitorOrder, competitorOrderTitle, DEFAULT_INSIGHTS_URL, insightsPath, linkedOrderMonth, monthRange, shiftMonth, visibleInsightsMerchants,
 } from './insights-rules.ts';
 import { nextColumnSort } from './sort-rule.ts';
 import { insightsMerchant, sampleInvoice } from '../machines/insights/insights-samples.ts';
@@ -34,5 +34,14 @@ describe('competitive insights rules', () => {
     expect(nextColumnSort(start, 'quantity', ['name'])).toEqual({ column: 'quantity', descending: true });
     const rows = [insightsMerchant(1, 100, 10), insightsMerchant(2, 100, 50)];
     expect(visibleInsightsMerchants(rows, '', { column: 'competitorVolume', descending: true }).map((m) => m.id)).toEqual([2, 1]);
+  });
+});
+
+describe("an order history link's month", () => {
+  it("is a month up to the current one; anything else is none (the section's range decides)", () => {
+    expect(linkedOrderMonth('?month=2026-09', '2026-11-27')).toBe('2026-09');
+    expect(linkedOrderMonth('?month=2026-11', '2026-11-27')).toBe('2026-11');
+    expect(linkedOrderMonth('?month=2026-12', '2026-11-27')).toBeNull();
+    for (const bad of ['?month=2026-13', '?month=2026-9', '?month=0001-01', '?month=', '', '?m=2026-09']) expect(linkedOrderMonth(bad, '2026-11-27')).toBeNull();
   });
 });

@@ -104,6 +104,16 @@ export const monthRange = (month: string): DateRange => {
   return { startDate: d.format('YYYY-MM-DD'), endDate: d.endOf('month').format('YYYY-MM-DD') };
 };
 export const shiftMonth = (month: string, by: -1 | 1) => dayjs(`${month}-01`).add(by, 'month').format('YYYY-MM');
+
+/** An order history's month as its link says it (`?month=YYYY-MM`), if it is a month up to today's: a reload stays on it. */
+export function linkedOrderMonth(search: string, today: string): string | null {
+  const month = new URLSearchParams(search).get('month') ?? '';
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month < '1900-01') return null;
+  return month <= monthOf(today) ? month : null;
+}
+
+/** The order history's address for `month`. */
+export const orderMonthUrl = (pathname: string, month: string) => `${pathname}?month=${month}`;
 export const monthTitle = (month: string) => dayjs(`${month}-01`).format('MMMM YYYY');
 /** MM/DD/YYYY (spec §9). */
 export const usDate = (date: string) => dayjs(date).format('MM/DD/YYYY');

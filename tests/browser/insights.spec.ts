@@ -155,6 +155,26 @@ test('merchants → See Details → tabs and multi-selects → Order History →
   await expect(page).toHaveURL(/\/competitiveinsights\/ordertocompetitor\//);
 });
 
+test('the order history says its month in the address bar: a reload stays on it', async ({ page }) => {
+  await signIn(page, 'leader@harbor.test', '/competitiveinsights/merchants');
+  const first = page.getByTestId('insights-merchants').locator('tbody tr').first();
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  const name = (await first.locator('td').nth(1).textContent())!.trim();
+  await first.getByRole('button', { name: `See details of ${name}` }).click();
+  await page.getByRole('button', { name: 'Order History' }).click();
+  const month = page.getByTestId('order-month');
+  await expect(month).toHaveText(/\w+ \d{4}/);
+  const opened = await month.textContent();
+  await page.getByRole('button', { name: 'Last Month' }).click();
+  await expect(page).toHaveURL(/\/competitiveinsights\/orderhistory\/[^?]+\?month=\d{4}-\d{2}$/);
+  await expect(month).not.toHaveText(opened!);
+  const earlier = await month.textContent();
+  await page.reload();
+  await expect(month).toHaveText(earlier!, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Next Month' }).click();
+  await expect(month).toHaveText(opened!);
+});
+
 test('on a phone: the merchants list, a merchant’s items and the house-wide win-back list', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'leader@harbor.test', '/competitiveinsights/merchants');

@@ -4,7 +4,7 @@ import { RANGE_TOO_LONG_MESSAGE } from '../../model/dashboard.ts';
 import { previousMonth, rangeReversed, rangeTooLong, todayIso, type DateRange } from '../../model/date-range.ts';
 import type { InsightsMerchant, InsightsMerchantsPayload } from '../../model/insights.ts';
 import {
-  DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, filterPayload, insightsPath, itemsUrl, MERCHANT_TEXT_COLUMNS, monthOf, type LostFilter, type MerchantColumn,
+  DEFAULT_INSIGHTS_URL, DEFAULT_MERCHANT_SORT, filterPayload, insightsPath, itemsUrl, linkedOrderMonth, MERCHANT_TEXT_COLUMNS, monthOf, type LostFilter, type MerchantColumn,
 } from '../../model/insights-rules.ts';
 import { nextColumnSort, type ColumnSort } from '../../model/sort-rule.ts';
 import type { PageRouteEvent, RouteGoEvent } from '../shell/page-spec.ts';
@@ -183,7 +183,9 @@ export const insightsMachine = setup({
             return { screen: { kind: 'items', key: screen.key, ref: spawn('competitiveItems', { input: { merchantId: screen.merchantId, range: context.range, section: self } }) } };
           case 'orderHistory': {
             const months = memory ? selectOrderMonths(screen.merchantId)(memory) : {};
-            const input = { merchantId: screen.merchantId, merchant: screen.merchant, month: monthOf(context.range.startDate), months, today: context.today };
+            // A link's month (a reload) wins over the section's range.
+            const month = linkedOrderMonth(place.search, context.today) ?? monthOf(context.range.startDate);
+            const input = { merchantId: screen.merchantId, merchant: screen.merchant, month, months, today: context.today, path: place.pathname };
             return { screen: { kind: 'orderHistory', key: screen.key, ref: spawn('orderHistory', { input }) } };
           }
           case 'competitorOrder': {

@@ -4,6 +4,8 @@ import { itReplaysEdges, startControlled } from '../../../tests/paths/replay-act
 import { ORDER_HISTORY_FAILED } from '../../model/insights-rules.ts';
 import { selectOrderMonths } from '../session/selectors.ts';
 import { testSession } from '../testing/session-double.ts';
+import { fakeRouter } from '../intel/testing-router.ts';
+import type { AnyEventObject } from 'xstate';
 import { MACHINES } from '../registry.ts';
 import { orderHistoryMachine, type OrderHistoryInput } from './order-history.ts';
 import { sampleHistory, SAMPLE_TODAY, serverError } from './insights-samples.ts';
@@ -26,6 +28,21 @@ describe('order history, model-based', () => {
 });
 
 describe('order history', () => {
+  it('the address bar says the month shown, so a reload stays on it', async () => {
+    const asked: AnyEventObject[] = [];
+    const session = testSession();
+    const path = '/competitiveinsights/orderhistory/Merchant%201/1';
+    const s = startControlled(orderHistoryMachine, { actors: ['loadMonth'], input: { ...fresh, path }, beforeStart: (a) => (session.join(a), fakeRouter(a, asked)) });
+    expect(asked).toEqual([]);
+    await s.replay({ type: 'xstate.done.actor.loadMonth', output: sampleHistory() }, 'loaded');
+    await s.replay({ type: 'orders.lastMonth' }, 'loading');
+    await s.replay({ type: 'orders.nextMonth' }, 'loaded');
+    expect(asked).toEqual([
+      { type: 'route.go', to: `${path}?month=2026-09`, replace: true },
+      { type: 'route.go', to: `${path}?month=2026-10`, replace: true },
+    ]);
+  });
+
   it('asks for the first through last day of the month, and of the adjacent month on Last Month / Next Month', async () => {
     const s = start();
     expect(s.callsOf('loadMonth')[0]!.input).toEqual({ merchantId: 1, merchant: 'Merchant 1', month: '2026-10' });

@@ -1,9 +1,10 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { OrderHistory, OrderInvoice } from '../../model/insights.ts';
-import { monthOf, monthRange, ORDER_HISTORY_FAILED, shiftMonth } from '../../model/insights-rules.ts';
+import { monthOf, monthRange, ORDER_HISTORY_FAILED, orderMonthUrl, shiftMonth } from '../../model/insights-rules.ts';
 import { insightsService } from '../../services/insights-service.ts';
 import { todayIso } from '../../model/date-range.ts';
+import type { RouteGoEvent } from '../shell/page-spec.ts';
 import { sendToSession } from '../shell/system-actors.ts';
 
 /**
@@ -21,9 +22,12 @@ export interface OrderHistoryInput {
   today?: string;
   /** The merchant's months already fetched (the session's). */
   months: Record<string, OrderInvoice[]>;
+  /** The screen's path: the address bar says the month shown (`?month=`), so a reload stays on it. */
+  path?: string;
 }
 
 export interface OrderHistoryContext {
+  path: string | null;
   merchantId: number;
   merchant: string;
   month: string;
@@ -37,12 +41,12 @@ export type OrderHistoryEvent = { type: 'orders.lastMonth' } | { type: 'orders.n
 // A month already fetched shows at once; leaving a month being fetched aborts its call.
 const shiftMonths = {
   'orders.lastMonth': [
-    { guard: 'lastCached', target: 'loaded', actions: 'lastMonth' },
-    { target: 'loading', reenter: true, actions: 'lastMonth' },
+    { guard: 'lastCached', target: 'loaded', actions: ['lastMonth', 'writeMonth'] },
+    { target: 'loading', reenter: true, actions: ['lastMonth', 'writeMonth'] },
   ],
   'orders.nextMonth': [
-    { guard: 'nextCached', target: 'loaded', actions: 'nextMonth' },
-    { guard: 'beforeCurrentMonth', target: 'loading', reenter: true, actions: 'nextMonth' },
+    { guard: 'nextCached', target: 'loaded', actions: ['nextMonth', 'writeMonth'] },
+    { guard: 'beforeCurrentMonth', target: 'loading', reenter: true, actions: ['nextMonth', 'writeMonth'] },
   ],
 } as const;
 
@@ -65,6 +69,11 @@ export const orderHistoryMachine = setup({
     sayFailed: assign({ error: ORDER_HISTORY_FAILED }),
     forgetError: assign({ error: null }),
     nextMonth: assign(({ context }) => ({ month: shiftMonth(context.month, 1), error: null })),
+    /** The address bar follows the month (replaced: Back leaves the order history, as before). */
+    writeMonth: enqueueActions(({ context, enqueue, system }) => {
+      const router = system.get('router') as AnyActorRef | undefined;
+      if (router && context.path) enqueue.sendTo(router, { type: 'route.go', to: orderMonthUrl(context.path, context.month), replace: true } satisfies RouteGoEvent);
+    }),
     /** The session keeps the month for when the screen opens again. */
     keepMonth: sendToSession((params: { merchantId: number; month: string; invoices: OrderInvoice[] }) => ({ type: 'session.monthFetched', ...params }))(),
   },
@@ -73,6 +82,7 @@ export const orderHistoryMachine = setup({
   context: ({ input }) => ({
     merchantId: input.merchantId,
     merchant: input.merchant,
+    path: input.path ?? null,
     month: input.month,
     currentMonth: monthOf(input.today ?? todayIso()),
     months: input.months,
