@@ -45,8 +45,6 @@ export const pending = {
     'src/views/rebates/rebates-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',
     'src/views/shell/actor-contexts.ts',
-    'src/views/user-management/invite-user-modal.tsx',
-    'src/views/user-management/pending-section.tsx',
   ],
   'views-effects-allow-list': [
     'src/views/common/use-focus-back.ts',
