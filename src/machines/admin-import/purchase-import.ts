@@ -71,8 +71,24 @@ export const purchaseImportMachine = setup({
   },
   guards: {
     fileRefused: ({ event }) => event.type === 'import.fileChosen' && fileProblem(event.file) !== null,
+    /** An import still running among those listed (the page was reloaded mid-way). */
+    importRunning: (_, jobs: ImportJob[]) => jobs.some((j) => !isImportFinished(j.status)),
   },
   actions: {
+    showJobs: assign((_, jobs: ImportJob[]) => ({ jobs })),
+    /** Lists the imports and follows the one still running. */
+    followRunning: assign((_, jobs: ImportJob[]) => ({ jobs, current: jobs.find((j) => !isImportFinished(j.status))! })),
+    sayError: assign((_, params: { error: string }) => ({ error: params.error })),
+    forgetError: assign({ error: null }),
+    /** Why the chosen file is not sent. */
+    refuseFile: assign((_, params: { file: ChosenFile }) => ({ error: fileProblem(params.file) })),
+    startUpload: assign({ error: null, current: null, uploadPercent: 0 }),
+    uploadFailed: assign((_, params: { error: unknown }) => ({ error: serverMessage(params.error, UPLOAD_FAILED_MESSAGE) })),
+    showUploadProgress: assign((_, params: { percent: number }) => ({ uploadPercent: params.percent })),
+    /** The server has the file: its job is followed from now on. */
+    followUploaded: assign(({ context }, params: { job: ImportJob }) => ({ current: params.job, jobs: upsert(context.jobs, params.job), uploadPercent: 100 })),
+    showProgress: assign(({ context }, params: { job: ImportJob }) => ({ current: params.job, jobs: upsert(context.jobs, params.job) })),
+    askRejects: assign((_, params: { job: ImportJob }) => ({ error: null, rejectsOf: params.job })),
     /** Saves the rejected rows in the browser, as '<file> rejects.csv'. */
     saveRejects: enqueueActions(({ enqueue }, { blob, job }: { blob: Blob; job: ImportJob }) =>
       enqueue.spawnChild('saveFile', { input: { blob, fileName: rejectsFileName(job) } })),
@@ -81,7 +97,7 @@ export const purchaseImportMachine = setup({
   id: 'purchaseImport',
   context: { jobs: [], current: null, uploadPercent: 0, rejectsOf: null, error: null },
   initial: 'loading',
-  on: { 'import.dismissed': { actions: assign({ error: null }) } },
+  on: { 'import.dismissed': { actions: 'forgetError' } },
   states: {
     loading: {
       invoke: {
@@ -89,20 +105,23 @@ export const purchaseImportMachine = setup({
         src: 'loadJobs',
         onDone: [
           // An import still running (the page was reloaded mid-way): follow it again.
-          { guard: ({ event }) => event.output.some((j) => !isImportFinished(j.status)), target: 'following',
-            actions: assign(({ event }) => ({ jobs: event.output, current: event.output.find((j) => !isImportFinished(j.status))! })) },
-          { target: 'idle', actions: assign({ jobs: ({ event }) => event.output }) },
+          {
+            guard: { type: 'importRunning', params: ({ event }) => event.output },
+            target: 'following',
+            actions: { type: 'followRunning', params: ({ event }) => event.output },
+          },
+          { target: 'idle', actions: { type: 'showJobs', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'idle', actions: assign({ error: IMPORTS_FAILED_MESSAGE }) },
+        onError: { target: 'idle', actions: { type: 'sayError', params: { error: IMPORTS_FAILED_MESSAGE } } },
       },
     },
     idle: {
       on: {
         'import.fileChosen': [
-          { guard: 'fileRefused', actions: assign(({ event }) => ({ error: fileProblem(event.file) })) },
-          { target: 'uploading', actions: assign({ error: null, current: null, uploadPercent: 0 }) },
+          { guard: 'fileRefused', actions: { type: 'refuseFile', params: ({ event }) => ({ file: event.file }) } },
+          { target: 'uploading', actions: 'startUpload' },
         ],
-        'import.rejectsRequested': { target: 'downloadingRejects', actions: assign(({ event }) => ({ error: null, rejectsOf: event.job })) },
+        'import.rejectsRequested': { target: 'downloadingRejects', actions: { type: 'askRejects', params: ({ event }) => ({ job: event.job }) } },
       },
     },
     uploading: {
@@ -111,11 +130,11 @@ export const purchaseImportMachine = setup({
         id: 'upload',
         src: 'upload',
         input: ({ event }) => ({ file: (event as Extract<PurchaseImportEvent, { type: 'import.fileChosen' }>).file.file }),
-        onError: { target: 'idle', actions: assign(({ event }) => ({ error: serverMessage(event.error, UPLOAD_FAILED_MESSAGE) })) },
+        onError: { target: 'idle', actions: { type: 'uploadFailed', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
-        'import.uploadProgress': { actions: assign({ uploadPercent: ({ event }) => event.percent }) },
-        'import.uploaded': { target: 'following', actions: assign(({ context, event }) => ({ current: event.job, jobs: upsert(context.jobs, event.job), uploadPercent: 100 })) },
+        'import.uploadProgress': { actions: { type: 'showUploadProgress', params: ({ event }) => ({ percent: event.percent }) } },
+        'import.uploaded': { target: 'following', actions: { type: 'followUploaded', params: ({ event }) => ({ job: event.job }) } },
       },
     },
     /** The server runs the import; its progress arrives about once a second until it has finished. */
@@ -127,10 +146,10 @@ export const purchaseImportMachine = setup({
         input: ({ context }) => ({ job: context.current! }),
         onDone: 'idle',
         // Following stopped (the connection dropped): the import goes on on the server; reload to see it.
-        onError: { target: 'idle', actions: assign({ error: IMPORTS_FAILED_MESSAGE }) },
+        onError: { target: 'idle', actions: { type: 'sayError', params: { error: IMPORTS_FAILED_MESSAGE } } },
       },
       on: {
-        'import.progress': { actions: assign(({ context, event }) => ({ current: event.job, jobs: upsert(context.jobs, event.job) })) },
+        'import.progress': { actions: { type: 'showProgress', params: ({ event }) => ({ job: event.job }) } },
       },
     },
     downloadingRejects: {
@@ -142,7 +161,7 @@ export const purchaseImportMachine = setup({
           target: 'idle',
           actions: { type: 'saveRejects', params: ({ event, context }) => ({ blob: event.output, job: context.rejectsOf! }) },
         },
-        onError: { target: 'idle', actions: assign({ error: REJECTS_FAILED_MESSAGE }) },
+        onError: { target: 'idle', actions: { type: 'sayError', params: { error: REJECTS_FAILED_MESSAGE } } },
       },
     },
   },

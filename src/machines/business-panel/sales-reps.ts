@@ -71,62 +71,77 @@ export const salesRepsMachine = setup({
   guards: {
     savable: ({ context }) => canSave(context),
     knownRep: ({ context, event }) => event.type === 'reps.chosen' && event.email !== null && context.reps.some((r) => r.email === event.email),
+    /** Search is typed only while the form is open. */
+    formOpen: ({ context }) => context.formOpen,
+    /** Email and name are typed only for a new rep; an existing one keeps theirs. */
+    newRep: ({ context }) => context.newRep,
+    repSelected: ({ context }) => context.selected !== null,
   },
   actions: {
     reset: assign({ selected: null, newRep: false, formOpen: false, form: EMPTY, search: '', error: null }),
+    setSearch: assign((_, params: { value: string }) => ({ search: params.value })),
+    showReps: assign((_, reps: SalesRep[]) => ({ reps })),
+    showHouses: assign((_, houses: UserHouse[]) => ({ houses })),
+    sayError: assign((_, params: { error: string }) => ({ error: params.error })),
+    forgetError: assign({ error: null }),
+    openForm: assign({ formOpen: true }),
+    chooseRep: assign(({ context }, params: { email: string }) => {
+      const rep = context.reps.find((r) => r.email === params.email)!;
+      // Another rep's distributors: a search typed for the last one would hide them.
+      return { selected: rep.email, newRep: false, form: { email: rep.email, name: rep.name, role: rep.role, distributors: [] }, search: '', error: null };
+    }),
+    toggleNewRep: assign(({ context }) => ({ newRep: !context.newRep, selected: null, form: EMPTY, search: '', error: null })),
+    changeField: assign(({ context }, params: { field: 'email' | 'name'; value: string }) => ({ form: { ...context.form, [params.field]: params.value }, error: null })),
+    chooseRole: assign(({ context }, params: { role: SalesRepRole }) => ({ form: { ...context.form, role: params.role }, error: null })),
+    toggleDistributor: assign(({ context }, params: { id: number }) => {
+      const has = context.form.distributors.includes(params.id);
+      return { form: { ...context.form, distributors: has ? context.form.distributors.filter((d) => d !== params.id) : [...context.form.distributors, params.id] }, error: null };
+    }),
+    showRepDistributors: assign(({ context }, answer: SalesRepDistributors) => ({ form: { ...context.form, distributors: answer.distributorIds } })),
   },
 }).createMachine({
   id: 'salesReps',
   context: { reps: [], houses: [], selected: null, newRep: false, formOpen: false, form: EMPTY, search: '', error: null },
   // Search is on screen with the form, whatever is loading or saving.
-  on: { 'reps.searchChanged': { guard: ({ context }) => context.formOpen, actions: assign({ search: ({ event }) => event.value }) } },
+  on: { 'reps.searchChanged': { guard: 'formOpen', actions: { type: 'setSearch', params: ({ event }) => ({ value: event.value }) } } },
   initial: 'loadingReps',
   states: {
     loadingReps: {
       invoke: {
         id: 'loadReps',
         src: 'loadReps',
-        onDone: { target: 'loadingHouses', actions: assign({ reps: ({ event }) => event.output }) },
-        onError: { target: 'repsFailed', actions: assign({ error: REPS_FAILED }) },
+        onDone: { target: 'loadingHouses', actions: { type: 'showReps', params: ({ event }) => event.output } },
+        onError: { target: 'repsFailed', actions: { type: 'sayError', params: { error: REPS_FAILED } } },
       },
     },
-    repsFailed: { on: { 'reps.retried': { target: 'loadingReps', actions: assign({ error: null }) } } },
+    repsFailed: { on: { 'reps.retried': { target: 'loadingReps', actions: 'forgetError' } } },
     loadingHouses: {
       invoke: {
         id: 'loadHouses',
         src: 'loadHouses',
-        onDone: { target: 'ready', actions: assign({ houses: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ error: DISTRIBUTORS_FAILED }) },
+        onDone: { target: 'ready', actions: { type: 'showHouses', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'sayError', params: { error: DISTRIBUTORS_FAILED } } },
       },
     },
     ready: {
       tags: ['repPickable'],
       on: {
-        'reps.formOpened': { actions: assign({ formOpen: true }) },
+        'reps.formOpened': { actions: 'openForm' },
         'reps.chosen': [
           {
             guard: 'knownRep',
             target: 'loadingRepDistributors',
-            actions: assign(({ context, event }) => {
-              const rep = context.reps.find((r) => r.email === event.email)!;
-              // Another rep's distributors: a search typed for the last one would hide them.
-              return { selected: rep.email, newRep: false, form: { email: rep.email, name: rep.name, role: rep.role, distributors: [] }, search: '', error: null };
-            }),
+            actions: { type: 'chooseRep', params: ({ event }) => ({ email: event.email ?? '' }) },
           },
           { actions: 'reset' },
         ],
-        'reps.newToggled': { actions: assign(({ context }) => ({ newRep: !context.newRep, selected: null, form: EMPTY, search: '', error: null })) },
-        'reps.changed': { guard: ({ context }) => context.newRep, actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, error: null })) },
-        'reps.roleChosen': { actions: assign(({ context, event }) => ({ form: { ...context.form, role: event.role }, error: null })) },
-        'reps.distributorToggled': {
-          actions: assign(({ context, event }) => {
-            const has = context.form.distributors.includes(event.id);
-            return { form: { ...context.form, distributors: has ? context.form.distributors.filter((d) => d !== event.id) : [...context.form.distributors, event.id] }, error: null };
-          }),
-        },
-        'reps.saved': [{ guard: 'savable', target: 'saving', actions: assign({ error: null }) }, { actions: assign({ error: MISSING_FIELDS }) }],
+        'reps.newToggled': { actions: 'toggleNewRep' },
+        'reps.changed': { guard: 'newRep', actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'reps.roleChosen': { actions: { type: 'chooseRole', params: ({ event }) => ({ role: event.role }) } },
+        'reps.distributorToggled': { actions: { type: 'toggleDistributor', params: ({ event }) => ({ id: event.id }) } },
+        'reps.saved': [{ guard: 'savable', target: 'saving', actions: 'forgetError' }, { actions: { type: 'sayError', params: { error: MISSING_FIELDS } } }],
         'reps.cancelled': { actions: 'reset' },
-        'reps.deleteAsked': { guard: ({ context }) => context.selected !== null, target: 'confirmingDelete' },
+        'reps.deleteAsked': { guard: 'repSelected', target: 'confirmingDelete' },
       },
     },
     loadingRepDistributors: {
@@ -135,8 +150,8 @@ export const salesRepsMachine = setup({
         id: 'loadRepDistributors',
         src: 'loadRepDistributors',
         input: ({ context }) => ({ email: context.selected! }),
-        onDone: { target: 'ready', actions: assign(({ context, event }) => ({ form: { ...context.form, distributors: event.output.distributorIds } })) },
-        onError: { target: 'ready', actions: assign({ error: REP_DISTRIBUTORS_FAILED }) },
+        onDone: { target: 'ready', actions: { type: 'showRepDistributors', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'sayError', params: { error: REP_DISTRIBUTORS_FAILED } } },
       },
     },
     confirmingDelete: { tags: ['deleteAsked'], on: { 'reps.deleteConfirmed': 'deleting', 'reps.deleteRefused': 'ready' } },
@@ -147,7 +162,7 @@ export const salesRepsMachine = setup({
         src: 'save',
         input: ({ context }) => ({ email: context.form.email.trim(), name: context.form.name.trim(), role: context.form.role!, distributors: context.form.distributors }),
         onDone: 'success',
-        onError: { target: 'ready', actions: assign({ error: UPDATE_FAILED }) },
+        onError: { target: 'ready', actions: { type: 'sayError', params: { error: UPDATE_FAILED } } },
       },
     },
     deleting: {
@@ -157,7 +172,7 @@ export const salesRepsMachine = setup({
         src: 'remove',
         input: ({ context }) => ({ email: context.selected! }),
         onDone: 'success',
-        onError: { target: 'ready', actions: assign({ error: UPDATE_FAILED }) },
+        onError: { target: 'ready', actions: { type: 'sayError', params: { error: UPDATE_FAILED } } },
       },
     },
     /** 'Success!' for 1 s, then the list as the server now holds it. */

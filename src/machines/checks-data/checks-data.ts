@@ -39,6 +39,17 @@ export const checksDataMachine = setup({
   guards: {
     isSheet: ({ event }) => event.type === 'checksData.fileChosen' && isSheetFile(event.file.name),
   },
+  actions: {
+    forgetError: assign({ error: null }),
+    /** A spreadsheet chosen for the kind of PDF asked for: it is read next. */
+    takeFile: assign((_, params: { kind: ChecksDataType; file: File }) => ({ type: params.kind, file: params.file, error: null, saved: null })),
+    refuseFile: assign({ error: NOT_A_SHEET, saved: null }),
+    keepRows: assign((_, rows: SheetRows) => ({ rows, file: null })),
+    readFailed: assign({ error: READ_FAILED, file: null }),
+    /** The PDF was saved under this name. */
+    noteSaved: assign((_, name: string) => ({ saved: name, rows: [] })),
+    convertFailed: assign((_, params: { error: unknown }) => ({ error: convertMessage(params.error), rows: [] })),
+  },
 }).createMachine({
   id: 'checksData',
   context: { type: null, file: null, rows: [], error: null, saved: null },
@@ -47,10 +58,10 @@ export const checksDataMachine = setup({
     closed: { on: { 'checksData.toggled': 'choosing' } },
     choosing: {
       on: {
-        'checksData.toggled': { target: 'closed', actions: assign({ error: null }) },
+        'checksData.toggled': { target: 'closed', actions: 'forgetError' },
         'checksData.fileChosen': [
-          { guard: 'isSheet', target: 'reading', actions: assign(({ event }) => ({ type: event.kind, file: event.file, error: null, saved: null })) },
-          { actions: assign({ error: NOT_A_SHEET, saved: null }) },
+          { guard: 'isSheet', target: 'reading', actions: { type: 'takeFile', params: ({ event }) => ({ kind: event.kind, file: event.file }) } },
+          { actions: 'refuseFile' },
         ],
       },
     },
@@ -60,8 +71,8 @@ export const checksDataMachine = setup({
         id: 'readSheet',
         src: 'readSheet',
         input: ({ context }) => context.file!,
-        onDone: { target: 'converting', actions: assign({ rows: ({ event }) => event.output, file: null }) },
-        onError: { target: 'choosing', actions: assign({ error: READ_FAILED, file: null }) },
+        onDone: { target: 'converting', actions: { type: 'keepRows', params: ({ event }) => event.output } },
+        onError: { target: 'choosing', actions: 'readFailed' },
       },
     },
     converting: {
@@ -70,8 +81,8 @@ export const checksDataMachine = setup({
         id: 'convert',
         src: 'convert',
         input: ({ context }) => ({ kind: context.type ?? 'checks', rows: context.rows }),
-        onDone: { target: 'choosing', actions: assign({ saved: ({ event }) => event.output, rows: [] }) },
-        onError: { target: 'choosing', actions: assign({ error: ({ event }) => convertMessage(event.error), rows: [] }) },
+        onDone: { target: 'choosing', actions: { type: 'noteSaved', params: ({ event }) => event.output } },
+        onError: { target: 'choosing', actions: { type: 'convertFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -7,11 +7,15 @@ import { adminUser, distributorUser, repUser } from '../shell/samples.ts';
 import type { selectUser } from '../shell/selectors.ts';
 import { callDouble } from '../testing/call-double.ts';
 import { editUserMachine } from './edit-user.ts';
+import { ApiError } from '../../services/api-client.ts';
+import { inviteUserMachine } from './invite-user.ts';
+import { pendingUsersMachine } from './pending-users.ts';
+import { locationLabel, roleOptions } from './role-options.ts';
 import {
-  EDIT_EMAIL_INVALID, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+  EDIT_EMAIL_INVALID, INVITE_LOCATIONS_FAILED, sameListView, selectInviteView, selectPendingView, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
 } from './selectors.ts';
 import { userListMachine } from './user-list.ts';
-import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, sampleUserRow } from './user-management-samples.ts';
+import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, samplePending, sampleUserRow } from './user-management-samples.ts';
 
 /** The auth snapshot as the selectors read it: the signed-in user. */
 const signedIn = (user: SessionUser | null) => ({ context: { user, adminUser: null } }) as unknown as Parameters<typeof selectUser>[0];
@@ -135,5 +139,89 @@ describe('the Edit User drawer view: what is enabled', () => {
     await r.replay({ type: 'edit.opened', user: { ...sampleUserRow(), id: me.id }, me }, 'loading');
     await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
     expect(view(r)).toMatchObject({ selfEdit: true, mayAddLocations: false, mayClearLocations: false, mayRemoveLocation: false });
+  });
+});
+
+describe('the Pending section', () => {
+  const start = () => startControlled(pendingUsersMachine, { actors: ['loadPending', 'decide'], provide: { actions: { decided: () => {} } } });
+  const view = (run: ReturnType<typeof start>) => selectPendingView(run.actor.getSnapshot());
+  const sam = { id: 41, name: 'Sam Stranger', email: 'sam@elsewhere.test', house: 'Harbor Foods Boston', requested: '11/20/2026', emailConfirmed: 'Yes' };
+
+  it('shows nothing while the first load runs, then the sign-ups with Approve and Reject enabled', async () => {
+    const run = start();
+    expect(view(run)).toMatchObject({ failed: false, shown: false, rows: [] });
+    await run.replay({ type: 'xstate.done.actor.loadPending', output: [samplePending, { ...samplePending, id: 42, emailConfirmed: false }] }, 'loaded');
+    expect(view(run)).toMatchObject({ shown: true, waiting: '2 waiting for approval', mayDecide: true, error: null });
+    expect(view(run).rows).toEqual([
+      { ...sam, approving: false, rejecting: false },
+      { ...sam, id: 42, emailConfirmed: 'Not yet', approving: false, rejecting: false },
+    ]);
+  });
+
+  it('spins the chosen button and disables every decision while one runs, then says why one failed', async () => {
+    const run = start();
+    await run.replay({ type: 'xstate.done.actor.loadPending', output: [samplePending] }, 'loaded');
+    await run.replay({ type: 'pending.reject', id: 41 }, 'deciding');
+    expect(view(run)).toMatchObject({ mayDecide: false, rows: [{ ...sam, approving: false, rejecting: true }] });
+    await run.replay({ type: 'xstate.error.actor.decide', error: new ApiError(404, 'Already decided.') }, 'loading');
+    expect(view(run)).toMatchObject({ failed: false, shown: true, mayDecide: false, error: 'Already decided.', rows: [{ ...sam, approving: false, rejecting: false }] });
+  });
+
+  it('offers Retry when the list could not load', async () => {
+    const run = start();
+    await run.replay({ type: 'xstate.error.actor.loadPending', error: new ApiError(500, 'Boom') }, 'failed');
+    expect(view(run)).toMatchObject({ failed: true, mayRetry: true, error: 'Something went wrong!' });
+  });
+
+  it('is the same view while nothing shown changed', async () => {
+    const run = start();
+    await run.replay({ type: 'xstate.done.actor.loadPending', output: [samplePending] }, 'loaded');
+    expect(sameListView(view(run), view(run))).toBe(true);
+    const before = view(run);
+    await run.replay({ type: 'pending.approve', id: 41 }, 'deciding');
+    expect(sameListView(before, view(run))).toBe(false);
+  });
+});
+
+describe('the Invite User modal', () => {
+  const start = () => startControlled(inviteUserMachine, { actors: ['loadChoices', 'sendInvite'], input: { siteUrl: 'http://127.0.0.1:8080' }, provide: { actions: { userInvited: () => {} } } });
+  const view = (run: ReturnType<typeof start>) => selectInviteView(run.actor.getSnapshot());
+
+  it('is closed, then loads the locations with Invite User disabled', async () => {
+    const run = start();
+    expect(view(run).opened).toBe(false);
+    await run.replay({ type: 'invite.opened' }, 'loadingChoices');
+    expect(view(run)).toMatchObject({ opened: true, closable: true, maySubmit: false, sending: false, locationPlaceholder: 'Loading locations…', locationOptions: [], failure: null });
+    await run.replay({ type: 'xstate.done.actor.loadChoices', output: [harborCafe, pierGrill] }, 'editing');
+    expect(view(run)).toMatchObject({ maySubmit: true, locationPlaceholder: 'Choose locations', mayPickLocations: true, locationsError: undefined });
+    expect(view(run).locationOptions).toEqual([harborCafe, pierGrill].map((m) => ({ value: String(m.id), label: locationLabel(m) })));
+  });
+
+  it('shows the fields as typed, the role chosen, and the errors of a refused submit', async () => {
+    const run = start();
+    await run.replay({ type: 'invite.opened' }, 'loadingChoices');
+    await run.replay({ type: 'xstate.done.actor.loadChoices', output: [harborCafe, pierGrill] }, 'editing');
+    await run.replay({ type: 'invite.changed', field: 'locationIds', value: [pierGrill.id] }, 'editing');
+    await run.replay({ type: 'invite.changed', field: 'title', value: 'Distributor Rep' }, 'editing');
+    await run.replay({ type: 'invite.submitted' }, 'editing');
+    expect(view(run)).toMatchObject({ role: roleOptions(['Distributor Rep'])[0]!.value, locationValues: [String(pierGrill.id)] });
+    expect(view(run).errors).toEqual({ contactName: 'Name must be at least 3 characters', email: 'Enter a valid email address' });
+    await run.replay({ type: 'invite.changed', field: 'inviteAll', value: true }, 'editing');
+    expect(view(run)).toMatchObject({ locationPlaceholder: 'Every location, now and later', locationValues: [], mayPickLocations: false });
+  });
+
+  it('cannot be closed while sending, and says why the invitation failed', async () => {
+    const run = start();
+    await run.replay({ type: 'invite.opened' }, 'loadingChoices');
+    await run.replay({ type: 'xstate.error.actor.loadChoices', error: new ApiError(500, 'Boom') }, 'editing');
+    expect(view(run).locationsError).toBe(INVITE_LOCATIONS_FAILED);
+    await run.replay({ type: 'invite.changed', field: 'contactName', value: 'Ivy Invitee' }, 'editing');
+    await run.replay({ type: 'invite.changed', field: 'email', value: 'ivy@harbor.test' }, 'editing');
+    await run.replay({ type: 'invite.changed', field: 'title', value: 'Distributor Rep' }, 'editing');
+    await run.replay({ type: 'invite.changed', field: 'inviteAll', value: true }, 'editing');
+    await run.replay({ type: 'invite.submitted' }, 'sending');
+    expect(view(run)).toMatchObject({ opened: true, sending: true, closable: false });
+    await run.replay({ type: 'xstate.error.actor.sendInvite', error: new ApiError(409, 'That email is taken.') }, 'editing');
+    expect(view(run)).toMatchObject({ sending: false, closable: true, failure: { title: 'Something went wrong!', message: 'That email is taken.' } });
   });
 });

@@ -3,7 +3,9 @@ import type { UserRow } from '../../model/account.ts';
 import { assignableTitles, DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { canSave, emailMoved, emailValid, type editUserMachine } from './edit-user.ts';
-import { locationLabel } from './role-options.ts';
+import type { inviteUserMachine } from './invite-user.ts';
+import type { pendingUsersMachine } from './pending-users.ts';
+import { locationLabel, valueOfTitle } from './role-options.ts';
 import { visibleUsers, type userListMachine } from './user-list.ts';
 
 /** What /user-management shows (accounts spec §2.4), read from the auth and user machines' snapshots. */
@@ -15,6 +17,8 @@ export { locationLabel, roleOptions, titleOfValue, valueOfTitle } from './role-o
 type AuthSnapshot = Parameters<typeof selectUser>[0];
 type UserListSnapshot = SnapshotFrom<typeof userListMachine>;
 type EditUserSnapshot = SnapshotFrom<typeof editUserMachine>;
+type PendingUsersSnapshot = SnapshotFrom<typeof pendingUsersMachine>;
+type InviteUserSnapshot = SnapshotFrom<typeof inviteUserMachine>;
 
 // ---- Who manages, and what they may do -----------------------------------------------------------
 
@@ -129,3 +133,100 @@ export const selectEdit = (s: ListPageSnapshot) => s.children.edit!;
 export const selectPending = (s: ListPageSnapshot) => s.children.pending;
 /** The locations checked in the Add Locations picker. */
 export const selectPicked = (s: EditUserSnapshot) => s.context.picked;
+
+// ---- Comparing view models with lists --------------------------------------------------------------
+
+const isRecord = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+const sameItem = (a: unknown, b: unknown) => Object.is(a, b) || (isRecord(a) && isRecord(b) && sameFlat(a, b));
+const sameFlat = (a: object, b: object) => {
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+};
+/**
+ * Compares view models field by field, and their lists (and plain-object fields) one level deeper, so a
+ * screen renders again only when what it shows changed, not because a list was mapped afresh.
+ */
+export function sameListView<T extends object>(a: T, b: T): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof T)[];
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => {
+      const x = a[k];
+      const y = b[k];
+      if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => sameItem(v, y[i]));
+      return sameItem(x, y);
+    })
+  );
+}
+
+// ---- Pending sign-ups -----------------------------------------------------------------------------
+
+export interface PendingRowView {
+  id: number;
+  name: string;
+  email: string;
+  house: string;
+  requested: string;
+  emailConfirmed: 'Yes' | 'Not yet';
+  /** This row's Approve (or Reject) runs now. */
+  approving: boolean;
+  rejecting: boolean;
+}
+
+/**
+ * The Pending section (accounts spec §2.4): the list could not load (with Retry), or the sign-ups
+ * waiting, with Approve and Reject enabled only while nothing else runs. Not shown while none wait
+ * (nor while the first load runs).
+ */
+export function selectPendingView(s: PendingUsersSnapshot) {
+  const { pending, deciding, error } = s.context;
+  return {
+    failed: s.matches('failed'),
+    mayRetry: s.can({ type: 'pending.retry' }),
+    shown: pending.length > 0,
+    error,
+    waiting: `${pending.length} waiting for approval`,
+    mayDecide: s.can({ type: 'pending.approve', id: 0 }),
+    rows: pending.map(
+      (p): PendingRowView => ({
+        id: p.id,
+        name: p.contactName,
+        email: p.email,
+        house: p.house,
+        requested: formatUserDate(p.requestedAt),
+        emailConfirmed: p.emailConfirmed ? 'Yes' : 'Not yet',
+        approving: deciding?.id === p.id && deciding.decision === 'approve',
+        rejecting: deciding?.id === p.id && deciding.decision === 'reject',
+      }),
+    ),
+  };
+}
+export type PendingView = ReturnType<typeof selectPendingView>;
+
+// ---- Invite User ----------------------------------------------------------------------------------
+
+export const INVITE_LOCATIONS_FAILED = "Couldn't load your locations";
+
+/** The Invite User modal (accounts spec §2.4): its fields, their errors, and what is enabled now. */
+export function selectInviteView(s: InviteUserSnapshot) {
+  const { form, errors, choices, choicesFailed, notice } = s.context;
+  const loadingChoices = s.matches('loadingChoices');
+  return {
+    opened: !s.matches('closed'),
+    /** Closing (Cancel, the X, Escape) is refused while the invitation is sent. */
+    closable: s.can({ type: 'invite.closed' }),
+    sending: s.matches('sending'),
+    maySubmit: !loadingChoices,
+    form,
+    errors,
+    role: valueOfTitle(form.title),
+    locationPlaceholder: form.inviteAll ? 'Every location, now and later' : loadingChoices ? 'Loading locations…' : 'Choose locations',
+    locationOptions: choices.map((m) => ({ value: String(m.id), label: locationLabel(m) })),
+    locationValues: form.inviteAll ? [] : form.locationIds.map(String),
+    mayPickLocations: !form.inviteAll,
+    locationsError: choicesFailed ? INVITE_LOCATIONS_FAILED : undefined,
+    failure: notice?.kind === 'error' ? { title: notice.title, message: notice.message } : null,
+  };
+}
+export type InviteView = ReturnType<typeof selectInviteView>;

@@ -6,24 +6,19 @@ import type { ActorRefFrom } from 'xstate';
 import type { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
 import type { InviteForm } from '../../model/invite-form.ts';
 import type { Title } from '../../model/session-user.ts';
-import { locationLabel, roleOptions, titleOfValue, valueOfTitle } from '../../machines/user-management/selectors.ts';
+import { roleOptions, sameListView, selectInviteView, titleOfValue } from '../../machines/user-management/selectors.ts';
 
 export const INVITE_ALL_TIP = 'The account is automatically invited to locations added later.';
 
 /** The Invite User modal of §2.4; the roles offered are those the inviter may give. */
 export function InviteUserModal({ actor, titles }: { actor: ActorRefFrom<typeof inviteUserMachine>; titles: readonly Title[] }) {
-  const state = useSelector(actor, (s) => s.value as 'closed' | 'loadingChoices' | 'editing' | 'sending');
-  const form = useSelector(actor, (s) => s.context.form);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const choices = useSelector(actor, (s) => s.context.choices);
-  const choicesFailed = useSelector(actor, (s) => s.context.choicesFailed);
-  const failure = useSelector(actor, (s) => (s.context.notice?.kind === 'error' ? s.context.notice : null));
+  const view = useSelector(actor, selectInviteView, sameListView);
+  const { form, errors, failure } = view;
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const change = <F extends keyof InviteForm>(field: F, value: InviteForm[F]) => actor.send({ type: 'invite.changed', field, value });
-  const busy = state === 'sending';
 
   return (
-    <Modal opened={state !== 'closed'} onClose={() => !busy && actor.send({ type: 'invite.closed' })} title="Invite User" fullScreen={mobile} size="lg">
+    <Modal opened={view.opened} onClose={() => view.closable && actor.send({ type: 'invite.closed' })} title="Invite User" fullScreen={mobile} size="lg">
       <form
         noValidate
         onSubmit={(e) => {
@@ -39,7 +34,7 @@ export function InviteUserModal({ actor, titles }: { actor: ActorRefFrom<typeof 
             required
             placeholder="Choose a role"
             data={roleOptions(titles)}
-            value={valueOfTitle(form.title)}
+            value={view.role}
             error={errors.title}
             onChange={(v) => change('title', titleOfValue(v) ?? '')}
             comboboxProps={{ withinPortal: true }}
@@ -47,15 +42,15 @@ export function InviteUserModal({ actor, titles }: { actor: ActorRefFrom<typeof 
           <MultiSelect
             label="Select Locations"
             withAsterisk
-            placeholder={form.inviteAll ? 'Every location, now and later' : state === 'loadingChoices' ? 'Loading locations…' : 'Choose locations'}
-            data={choices.map((m) => ({ value: String(m.id), label: locationLabel(m) }))}
-            value={form.inviteAll ? [] : form.locationIds.map(String)}
+            placeholder={view.locationPlaceholder}
+            data={view.locationOptions}
+            value={view.locationValues}
             onChange={(v) => change('locationIds', v.map(Number))}
-            disabled={form.inviteAll}
+            disabled={!view.mayPickLocations}
             searchable
             clearable
             maxDropdownHeight={240}
-            error={choicesFailed ? "Couldn't load your locations" : undefined}
+            error={view.locationsError}
             comboboxProps={{ withinPortal: true }}
           />
           <Checkbox label="Allow User to See Intel" checked={form.displayIntel} onChange={(e) => change('displayIntel', e.currentTarget.checked)} />
@@ -76,10 +71,10 @@ export function InviteUserModal({ actor, titles }: { actor: ActorRefFrom<typeof 
             </Alert>
           )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" disabled={busy} onClick={() => actor.send({ type: 'invite.closed' })}>
+            <Button variant="default" disabled={!view.closable} onClick={() => actor.send({ type: 'invite.closed' })}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} disabled={state === 'loadingChoices'}>
+            <Button type="submit" loading={view.sending} disabled={!view.maySubmit}>
               Invite User
             </Button>
           </Group>

@@ -2,31 +2,28 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { pendingUsersMachine } from '../../machines/user-management/pending-users.ts';
-import { formatUserDate } from '../../machines/user-management/selectors.ts';
+import { sameListView, selectPendingView } from '../../machines/user-management/selectors.ts';
 
 /**
  * Sign-ups waiting for an Admin or Leadership user of the family (accounts spec §2.4): nobody who signed up
  * sees anything until someone here vouches for them. Hidden when none wait.
  */
 export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUsersMachine> }) {
-  const status = useSelector(actor, (s) => s.value as 'loading' | 'loaded' | 'deciding' | 'failed');
-  const pending = useSelector(actor, (s) => s.context.pending);
-  const deciding = useSelector(actor, (s) => s.context.deciding);
-  const error = useSelector(actor, (s) => s.context.error);
+  const view = useSelector(actor, selectPendingView, sameListView);
 
-  if (status === 'failed') {
+  if (view.failed) {
     return (
       <Alert color="red" title="Couldn't load the sign-ups waiting for approval" role="alert">
         <Group justify="space-between">
-          {error}
-          <Button size="compact-sm" variant="light" color="red" onClick={() => actor.send({ type: 'pending.retry' })}>
+          {view.error}
+          <Button size="compact-sm" variant="light" color="red" disabled={!view.mayRetry} onClick={() => actor.send({ type: 'pending.retry' })}>
             Retry
           </Button>
         </Group>
       </Alert>
     );
   }
-  if (pending.length === 0) return null;
+  if (!view.shown) return null;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="pending-title">
@@ -36,15 +33,15 @@ export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUs
             Pending
           </Title>
           <Badge color="yellow" variant="light">
-            {pending.length} waiting for approval
+            {view.waiting}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           They signed up for your distributor and see nothing until you approve them. Each is told by email.
         </Text>
-        {error && (
+        {view.error && (
           <Alert color="orange" role="alert">
-            {error}
+            {view.error}
           </Alert>
         )}
         <Table.ScrollContainer minWidth={560}>
@@ -60,42 +57,39 @@ export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUs
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {pending.map((p) => {
-                const mine = deciding?.id === p.id;
-                return (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{p.contactName}</Table.Td>
-                    <Table.Td>{p.email}</Table.Td>
-                    <Table.Td>{p.house}</Table.Td>
-                    <Table.Td>{formatUserDate(p.requestedAt)}</Table.Td>
-                    <Table.Td>{p.emailConfirmed ? 'Yes' : 'Not yet'}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          aria-label={`Approve ${p.contactName}`}
-                          loading={mine && deciding?.decision === 'approve'}
-                          disabled={status !== 'loaded'}
-                          onClick={() => actor.send({ type: 'pending.approve', id: p.id })}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          aria-label={`Reject ${p.contactName}`}
-                          loading={mine && deciding?.decision === 'reject'}
-                          disabled={status !== 'loaded'}
-                          onClick={() => actor.send({ type: 'pending.reject', id: p.id })}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {view.rows.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.email}</Table.Td>
+                  <Table.Td>{p.house}</Table.Td>
+                  <Table.Td>{p.requested}</Table.Td>
+                  <Table.Td>{p.emailConfirmed}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        aria-label={`Approve ${p.name}`}
+                        loading={p.approving}
+                        disabled={!view.mayDecide}
+                        onClick={() => actor.send({ type: 'pending.approve', id: p.id })}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        aria-label={`Reject ${p.name}`}
+                        loading={p.rejecting}
+                        disabled={!view.mayDecide}
+                        onClick={() => actor.send({ type: 'pending.reject', id: p.id })}
+                      >
+                        Reject
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
