@@ -1,3 +1,4 @@
+import { selectImportView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { purchaseImportEvents } from './import-samples.ts';
@@ -9,6 +10,7 @@ export const ADMIN_IMPORT_MACHINES: readonly RegisteredMachine[] = [
     name: 'purchase-import',
     description: 'Import purchase data (admin panel): a CSV sent with progress, the server’s import job followed until its summary, rejected rows downloaded.',
     machine: purchaseImportMachine,
+    views: { importView: selectImportView },
     events: purchaseImportEvents,
     variants: [{ label: 'an internal admin', input: () => ({}) }],
     // What the admin sees: the state, the job shown and its status, whether a message shows.

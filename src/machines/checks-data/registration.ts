@@ -1,3 +1,4 @@
+import { selectChecksDataView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { checksDataMachine, type ChecksDataContext } from './checks-data.ts';
@@ -8,6 +9,7 @@ export const CHECKS_DATA_MACHINES: readonly RegisteredMachine[] = [
     name: 'checks-data',
     description: 'Business Panel, Checks Data (internal admins): an .xlsx/.xls read in the browser, its first sheet’s rows sent, the PDF saved.',
     machine: checksDataMachine,
+    views: { checksData: selectChecksDataView },
     events: checksDataEvents,
     variants: [{ label: 'an internal admin on /business-panel' }],
     serializeState: seenState<ChecksDataContext>((c) => [c.type, c.error, c.saved !== null]),

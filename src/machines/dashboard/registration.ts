@@ -1,3 +1,4 @@
+import { selectAnnouncementBanners, selectCardsWaiting, selectDialog, selectLoadFailed, selectLocation, selectLostItems, selectLostVolumeRows, selectMonthlyBars, selectRange } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { dashboardMachine } from './dashboard.ts';
@@ -10,6 +11,7 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'dashboard',
     description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching; View As reloads merchants as the chosen user.',
     machine: dashboardMachine,
+    views: { range: selectRange, dialog: selectDialog, location: selectLocation, cardsWaiting: selectCardsWaiting, loadFailed: selectLoadFailed, monthlyBars: selectMonthlyBars, lostVolume: selectLostVolumeRows, lostItems: selectLostItems, announcements: selectAnnouncementBanners(false), phoneAnnouncements: selectAnnouncementBanners(true) },
     events: dashboardEvents,
     variants: [
       {

@@ -1,3 +1,4 @@
+import { selectBanner, selectCompetitorOrderView, selectDialog, selectHeaderView, selectItemsView, selectLoading, selectOrderHistoryView, selectVisibleMerchants, selectWinBackView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { competitiveItemsMachine, type CompetitiveItemsContext } from './competitive-items.ts';
@@ -14,6 +15,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'insights-merchants',
     description: 'Competitive insights: the section’s range and the merchants table; entering the list resets the range and search; a dashboard filter leaving one merchant redirects to its items with the banner.',
     machine: insightsMachine,
+    views: { header: selectHeaderView, merchants: selectVisibleMerchants, banner: selectBanner, dialog: selectDialog, loading: selectLoading },
     events: insightsEvents,
     variants: [{ label: 'a leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, lastUrl: '/competitiveinsights/merchants' }) }],
     serializeState: seenState<InsightsContext>((c) => [c.rows.length, c.filter !== null, c.redirect !== null, c.banner, c.dialog !== null, c.range.startDate]),
@@ -38,6 +40,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'competitive-items',
     description: 'A merchant’s items: Competitive Purchases and the house’s own, search, category and item multi-selects, the sort rule; a new range reloads.',
     machine: competitiveItemsMachine,
+    views: { items: selectItemsView },
     events: itemsEvents,
     variants: [{ label: 'merchant 1 over October 2026', input: () => ({ merchantId: 1, range: { startDate: '2026-10-01', endDate: '2026-10-31' } }) }],
     serializeState: seenState<CompetitiveItemsContext>((c) => [c.data !== null, c.tab, c.categories.length, c.sort.column, c.range.startDate]),
@@ -60,6 +63,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'order-history',
     description: 'A merchant’s competitor orders one calendar month at a time; Last Month / Next Month; months already fetched are shown without a call.',
     machine: orderHistoryMachine,
+    views: { orders: selectOrderHistoryView },
     events: orderHistoryEvents,
     variants: [
       { label: 'merchant 1 from October 2026, nothing fetched yet', input: () => ({ merchantId: 1, merchant: 'Merchant 1', month: '2026-10', today: SAMPLE_TODAY, months: {} }) },
@@ -86,6 +90,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'competitor-order',
     description: 'One competitor order: its lines from the months already fetched, else that day’s order history; sortable.',
     machine: competitorOrderMachine,
+    views: { order: selectCompetitorOrderView('CP-000020') },
     events: competitorOrderEvents,
     variants: [
       { label: 'merchant 1, 2026-10-20, not fetched before', input: () => ({ merchantId: 1, merchant: 'Merchant 1', date: '2026-10-20', invoices: [] }) },
@@ -109,6 +114,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'win-back',
     description: 'The win-back list of a merchant or of the whole house; a new range reloads.',
     machine: winBackMachine,
+    views: { winBack: selectWinBackView },
     events: winBackEvents,
     variants: [
       { label: 'merchant 1', input: () => ({ merchantId: 1, range: { startDate: '2026-10-01', endDate: '2026-10-31' } }) },

@@ -1,3 +1,4 @@
+import { selectEditDrawerView, selectEmptyText, selectInviteView, selectListStatus, selectPendingView, selectSearch, selectShownUsers } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { canSave, editUserMachine, type EditUserContext } from './edit-user.ts';
 import { inviteUserMachine, type InviteUserContext } from './invite-user.ts';
@@ -13,6 +14,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'pending-users',
     description: 'The Pending section: sign-ups waiting for approval; Approve or Reject one, then the list again; failures say why.',
     machine: pendingUsersMachine,
+    views: { pending: selectPendingView },
     events: pendingUsersEvents,
     variants: [{ label: 'page opened by a leader' }],
     serializeState: seenState<PendingUsersContext>((c) => [c.pending.length > 0, c.deciding?.decision ?? null, c.error !== null, c.notice !== null]),
@@ -21,6 +23,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'user-list',
     description: "The users table: loading, loaded (searchable), 'Select Distributor to Display Users', or failed with Retry.",
     machine: userListMachine,
+    views: { status: selectListStatus, users: selectShownUsers, empty: selectEmptyText, search: selectSearch },
     events: userListEvents,
     variants: [{ label: 'page opened', input: () => ({ siteUrl: 'http://127.0.0.1:8080', approves: false }) }],
     serializeState: seenState<UserListContext>((c) => [c.users.length > 0, c.search !== '']),
@@ -42,6 +45,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'invite-user',
     description: "The Invite User modal: locations load, the form is checked (invalid sends nothing), then the invitation or 'Something went wrong!'.",
     machine: inviteUserMachine,
+    views: { invite: selectInviteView },
     events: inviteUserEvents,
     variants: [{ label: 'modal closed', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     // How many required fields are filled, whether it would send, whether errors show, the notice's kind.
@@ -54,6 +58,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'edit-user',
     description: 'The Edit User panel: load locations, edit (Save only on change), Add Locations picker, Clear All, Deactivate with confirmation.',
     machine: editUserMachine,
+    views: { edit: selectEditDrawerView },
     events: editUserEvents,
     variants: [{ label: 'panel closed' }],
     // What a user sees: state, Save enabled, the picker's Add enabled and whether its list is narrowed, Invite To All, whose row, the notice.
