@@ -4,6 +4,6 @@ import { page, type PageSpec } from '../shell/page-spec.ts';
 export const businessPanelPages = {
   businessPanel: page({
     paths: ['/business-panel'],
-    load: () => import('./business-panel-page.ts').then((m) => m.businessPanelPageMachine),
+    load: () => import('./business-panel.ts').then((m) => m.businessPanelPageMachine),
   }),
 } satisfies Record<string, PageSpec>;

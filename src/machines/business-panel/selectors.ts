@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { UserHouse } from '../../model/admin.ts';
 import { SALES_REP_ROLES } from '../../model/sales-reps.ts';
-import type { businessPanelPageMachine } from './business-panel-page.ts';
+import type { businessPanelPageMachine } from './business-panel.ts';
 import type { salesRepsMachine } from './sales-reps.ts';
 
 /** What the business panel's sales-reps section offers (accounts spec §2.10). */

@@ -2,7 +2,7 @@ import { Anchor, Box, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { businessPanelPageMachine } from '../../machines/business-panel/business-panel-page.ts';
+import type { businessPanelPageMachine } from '../../machines/business-panel/business-panel.ts';
 import { selectChecksData, selectSalesReps } from '../../machines/business-panel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { ChecksDataSection } from './checks-data-section.tsx';
