@@ -9,7 +9,27 @@ import { cataloguePaths, endState } from './catalogue-paths.ts';
  * `npm run paths -- --machine NAME [--to STATE]`: prints that machine's paths (ending in STATE) instead.
  */
 
-const { values } = parseArgs({ options: { machine: { type: 'string' }, to: { type: 'string' } } });
+const USAGE = 'usage: npm run paths [-- --machine NAME [--to STATE]]';
+
+function options() {
+  try {
+    return parseArgs({ options: { machine: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (error) {
+    // An unknown or malformed option: say what was wrong and how to ask, not a stack trace.
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = options();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.to && !values.machine) {
+  console.error(`--to needs --machine\n${USAGE}`);
+  process.exit(2);
+}
 
 if (values.machine) {
   const entry = MACHINES.find((m) => m.name === values.machine);
