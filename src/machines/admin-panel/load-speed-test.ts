@@ -1,11 +1,10 @@
 import { map } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromEventObservable, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoadSpeeds } from '../../model/admin.ts';
 import { adminService } from '../../services/admin-service.ts';
 import { browserStore } from '../../services/storage.ts';
 import { after$ } from '../../services/timers.ts';
-import type { authRoutingMachine } from '../shell/auth-routing.ts';
 
 /**
  * The dashboard's load-speed test, shown while the testing flag is on (analytics spec §6, §7):
@@ -78,13 +77,4 @@ export const loadSpeedMachine = setup({
     sent: { invoke: noticeFor3s, on: { 'loadTest.noticeExpired': 'idle' } },
     failed: { invoke: noticeFor3s, on: { 'loadTest.noticeExpired': 'idle' } },
   },
-});
-
-/**
- * The test's input from the auth-routing snapshot: the user whose dashboard is timed and the admin
- * behind the session. For the page that runs the test as its child (the dashboard's `input(route)`).
- */
-export const loadSpeedInput = (auth: SnapshotFrom<typeof authRoutingMachine>): LoadSpeedInput => ({
-  userId: auth.context.user?.id ?? 0,
-  adminEmail: auth.context.adminUser?.email ?? '',
 });

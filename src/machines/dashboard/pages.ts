@@ -1,6 +1,5 @@
 import { enteredByAdmin } from '../../model/route-access.ts';
 import { viewsAs } from '../../model/role-rules.ts';
-import { loadSpeedInput } from '../admin-panel/load-speed-test.ts';
 import { selectViewAs } from '../session/selectors.ts';
 import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { DashboardInput } from './dashboard-context.ts';
@@ -20,7 +19,8 @@ export const dashboardInput = ({ auth, session, place }: Pick<PageRoute, 'auth' 
     viewAsUserId: selectViewAs(session),
     // The range and location a reload or a shared link names (the machine reads them).
     search: place.search,
-    loadSpeed: user !== null && enteredByAdmin(user, auth.context.adminUser) ? loadSpeedInput(auth) : null,
+    // The user whose dashboard is timed and the admin behind the session (built here: the test's machine stays out of the app shell).
+    loadSpeed: user !== null && enteredByAdmin(user, auth.context.adminUser) ? { userId: user.id, adminEmail: auth.context.adminUser?.email ?? '' } : null,
   };
 };
 
