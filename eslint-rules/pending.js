@@ -38,8 +38,6 @@ export const pending = {
     'src/views/shell/actor-contexts.ts',
   ],
   'views-no-snapshot-reads': [
-    'src/views/admin-dashboard/admin-modals.tsx',
-    'src/views/admin-dashboard/edit-user-panel.tsx',
     'src/views/admin-panel/load-speed-test-view.tsx',
     'src/views/rebates/rebate-search-bar.tsx',
     'src/views/rebates/rebates-page.tsx',
