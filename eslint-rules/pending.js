@@ -7,18 +7,8 @@ export const effectsAllowed = [];
 
 export const pending = {
   'machine-actions-in-setup': [
-    'src/machines/admin-dashboard/admin-dashboard.ts',
-    'src/machines/admin-dashboard/admin-invite.ts',
-    'src/machines/admin-dashboard/admin-user-edit.ts',
-    'src/machines/admin-dashboard/login-as.ts',
-    'src/machines/admin-dashboard/users-export.ts',
     'src/machines/admin-import/purchase-import.ts',
-    'src/machines/admin-panel/audit-log.ts',
     'src/machines/admin-panel/load-speed-test.ts',
-    'src/machines/admin-panel/panel-user.ts',
-    'src/machines/admin-panel/testing-flag.ts',
-    'src/machines/admin-switch/admin-switch.ts',
-    'src/machines/admin-switch/impersonation-banner.ts',
     'src/machines/business-panel/sales-reps.ts',
     'src/machines/checks-data/checks-data.ts',
     'src/machines/digest/alerts.ts',
