@@ -10,23 +10,11 @@ export const actorCreationAllowed = ['src/views/shell/actor-contexts.ts'];
 
 export const pending = {
   'machine-actions-in-setup': [
-    'src/machines/admin-dashboard/admin-dashboard.ts',
-    'src/machines/admin-dashboard/admin-invite.ts',
-    'src/machines/admin-dashboard/admin-user-edit.ts',
-    'src/machines/admin-dashboard/login-as.ts',
-    'src/machines/admin-dashboard/users-export.ts',
-    'src/machines/admin-panel/audit-log.ts',
-    'src/machines/admin-panel/panel-user.ts',
-    'src/machines/admin-panel/testing-flag.ts',
-    'src/machines/admin-switch/admin-switch.ts',
-    'src/machines/admin-switch/impersonation-banner.ts',
     'src/machines/rebates/rebate-filters.ts',
     'src/machines/rebates/rebates-screen.ts',
   ],
   'views-no-actor-creation': [],
   'views-no-snapshot-reads': [
-    'src/views/admin-dashboard/admin-modals.tsx',
-    'src/views/admin-dashboard/edit-user-panel.tsx',
     'src/views/rebates/rebate-search-bar.tsx',
     'src/views/rebates/rebates-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',

@@ -53,10 +53,24 @@ export function adminInvite(c: Pick<AdminInviteContext, 'form' | 'house' | 'site
 export const adminInviteMachine = setup({
   types: { context: {} as AdminInviteContext, events: {} as AdminInviteEvent, input: {} as { siteUrl: string } },
   actors: { send: fromObservableWithOutput<InviteResponse, AdminInvitePayload>((payload) => adminService.invite(payload)) },
-  guards: { complete: ({ context }) => adminInvite(context).payload !== null },
+  guards: {
+    complete: ({ context }) => adminInvite(context).payload !== null,
+    /** Only a house with a referred partner can invite. */
+    hasReferredPartner: (_, house: AdminHouse) => house.referredPartnerId !== null,
+  },
   actions: {
     /** The users table (the parent) asks for the users again. */
     invited: tellParent({ type: 'adminDashboard.reloaded' })(),
+    open: assign((_, house: AdminHouse) => ({ house, form: EMPTY, invalid: [] })),
+    clearResult: assign({ result: null }),
+    change: assign(({ context }, { field, value }: { field: keyof InviteForm; value: InviteForm[keyof InviteForm] }) => ({
+      form: { ...context.form, [field]: value }, invalid: context.invalid.filter((f) => f !== field),
+    })),
+    markInvalid: assign(({ context }) => ({ invalid: adminInvite(context).invalid })),
+    succeeded: assign((_, message: string) => ({ result: { ok: true, message } })),
+    failed: assign((_, { error }: { error: unknown }) => ({
+      result: { ok: false, message: error instanceof ApiError && error.status < 500 ? `${INVITE_FAILED}: ${error.message}` : INVITE_FAILED },
+    })),
   },
 }).createMachine({
   id: 'adminInvite',
@@ -65,14 +79,18 @@ export const adminInviteMachine = setup({
   states: {
     closed: {
       on: {
-        'invite.opened': { guard: ({ event }) => event.house.referredPartnerId !== null, target: 'editing', actions: assign(({ event }) => ({ house: event.house, form: EMPTY, invalid: [] })) },
-        'invite.closed': { actions: assign({ result: null }) },
+        'invite.opened': {
+          guard: { type: 'hasReferredPartner', params: ({ event }) => event.house },
+          target: 'editing',
+          actions: { type: 'open', params: ({ event }) => event.house },
+        },
+        'invite.closed': { actions: 'clearResult' },
       },
     },
     editing: {
       on: {
-        'invite.changed': { actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, invalid: context.invalid.filter((f) => f !== event.field) })) },
-        'invite.submitted': [{ guard: 'complete', target: 'sending', actions: assign({ result: null }) }, { actions: assign(({ context }) => ({ invalid: adminInvite(context).invalid })) }],
+        'invite.changed': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'invite.submitted': [{ guard: 'complete', target: 'sending', actions: 'clearResult' }, { actions: 'markInvalid' }],
         'invite.closed': 'closed',
       },
     },
@@ -81,13 +99,8 @@ export const adminInviteMachine = setup({
         id: 'send',
         src: 'send',
         input: ({ context }) => adminInvite(context).payload!,
-        onDone: { target: 'closed', actions: [assign(({ event }) => ({ result: { ok: true, message: event.output.message } })), 'invited'] },
-        onError: {
-          target: 'editing',
-          actions: assign(({ event }) => ({
-            result: { ok: false, message: event.error instanceof ApiError && event.error.status < 500 ? `${INVITE_FAILED}: ${event.error.message}` : INVITE_FAILED },
-          })),
-        },
+        onDone: { target: 'closed', actions: [{ type: 'succeeded', params: ({ event }) => event.output.message }, 'invited'] },
+        onError: { target: 'editing', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

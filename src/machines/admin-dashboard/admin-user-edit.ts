@@ -89,6 +89,21 @@ export const adminUserEditMachine = setup({
   actions: {
     /** The dashboard reloads its users table. */
     changed: tellParent({ type: 'adminDashboard.reloaded' })(),
+    open: assign((_, user: AdminUserRow) => ({ user, form: formOf(user), includeFamily: false, error: null, done: null })),
+    keepHouses: assign((_, allHouses: UserHouse[]) => ({ allHouses })),
+    housesFailed: assign({ allHouses: [], error: 'Failed to get the list of distributors' }),
+    change: assign(({ context }, { field, value }: { field: FormField; value: EditForm[FormField] }) => ({ form: { ...context.form, [field]: value }, error: null, done: null })),
+    toggleFamily: assign(({ context }) => ({ includeFamily: !context.includeFamily })),
+    addHouse: assign(({ context }, id: number) => ({
+      form: { ...context.form, houses: context.form.houses.includes(id) ? context.form.houses : [...context.form.houses, id] }, done: null,
+    })),
+    removeHouse: assign(({ context }, id: number) => ({ form: { ...context.form, houses: withoutHouse(context.form.houses, id, context.user!.activeDistributorId) }, done: null })),
+    clearMessages: assign({ error: null, done: null }),
+    showProblem: assign(({ context }) => ({ error: editProblem(context.form) })),
+    saved: assign(({ context }) => ({ done: USER_SAVED, form: { ...context.form, password: '', confirmPassword: '' } })),
+    saveFailed: assign((_, { error }: { error: unknown }) => ({ error: serverSaid(error, SAVE_FAILED) })),
+    deactivated: assign((_, message: string) => ({ done: message })),
+    deactivateFailed: assign({ error: DEACTIVATE_FAILED }),
   },
 }).createMachine({
   id: 'adminUserEdit',
@@ -96,36 +111,30 @@ export const adminUserEditMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'edit.opened': { target: 'loadingHouses', actions: assign(({ event }) => ({ user: event.user, form: formOf(event.user), includeFamily: false, error: null, done: null })) } },
+      on: { 'edit.opened': { target: 'loadingHouses', actions: { type: 'open', params: ({ event }) => event.user } } },
     },
     loadingHouses: {
       invoke: {
         id: 'loadHouses',
         src: 'loadHouses',
-        onDone: { target: 'editing', actions: assign({ allHouses: ({ event }) => event.output }) },
+        onDone: { target: 'editing', actions: { type: 'keepHouses', params: ({ event }) => event.output } },
         // The user's own houses still show; only adding others is not possible.
-        onError: { target: 'editing', actions: assign({ allHouses: [], error: 'Failed to get the list of distributors' }) },
+        onError: { target: 'editing', actions: 'housesFailed' },
       },
       on: { 'edit.closed': 'closed' },
     },
     editing: {
       on: {
         'edit.closed': 'closed',
-        'edit.changed': { actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, error: null, done: null })) },
-        'edit.familyToggled': { actions: assign(({ context }) => ({ includeFamily: !context.includeFamily })) },
-        'edit.houseAdded': {
-          actions: assign(({ context, event }) => ({
-            form: { ...context.form, houses: context.form.houses.includes(event.id) ? context.form.houses : [...context.form.houses, event.id] }, done: null,
-          })),
-        },
-        'edit.houseRemoved': {
-          actions: assign(({ context, event }) => ({ form: { ...context.form, houses: withoutHouse(context.form.houses, event.id, context.user!.activeDistributorId) }, done: null })),
-        },
+        'edit.changed': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'edit.familyToggled': { actions: 'toggleFamily' },
+        'edit.houseAdded': { actions: { type: 'addHouse', params: ({ event }) => event.id } },
+        'edit.houseRemoved': { actions: { type: 'removeHouse', params: ({ event }) => event.id } },
         'edit.saved': [
-          { guard: 'savable', target: 'saving', actions: assign({ error: null, done: null }) },
-          { actions: assign(({ context }) => ({ error: editProblem(context.form) })) },
+          { guard: 'savable', target: 'saving', actions: 'clearMessages' },
+          { actions: 'showProblem' },
         ],
-        'edit.deactivated': { target: 'deactivating', actions: assign({ error: null, done: null }) },
+        'edit.deactivated': { target: 'deactivating', actions: 'clearMessages' },
       },
     },
     saving: {
@@ -133,11 +142,8 @@ export const adminUserEditMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context }) => ({ id: context.user!.id, patch: editPatch(context.user!, context.form) }),
-        onDone: {
-          target: 'editing',
-          actions: [assign(({ context }) => ({ done: USER_SAVED, form: { ...context.form, password: '', confirmPassword: '' } })), 'changed'],
-        },
-        onError: { target: 'editing', actions: assign(({ event }) => ({ error: serverSaid(event.error, SAVE_FAILED) })) },
+        onDone: { target: 'editing', actions: ['saved', 'changed'] },
+        onError: { target: 'editing', actions: { type: 'saveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deactivating: {
@@ -145,8 +151,8 @@ export const adminUserEditMachine = setup({
         id: 'deactivate',
         src: 'deactivate',
         input: ({ context }) => ({ id: context.user!.id }),
-        onDone: { target: 'closed', actions: [assign(({ event }) => ({ done: event.output.message })), 'changed'] },
-        onError: { target: 'editing', actions: assign({ error: DEACTIVATE_FAILED }) },
+        onDone: { target: 'closed', actions: [{ type: 'deactivated', params: ({ event }) => event.output.message }, 'changed'] },
+        onError: { target: 'editing', actions: 'deactivateFailed' },
       },
     },
   },

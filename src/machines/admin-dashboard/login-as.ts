@@ -33,6 +33,10 @@ export const loginAsMachine = setup({
   actions: {
     /** The page hands the new session to the auth-routing machine. */
     switchedIn: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.switchedIn', response: params.response }))(),
+    open: assign((_, user: { id: number; name: string }) => ({ user, reason: '', error: null })),
+    changeReason: assign((_, reason: string) => ({ reason, error: null })),
+    askForReason: assign({ error: REASON_HINT }),
+    failed: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error) })),
   },
 }).createMachine({
   id: 'loginAs',
@@ -40,12 +44,12 @@ export const loginAsMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'loginAs.opened': { target: 'asking', actions: assign(({ event }) => ({ user: { id: event.id, name: event.name }, reason: '', error: null })) } },
+      on: { 'loginAs.opened': { target: 'asking', actions: { type: 'open', params: ({ event }) => ({ id: event.id, name: event.name }) } } },
     },
     asking: {
       on: {
-        'loginAs.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason, error: null })) },
-        'loginAs.submitted': [{ guard: 'reasonGiven', target: 'switching' }, { actions: assign({ error: REASON_HINT }) }],
+        'loginAs.reasonChanged': { actions: { type: 'changeReason', params: ({ event }) => event.reason } },
+        'loginAs.submitted': [{ guard: 'reasonGiven', target: 'switching' }, { actions: 'askForReason' }],
         'loginAs.cancelled': 'closed',
       },
     },
@@ -55,7 +59,7 @@ export const loginAsMachine = setup({
         src: 'switchSession',
         input: ({ context }) => ({ id: context.user!.id, reason: context.reason.trim() }),
         onDone: { target: 'switched', actions: { type: 'switchedIn', params: ({ event }) => ({ response: event.output }) } },
-        onError: { target: 'asking', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'asking', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     switched: {},

@@ -4,8 +4,14 @@ import { createActor, createMachine } from 'xstate';
 import { adminDashboardMachine } from './admin-dashboard.ts';
 import { adminDashboardPageMachine } from './admin-dashboard-page.ts';
 import { allHouses, boston, dmRow, harborParent, portland } from './admin-dashboard-samples.ts';
+import { adminInviteMachine } from './admin-invite.ts';
 import { adminUserEditMachine } from './admin-user-edit.ts';
-import { adminDate, selectDashboard, selectHouseChoices, selectUserHouses, selectUsersShown, selectUserSearch } from './selectors.ts';
+import { loginAsMachine } from './login-as.ts';
+import {
+  adminDate, exportChoiceOf, exportOptions, FAMILY, selectDashboard, selectEditUserView, selectHouseChoices, selectHouseOptions, selectInviteView,
+  selectLoginAsView, selectUserHouseRows, selectUserHouses, selectUsersExportView, selectUsersShown, selectUserSearch,
+} from './selectors.ts';
+import { usersExportMachine } from './users-export.ts';
 
 describe('the admin dashboard', () => {
   it('lists no users until a house is picked, then those whose name or email holds the search', async () => {
@@ -53,5 +59,96 @@ describe('the /admin-dashboard page', () => {
   it('runs the dashboard for an internal admin only: a visitor asks nothing of the server', () => {
     expect(selectDashboard(start(false).getSnapshot())).toBeUndefined();
     expect(selectDashboard(start(true).getSnapshot())).toBeDefined();
+  });
+});
+
+describe('the Edit User panel', () => {
+  it('shows the user, their houses (the active one marked), and what can be pressed while loading, editing and saving', async () => {
+    const s = startControlled(adminUserEditMachine, { actors: ['loadHouses', 'save', 'deactivate'] });
+    const view = () => selectEditUserView(s.actor.getSnapshot());
+    expect(view().opened).toBe(false);
+    s.actor.send({ type: 'edit.opened', user: dmRow });
+    expect(view()).toMatchObject({ opened: true, title: 'Edit User: Dana Manager', housePlaceholder: 'Loading…', addEnabled: false, saveDisabled: true, deactivateDisabled: false });
+    expect(view().form.email).toBe('dm@harbor.test');
+    expect(selectUserHouseRows(s.actor.getSnapshot())).toEqual([
+      { id: 10, nickname: 'Harbor Foods Boston', active: true },
+      { id: 11, nickname: 'Harbor Foods Portland', active: false },
+    ]);
+    await s.settle('loadHouses', 'done', allHouses);
+    expect(view()).toMatchObject({ housePlaceholder: 'Pick a house', addEnabled: true, saveDisabled: false, saving: false, error: null, done: null });
+    expect(selectHouseOptions(s.actor.getSnapshot())).toEqual([{ value: '20', label: 'Summit Denver' }]);
+    s.actor.send({ type: 'edit.changed', field: 'password', value: 'abcdef' });
+    s.actor.send({ type: 'edit.saved' });
+    expect(view().error).toBe("Confirm password doesn't match");
+    s.actor.send({ type: 'edit.changed', field: 'confirmPassword', value: 'abcdef' });
+    expect(view().error).toBeNull();
+    s.actor.send({ type: 'edit.saved' });
+    expect(view()).toMatchObject({ saving: true, saveDisabled: true, deactivateDisabled: true, addEnabled: false });
+    await s.settle('save', 'done', { message: 'ok' });
+    expect(view()).toMatchObject({ saving: false, done: 'User Saved', saveDisabled: false });
+  });
+});
+
+describe('the Invite User modal', () => {
+  it('names the house, marks the missing fields, and says User Invited with the server’s message', async () => {
+    const s = startControlled(adminInviteMachine, { actors: ['send'], input: { siteUrl: 'http://127.0.0.1:8080' } });
+    const view = () => selectInviteView(s.actor.getSnapshot());
+    expect(view()).toMatchObject({ opened: false, invitedOpened: false });
+    s.actor.send({ type: 'invite.opened', house: boston });
+    expect(view()).toMatchObject({ opened: true, title: 'Invite User to Harbor Foods Boston', error: null, nameError: undefined });
+    s.actor.send({ type: 'invite.submitted' });
+    expect(view()).toMatchObject({ nameError: 'Name must be at least 3 characters', emailError: 'Enter a valid email address', titleError: 'Choose a role' });
+    s.actor.send({ type: 'invite.changed', field: 'contactName', value: 'Riley Rep' });
+    s.actor.send({ type: 'invite.changed', field: 'email', value: 'rep@harbor.test' });
+    s.actor.send({ type: 'invite.changed', field: 'title', value: 'District Manager' });
+    expect(view()).toMatchObject({ nameError: undefined, emailError: undefined, titleError: undefined });
+    s.actor.send({ type: 'invite.submitted' });
+    expect(view().sending).toBe(true);
+    await s.settle('send', 'error', new Error('down'));
+    expect(view()).toMatchObject({ sending: false, error: 'Failed to invite user. Try again.' });
+    s.actor.send({ type: 'invite.submitted' });
+    await s.settle('send', 'done', { message: 'Riley Rep was invited' });
+    expect(view()).toMatchObject({ opened: false, invitedOpened: true, invitedMessage: 'Riley Rep was invited' });
+    s.actor.send({ type: 'invite.closed' });
+    expect(view().invitedOpened).toBe(false);
+  });
+});
+
+describe('the Export Users modal', () => {
+  it('offers the family then each house, and Export once one is picked', () => {
+    expect(exportOptions([boston, portland])).toEqual([
+      { value: FAMILY, label: 'All Houses For Family' },
+      { value: '10', label: 'Harbor Foods Boston' },
+      { value: '11', label: 'Harbor Foods Portland' },
+    ]);
+    expect(exportChoiceOf(FAMILY)).toBe(FAMILY);
+    expect(exportChoiceOf('10')).toBe(10);
+    const s = startControlled(usersExportMachine, { actors: ['loadUsers'] });
+    const view = () => selectUsersExportView(s.actor.getSnapshot());
+    expect(view().opened).toBe(false);
+    s.actor.send({ type: 'export.opened', parentId: 1 });
+    expect(view()).toMatchObject({ opened: true, choice: null, exportDisabled: true, loading: false, error: null });
+    s.actor.send({ type: 'export.chosen', choice: 10 });
+    expect(view()).toMatchObject({ choice: '10', exportDisabled: false });
+    s.actor.send({ type: 'export.submitted' });
+    expect(view().loading).toBe(true);
+  });
+});
+
+describe('the Log in as prompt', () => {
+  it('names the user, asks for a reason, and shows the server’s refusal', async () => {
+    const s = startControlled(loginAsMachine, { actors: ['switchSession'] });
+    const view = () => selectLoginAsView(s.actor.getSnapshot());
+    expect(view().opened).toBe(false);
+    s.actor.send({ type: 'loginAs.opened', id: 5, name: 'Dana Manager' });
+    expect(view()).toMatchObject({ opened: true, title: 'Log in as Dana Manager', reason: '', error: null, switching: false });
+    s.actor.send({ type: 'loginAs.submitted' });
+    expect(view().error).not.toBeNull();
+    s.actor.send({ type: 'loginAs.reasonChanged', reason: 'Ticket 981: cannot see a rebate' });
+    expect(view()).toMatchObject({ reason: 'Ticket 981: cannot see a rebate', error: null });
+    s.actor.send({ type: 'loginAs.submitted' });
+    expect(view()).toMatchObject({ opened: true, switching: true });
+    await s.settle('switchSession', 'error', new Error('Not allowed'));
+    expect(view()).toMatchObject({ switching: false, error: 'Not allowed' });
   });
 });

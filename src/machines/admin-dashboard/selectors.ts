@@ -1,13 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
-import { dashDate, houseOptions, SELECT_DISTRIBUTOR, type AdminUserRow, type UserHouse } from '../../model/admin.ts';
+import { dashDate, houseOptions, SELECT_DISTRIBUTOR, type AdminHouse, type AdminUserRow, type UserHouse } from '../../model/admin.ts';
 import { Titles } from '../../model/session-user.ts';
 import type { adminDashboardMachine } from './admin-dashboard.ts';
 import type { adminDashboardPageMachine } from './admin-dashboard-page.ts';
+import type { adminInviteMachine } from './admin-invite.ts';
 import type { adminUserEditMachine } from './admin-user-edit.ts';
+import type { loginAsMachine } from './login-as.ts';
+import { FAMILY, type ExportChoice, type usersExportMachine } from './users-export.ts';
 
 /** What the admin dashboard shows (accounts spec §2.11), read from its machines' snapshots. */
 
-export { FAMILY } from './users-export.ts';
+export { FAMILY };
 export { SELECT_DISTRIBUTOR, Titles };
 
 type EditSnapshot = SnapshotFrom<typeof adminUserEditMachine>;
@@ -66,5 +69,98 @@ export function selectAdminDashboardView(s: PickerSnapshot) {
     /** Invite User: for the chosen house, when it has a referred partner. */
     inviteHouse: child?.referredPartnerId == null ? null : child,
     emptyText: s.matches('loadingUsers') ? 'Loading users…' : s.matches('showingUsers') ? 'No users' : SELECT_DISTRIBUTOR,
+  };
+}
+
+// ---- The Edit User panel -------------------------------------------------------------------------
+
+/** The Edit User panel (spec §2.11): its form, the user's houses, what may be pressed, its messages. */
+export function selectEditUserView(s: EditSnapshot) {
+  const { user, form, includeFamily, error, done } = s.context;
+  const saving = s.matches('saving');
+  const deactivating = s.matches('deactivating');
+  const busy = saving || deactivating;
+  return {
+    opened: !s.matches('closed'),
+    title: `Edit User${user ? `: ${user.contactName}` : ''}`,
+    error,
+    done,
+    form,
+    includeFamily,
+    housePlaceholder: s.matches('loadingHouses') ? 'Loading…' : 'Pick a house',
+    /** Houses can be added once the family's houses are loaded, and not while saving. */
+    addEnabled: s.matches('editing'),
+    saving,
+    saveDisabled: busy || s.matches('loadingHouses'),
+    deactivating,
+    deactivateDisabled: busy,
+  };
+}
+
+/** The user's houses as the panel lists them: the active one is marked, the others can be removed. */
+export function selectUserHouseRows(s: EditSnapshot) {
+  const activeId = s.context.user?.activeDistributorId ?? null;
+  return selectUserHouses(s).map((h) => ({ id: h.id, nickname: h.nickname, active: h.id === activeId }));
+}
+export const sameHouseRows = (a: readonly { id: number; nickname: string; active: boolean }[], b: readonly { id: number; nickname: string; active: boolean }[]) =>
+  a.length === b.length && a.every((h, i) => h.id === b[i]!.id && h.nickname === b[i]!.nickname && h.active === b[i]!.active);
+
+/** The 'Add a house' options. */
+export const selectHouseOptions = (s: EditSnapshot) => selectHouseChoices(s).map((h) => ({ value: String(h.id), label: h.nickname }));
+export const sameOptions = (a: readonly { value: string; label: string }[], b: readonly { value: string; label: string }[]) =>
+  a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label);
+
+// ---- Invite User ---------------------------------------------------------------------------------
+
+/** The Invite User modal (spec §2.11) and the 'User Invited' one after it. */
+export function selectInviteView(s: SnapshotFrom<typeof adminInviteMachine>) {
+  const { form, invalid, result, house } = s.context;
+  return {
+    opened: !s.matches('closed'),
+    title: `Invite User${house ? ` to ${house.nickname}` : ''}`,
+    error: result && !result.ok ? `${result.message}. Try again.` : null,
+    form,
+    nameError: invalid.includes('contactName') ? 'Name must be at least 3 characters' : undefined,
+    emailError: invalid.includes('email') ? 'Enter a valid email address' : undefined,
+    titleError: invalid.includes('title') ? 'Choose a role' : undefined,
+    sending: s.matches('sending'),
+    invitedOpened: s.matches('closed') && result?.ok === true,
+    invitedMessage: result?.message,
+  };
+}
+
+// ---- Export Users --------------------------------------------------------------------------------
+
+/** The 'Pick a Distributor' choices: the whole family, then each house. */
+export const exportOptions = (houses: readonly AdminHouse[]) => [
+  { value: FAMILY, label: 'All Houses For Family' },
+  ...houses.map((h) => ({ value: String(h.id), label: h.nickname })),
+];
+/** The choice an option stands for. */
+export const exportChoiceOf = (value: string): ExportChoice => (value === FAMILY ? FAMILY : Number(value));
+
+/** The Export Users modal: the choice, whether Export can go, its message. */
+export function selectUsersExportView(s: SnapshotFrom<typeof usersExportMachine>) {
+  const { choice, error } = s.context;
+  return {
+    opened: !s.matches('closed'),
+    error,
+    choice: choice === null ? null : String(choice),
+    exportDisabled: choice === null,
+    loading: s.matches('loading'),
+  };
+}
+
+// ---- Log in as a user ----------------------------------------------------------------------------
+
+/** The reason prompt before logging in as a user. */
+export function selectLoginAsView(s: SnapshotFrom<typeof loginAsMachine>) {
+  const { user, reason, error } = s.context;
+  return {
+    opened: s.matches('asking') || s.matches('switching'),
+    title: `Log in as ${user?.name ?? ''}`,
+    reason,
+    error,
+    switching: s.matches('switching'),
   };
 }

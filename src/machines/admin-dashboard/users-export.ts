@@ -31,8 +31,12 @@ export const usersExportMachine = setup({
       choice === FAMILY ? adminService.users(parentId, true) : adminService.users(choice)),
     saveCsv: fromObservable<void, CsvExport>(({ input }) => saveCsv(input)),
   },
+  guards: { chosen: ({ context }) => context.choice !== null },
   actions: {
     /** Saves the rows as UsersExport.csv. */
+    open: assign((_, parentId: number) => ({ parentId, choice: null, error: null })),
+    choose: assign((_, choice: ExportChoice) => ({ choice, error: null })),
+    loadFailed: assign({ error: USERS_LOAD_FAILED }),
     download: enqueueActions(({ enqueue }, { users }: { users: AdminUserRow[] }) => enqueue.spawnChild('saveCsv', { input: usersExport(users) })),
   },
 }).createMachine({
@@ -40,11 +44,11 @@ export const usersExportMachine = setup({
   context: { parentId: null, choice: null, error: null },
   initial: 'closed',
   states: {
-    closed: { on: { 'export.opened': { target: 'picking', actions: assign(({ event }) => ({ parentId: event.parentId, choice: null, error: null })) } } },
+    closed: { on: { 'export.opened': { target: 'picking', actions: { type: 'open', params: ({ event }) => event.parentId } } } },
     picking: {
       on: {
-        'export.chosen': { actions: assign(({ event }) => ({ choice: event.choice, error: null })) },
-        'export.submitted': { guard: ({ context }) => context.choice !== null, target: 'loading' },
+        'export.chosen': { actions: { type: 'choose', params: ({ event }) => event.choice } },
+        'export.submitted': { guard: 'chosen', target: 'loading' },
         'export.closed': 'closed',
       },
     },
@@ -54,7 +58,7 @@ export const usersExportMachine = setup({
         src: 'loadUsers',
         input: ({ context }) => ({ parentId: context.parentId!, choice: context.choice! }),
         onDone: { target: 'closed', actions: { type: 'download', params: ({ event }) => ({ users: event.output }) } },
-        onError: { target: 'picking', actions: assign({ error: USERS_LOAD_FAILED }) },
+        onError: { target: 'picking', actions: 'loadFailed' },
       },
       on: { 'export.closed': 'closed' },
     },

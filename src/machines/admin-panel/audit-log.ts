@@ -44,12 +44,17 @@ const refilter = {
 export const auditLogMachine = setup({
   types: { context: {} as AuditLogContext, events: {} as AuditLogEvent },
   actors: { load: fromObservableWithOutput<AuditRow[], AuditQuery>((q) => adminService.audit(q)) },
-  actions: { applyDraft: assign(({ context }) => ({ filter: auditQuery(context.draft) })) },
+  actions: {
+    applyDraft: assign(({ context }) => ({ filter: auditQuery(context.draft) })),
+    editDraft: assign(({ context }, draft: Partial<AuditDraft>) => ({ draft: { ...context.draft, ...draft } })),
+    keepRows: assign((_, rows: AuditRow[]) => ({ rows, error: null })),
+    loadFailed: assign({ error: AUDIT_FAILED }),
+  },
 }).createMachine({
   id: 'auditLog',
   context: { draft: EMPTY_DRAFT, filter: {}, rows: [], error: null },
   // The fields can be edited while the rows load or after a failure.
-  on: { 'audit.draftChanged': { actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.draft } })) } },
+  on: { 'audit.draftChanged': { actions: { type: 'editDraft', params: ({ event }) => event.draft } } },
   initial: 'loading',
   states: {
     loading: {
@@ -57,8 +62,8 @@ export const auditLogMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => context.filter,
-        onDone: { target: 'showing', actions: assign({ rows: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: AUDIT_FAILED }) },
+        onDone: { target: 'showing', actions: { type: 'keepRows', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'loadFailed' },
       },
       on: refilter,
     },

@@ -52,6 +52,30 @@ export const panelUserMachine = setup({
   },
   guards: {
     known: ({ context, event }) => event.type === 'panelUser.chosen' && context.users.some((u) => u.id === event.userId),
+    picked: ({ context }) => context.userId !== null,
+    updatable: ({ context }) => context.userId !== null && Email.is(context.form.email.trim()) && context.form.contactName.trim().length >= 3,
+    resettable: ({ context }) => context.userId !== null && AdminPassword.is(context.form.password),
+  },
+  actions: {
+    keepUsers: assign((_, users: AdminUserRow[]) => ({ users })),
+    usersFailed: assign({ message: { ok: false, text: USERS_LOAD_FAILED } }),
+    clearMessage: assign({ message: null }),
+    choose: assign(({ context }, userId: number) => {
+      const u = context.users.find((x) => x.id === userId)!;
+      return { userId: u.id, form: { email: u.email, contactName: u.contactName, displayInvoice: u.displayInvoice, isMultiHouse: u.isMultiHouse, password: '' }, sessions: null, message: null };
+    }),
+    change: assign(({ context }, { field, value }: { field: keyof PanelForm; value: string | boolean }) => ({ form: { ...context.form, [field]: value }, message: null })),
+    updateRefused: assign({ message: { ok: false, text: 'Enter a valid email and a contact name of at least 3 characters.' } }),
+    resetRefused: assign({ message: { ok: false, text: 'The password must be 6 to 20 characters.' } }),
+    keepSessions: assign((_, sessions: UserSessionRow[]) => ({ sessions })),
+    sessionsFailed: assign({ sessions: null }),
+    updated: assign(({ context }) => ({
+      message: { ok: true, text: USER_UPDATED_OK },
+      users: context.users.map((u) => (u.id === context.userId ? { ...u, email: context.form.email.trim(), contactName: context.form.contactName.trim(), displayInvoice: context.form.displayInvoice, isMultiHouse: context.form.isMultiHouse } : u)),
+    })),
+    passwordWasReset: assign(({ context }) => ({ message: { ok: true, text: PASSWORD_RESET_OK }, form: { ...context.form, password: '' } })),
+    /** Update User or Reset Password failed: the server's reason, or the spec's catch-all. */
+    failed: assign((_, { error }: { error: unknown }) => failure(error)),
   },
 }).createMachine({
   id: 'panelUser',
@@ -62,30 +86,17 @@ export const panelUserMachine = setup({
       invoke: {
         id: 'loadUsers',
         src: 'loadUsers',
-        onDone: { target: 'picking', actions: assign({ users: ({ event }) => event.output }) },
-        onError: { target: 'usersFailed', actions: assign({ message: { ok: false, text: USERS_LOAD_FAILED } }) },
+        onDone: { target: 'picking', actions: { type: 'keepUsers', params: ({ event }) => event.output } },
+        onError: { target: 'usersFailed', actions: 'usersFailed' },
       },
     },
-    usersFailed: { on: { 'panelUser.retried': { target: 'loadingUsers', actions: assign({ message: null }) } } },
+    usersFailed: { on: { 'panelUser.retried': { target: 'loadingUsers', actions: 'clearMessage' } } },
     picking: {
       on: {
-        'panelUser.chosen': {
-          guard: 'known',
-          target: 'loadingSessions',
-          actions: assign(({ context, event }) => {
-            const u = context.users.find((x) => x.id === event.userId)!;
-            return { userId: u.id, form: { email: u.email, contactName: u.contactName, displayInvoice: u.displayInvoice, isMultiHouse: u.isMultiHouse, password: '' }, sessions: null, message: null };
-          }),
-        },
-        'panelUser.changed': { guard: ({ context }) => context.userId !== null, actions: assign(({ context, event }) => ({ form: { ...context.form, [event.field]: event.value }, message: null })) },
-        'panelUser.updated': [
-          { guard: ({ context }) => context.userId !== null && Email.is(context.form.email.trim()) && context.form.contactName.trim().length >= 3, target: 'updating' },
-          { actions: assign({ message: { ok: false, text: 'Enter a valid email and a contact name of at least 3 characters.' } }) },
-        ],
-        'panelUser.passwordReset': [
-          { guard: ({ context }) => context.userId !== null && AdminPassword.is(context.form.password), target: 'resetting' },
-          { actions: assign({ message: { ok: false, text: 'The password must be 6 to 20 characters.' } }) },
-        ],
+        'panelUser.chosen': { guard: 'known', target: 'loadingSessions', actions: { type: 'choose', params: ({ event }) => event.userId } },
+        'panelUser.changed': { guard: 'picked', actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'panelUser.updated': [{ guard: 'updatable', target: 'updating' }, { actions: 'updateRefused' }],
+        'panelUser.passwordReset': [{ guard: 'resettable', target: 'resetting' }, { actions: 'resetRefused' }],
       },
     },
     loadingSessions: {
@@ -93,9 +104,9 @@ export const panelUserMachine = setup({
         id: 'loadSessions',
         src: 'loadSessions',
         input: ({ context }) => ({ userId: context.userId! }),
-        onDone: { target: 'picking', actions: assign({ sessions: ({ event }) => event.output }) },
+        onDone: { target: 'picking', actions: { type: 'keepSessions', params: ({ event }) => event.output } },
         // The editor still works; the counts say they could not load.
-        onError: { target: 'picking', actions: assign({ sessions: null }) },
+        onError: { target: 'picking', actions: 'sessionsFailed' },
       },
     },
     updating: {
@@ -104,14 +115,8 @@ export const panelUserMachine = setup({
         id: 'update',
         src: 'update',
         input: ({ context }) => ({ id: context.userId!, form: context.form }),
-        onDone: {
-          target: 'picking',
-          actions: assign(({ context }) => ({
-            message: { ok: true, text: USER_UPDATED_OK },
-            users: context.users.map((u) => (u.id === context.userId ? { ...u, email: context.form.email.trim(), contactName: context.form.contactName.trim(), displayInvoice: context.form.displayInvoice, isMultiHouse: context.form.isMultiHouse } : u)),
-          })),
-        },
-        onError: { target: 'picking', actions: assign(({ event }) => failure(event.error)) },
+        onDone: { target: 'picking', actions: 'updated' },
+        onError: { target: 'picking', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     resetting: {
@@ -120,8 +125,8 @@ export const panelUserMachine = setup({
         id: 'reset',
         src: 'reset',
         input: ({ context }) => ({ id: context.userId!, password: context.form.password }),
-        onDone: { target: 'picking', actions: assign(({ context }) => ({ message: { ok: true, text: PASSWORD_RESET_OK }, form: { ...context.form, password: '' } })) },
-        onError: { target: 'picking', actions: assign(({ event }) => failure(event.error)) },
+        onDone: { target: 'picking', actions: 'passwordWasReset' },
+        onError: { target: 'picking', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

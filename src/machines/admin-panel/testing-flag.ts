@@ -5,6 +5,7 @@ import { browserStore } from '../../services/storage.ts';
 export const testingFlagMachine = setup({
   types: { context: {} as { on: boolean }, events: {} as { type: 'testing.toggled' } },
   actions: {
+    toggle: assign(({ context }) => ({ on: !context.on })),
     /** Keeps the flag in the browser's stored admin data (replaced in tests). */
     store: (_, _params: { on: boolean }) => {},
   },
@@ -16,7 +17,7 @@ export const testingFlagMachine = setup({
     ready: {
       on: {
         'testing.toggled': {
-          actions: [assign(({ context }) => ({ on: !context.on })), { type: 'store', params: ({ context }) => ({ on: context.on }) }],
+          actions: ['toggle', { type: 'store', params: ({ context }) => ({ on: context.on }) }],
         },
       },
     },

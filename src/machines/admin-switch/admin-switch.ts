@@ -56,6 +56,12 @@ export const adminSwitchMachine = setup({
     ),
     setReason: assign(({ event }) => (event.type === 'adminSwitch.reasonChanged' ? { reason: event.reason } : {})),
     chooseUser: assign(({ event }) => (event.type === 'adminSwitch.userChosen' ? { userId: event.userId, error: null } : {})),
+    keepHouses: assign((_, houses: House[]) => ({ houses, error: null })),
+    housesFailed: assign({ error: HOUSES_FAILED_MESSAGE }),
+    keepUsers: assign((_, users: HouseUser[]) => ({ users })),
+    usersFailed: assign({ error: USERS_FAILED_MESSAGE }),
+    askForReason: assign({ error: REASON_HINT }),
+    switchFailed: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error) })),
     /** The page hands the new session to the auth-routing machine; a no-op by default. */
     switchedIn: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.switchedIn', response: params.response }))(),
   },
@@ -68,8 +74,8 @@ export const adminSwitchMachine = setup({
       invoke: {
         id: 'loadHouses',
         src: 'loadHouses',
-        onDone: { target: 'pickingHouse', actions: assign({ houses: ({ event }) => event.output, error: null }) },
-        onError: { target: 'housesFailed', actions: assign({ error: HOUSES_FAILED_MESSAGE }) },
+        onDone: { target: 'pickingHouse', actions: { type: 'keepHouses', params: ({ event }) => event.output } },
+        onError: { target: 'housesFailed', actions: 'housesFailed' },
       },
     },
     housesFailed: {
@@ -83,8 +89,8 @@ export const adminSwitchMachine = setup({
         id: 'loadUsers',
         src: 'loadUsers',
         input: ({ context }) => ({ platformId: context.houses.find((h) => h.id === context.houseId)!.platform_id }),
-        onDone: { target: 'pickingUser', actions: assign({ users: ({ event }) => event.output }) },
-        onError: { target: 'pickingHouse', actions: assign({ error: USERS_FAILED_MESSAGE }) },
+        onDone: { target: 'pickingUser', actions: { type: 'keepUsers', params: ({ event }) => event.output } },
+        onError: { target: 'pickingHouse', actions: 'usersFailed' },
       },
       // Another house: re-entering aborts the list of the previous one.
       on: { 'adminSwitch.houseChosen': { guard: 'knownHouse', target: 'loadingUsers', reenter: true, actions: 'chooseHouse' } },
@@ -96,7 +102,7 @@ export const adminSwitchMachine = setup({
         'adminSwitch.reasonChanged': { actions: 'setReason' },
         'adminSwitch.submitted': [
           { guard: 'readyToSwitch', target: 'switching' },
-          { guard: 'userChosen', actions: assign({ error: REASON_HINT }) },
+          { guard: 'userChosen', actions: 'askForReason' },
         ],
       },
     },
@@ -108,7 +114,7 @@ export const adminSwitchMachine = setup({
         input: ({ context }) => ({ id: context.userId!, reason: context.reason.trim() }),
         onDone: { target: 'switched', actions: { type: 'switchedIn', params: ({ event }) => ({ response: event.output }) } },
         // The server says why (deactivated, not activated, no channel partner): the admin picks again.
-        onError: { target: 'pickingUser', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'pickingUser', actions: { type: 'switchFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** The app routes into the distributor's dashboard from here. */

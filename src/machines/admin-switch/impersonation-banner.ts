@@ -24,6 +24,10 @@ export const impersonationBannerMachine = setup({
     clock: fromEventObservable(() => clock$(1000).pipe(map((now): ImpersonationBannerEvent => ({ type: 'banner.tick', now })))),
   },
   guards: { acting: ({ event }) => (event as unknown as { output: ImpersonationStatus }).output.active },
+  actions: {
+    show: assign((_, status: ImpersonationStatus) => ({ status })),
+    tick: assign((_, now: number) => ({ now })),
+  },
 }).createMachine({
   id: 'impersonationBanner',
   context: { status: null, now: Date.now() },
@@ -34,7 +38,7 @@ export const impersonationBannerMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: 'acting', target: 'shown', actions: assign({ status: ({ event }) => event.output }) },
+          { guard: 'acting', target: 'shown', actions: { type: 'show', params: ({ event }) => event.output } },
           { target: 'hidden' },
         ],
         onError: 'hidden',
@@ -42,7 +46,7 @@ export const impersonationBannerMachine = setup({
     },
     shown: {
       invoke: { id: 'clock', src: 'clock' },
-      on: { 'banner.tick': { actions: assign({ now: ({ event }) => event.now }) } },
+      on: { 'banner.tick': { actions: { type: 'tick', params: ({ event }) => event.now } } },
     },
     hidden: {},
   },
