@@ -44,6 +44,16 @@ describe('admin-user-edit panel, model-based', () => {
     for (const c of run.callsOf('save')) expect((c.input as { patch: { houses?: number[] } }).patch.houses ?? [10]).toContain(10);
   });
 
+  it('keeps what is typed while the family\'s houses load, and saves it', async () => {
+    const run = startControlled(adminUserEditMachine, { actors: ['loadHouses', 'save', 'deactivate'] });
+    await run.replay({ type: 'edit.opened', user: dmRow }, 'loadingHouses');
+    await run.replay({ type: 'edit.changed', field: 'password', value: 'secret-77' }, 'loadingHouses');
+    await run.replay({ type: 'edit.changed', field: 'confirmPassword', value: 'secret-77' }, 'loadingHouses');
+    await run.replay({ type: 'xstate.done.actor.loadHouses', output: allHouses }, 'editing');
+    await run.replay({ type: 'edit.saved' }, 'saving');
+    expect((run.callsOf('save')[0]!.input as { patch: { password?: string } }).patch.password).toBe('secret-77');
+  });
+
   it('keeps the active house, switches the offered houses with Include family, and saves only what changed', async () => {
     const run = startControlled(adminUserEditMachine, { actors: ['loadHouses', 'save', 'deactivate'] });
     await run.replay({ type: 'edit.opened', user: dmRow }, 'loadingHouses');

@@ -78,6 +78,15 @@ export function editProblem(f: EditForm): string | null {
 const serverSaid = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 ? `${fallback}: ${error.message}` : fallback;
 
+type EditEvent<T extends AdminUserEditEvent['type']> = { event: Extract<AdminUserEditEvent, { type: T }> };
+/** What the open panel takes while the family's houses load and once they have. */
+const FORM_EDITS = {
+  'edit.closed': 'closed',
+  'edit.changed': { actions: { type: 'change', params: ({ event }: EditEvent<'edit.changed'>) => ({ field: event.field, value: event.value }) } },
+  'edit.familyToggled': { actions: 'toggleFamily' },
+  'edit.houseRemoved': { actions: { type: 'removeHouse', params: ({ event }: EditEvent<'edit.houseRemoved'>) => event.id } },
+} as const;
+
 export const adminUserEditMachine = setup({
   types: { context: {} as AdminUserEditContext, events: {} as AdminUserEditEvent },
   actors: {
@@ -121,15 +130,14 @@ export const adminUserEditMachine = setup({
         // The user's own houses still show; only adding others is not possible.
         onError: { target: 'editing', actions: 'housesFailed' },
       },
-      on: { 'edit.closed': 'closed' },
+      // The fields are open while the family's houses load: what is typed then is kept (it was lost, and a
+      // password typed then was saved as none).
+      on: FORM_EDITS,
     },
     editing: {
       on: {
-        'edit.closed': 'closed',
-        'edit.changed': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'edit.familyToggled': { actions: 'toggleFamily' },
+        ...FORM_EDITS,
         'edit.houseAdded': { actions: { type: 'addHouse', params: ({ event }) => event.id } },
-        'edit.houseRemoved': { actions: { type: 'removeHouse', params: ({ event }) => event.id } },
         'edit.saved': [
           { guard: 'savable', target: 'saving', actions: 'clearMessages' },
           { actions: 'showProblem' },

@@ -1,3 +1,4 @@
+import { selectAdminDashboardView, selectEditUserView, selectHouseOptions, selectInviteView, selectLoginAsView, selectUserHouseRows, selectUsersExportView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminDashboardMachine, type AdminDashboardContext } from './admin-dashboard.ts';
@@ -14,6 +15,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-dashboard',
     description: 'The admin dashboard: a parent distributor, then one of its houses, then its users.',
     machine: adminDashboardMachine,
+    views: { dashboard: selectAdminDashboardView },
     events: adminDashboardEvents,
     variants: [{ label: 'internal admin on /admin-dashboard', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.search !== '', c.error]),
@@ -44,6 +46,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-user-edit',
     description: "The admin dashboard's Edit User panel: role, password, flags, houses with Include family, Save, Deactivate.",
     machine: adminUserEditMachine,
+    views: { edit: selectEditUserView, houses: selectUserHouseRows, options: selectHouseOptions },
     events: adminUserEditEvents,
     variants: [{ label: 'a multi-house District Manager' }],
     serializeState: seenState<AdminUserEditContext>((c) => [c.user !== null, c.includeFamily, c.form.houses.length, c.form.password !== '', c.form.confirmPassword !== '', c.allHouses.length > 0, c.error, c.done]),
@@ -75,6 +78,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-invite',
     description: "The admin dashboard's Invite User modal for a house with a referred partner.",
     machine: adminInviteMachine,
+    views: { invite: selectInviteView },
     events: adminInviteEvents,
     variants: [{ label: 'a house with a referred partner', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     serializeState: seenState<AdminInviteContext>((c) => [c.form.contactName !== '', c.form.email !== '', c.form.title !== null, c.invalid.length, c.result?.ok ?? null]),
@@ -96,6 +100,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'login-as',
     description: 'Logging in as a user from the admin dashboard, with the reason the audit log keeps.',
     machine: loginAsMachine,
+    views: { loginAs: selectLoginAsView },
     events: loginAsEvents,
     variants: [{ label: 'internal admin on /admin-dashboard' }],
     serializeState: seenState<LoginAsContext>((c) => [c.user !== null, c.reason.length >= 5, c.error !== null]),
@@ -118,6 +123,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'users-export',
     description: "Export Users: 'Pick a Distributor' (a house or All Houses For Family), then UsersExport.csv.",
     machine: usersExportMachine,
+    views: { export: selectUsersExportView },
     events: usersExportEvents,
     variants: [{ label: 'a parent distributor chosen' }],
     serializeState: seenState<UsersExportContext>((c) => [c.choice !== null, c.error !== null]),

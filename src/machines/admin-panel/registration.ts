@@ -1,3 +1,4 @@
+import { selectAuditView, selectLoadSpeedView, selectUserEditorView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { auditLogEvents, announcementsEvents, loadSpeedEvents, panelUserEvents, testingFlagEvents } from './admin-panel-samples.ts';
@@ -40,6 +41,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'panel-user',
     description: "The admin panel's user editor: pick a user of any distributor, update, reset the password.",
     machine: panelUserMachine,
+    views: { editor: selectUserEditorView },
     events: panelUserEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
     serializeState: seenState<PanelUserContext>((c) => [c.users.length > 0, c.userId !== null, c.sessions?.length ?? null, c.form.password !== '', c.message?.text ?? null]),
@@ -71,6 +73,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'audit-log',
     description: 'The Admin Panel audit log of impersonation: start, end, reason and writes, filtered.',
     machine: auditLogMachine,
+    views: { audit: selectAuditView },
     events: auditLogEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
     // The filter the rows are for, the fields as entered, the rows and the error.
@@ -98,6 +101,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'load-speed-test',
     description: "The dashboard's load-speed test with the testing flag on: runs, 'Sent!' or 'Failed.' for 3 s, timings.",
     machine: loadSpeedMachine,
+    views: { test: selectLoadSpeedView },
     events: loadSpeedEvents,
     variants: [
       { label: 'testing flag on', input: () => ({ userId: 5, adminEmail: 'admin@portal.test', enabled: true }) },

@@ -1,3 +1,4 @@
+import { selectAdminLoginView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminSwitchMachine, type AdminSwitchContext } from './admin-switch.ts';
@@ -9,6 +10,7 @@ export const ADMIN_SWITCH_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-switch',
     description: 'The admin user-picker on /admin-login: a distributor, one of its users, then log in as that user.',
     machine: adminSwitchMachine,
+    views: { login: selectAdminLoginView },
     events: adminSwitchEvents,
     variants: [{ label: 'internal admin on /admin-login' }],
     serializeState: seenState<AdminSwitchContext>((c) => [c.houses.length > 0, c.houseId !== null, c.users.length > 0, c.userId !== null, c.reason.length >= 5, c.error !== null]),
