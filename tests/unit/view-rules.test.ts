@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -74,5 +76,18 @@ describe('views only render', () => {
       '}',
     ].join('\n');
     expect(await problems('src/views/payments/probe.tsx', code)).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  /** Every file name (without its extension) under `dir`, tests left out. */
+  const namesUnder = (dir: string) =>
+    new Set(readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => basename(f).replace(/\.tsx?$/, '')));
+
+  it('no view file shares its name with a machine file (a search for one finds the other)', () => {
+    const machines = namesUnder('src/machines');
+    expect([...namesUnder('src/views')].filter((name) => machines.has(name))).toEqual([]);
   });
 });

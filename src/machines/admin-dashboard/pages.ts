@@ -4,7 +4,7 @@ import { page, type PageSpec } from '../shell/page-spec.ts';
 export const adminDashboardPages = {
   adminDashboard: page({
     paths: ['/admin-dashboard'],
-    load: () => import('./admin-dashboard-page.ts').then((m) => m.adminDashboardPageMachine),
+    load: () => import('./admin-dashboard-screen.ts').then((m) => m.adminDashboardPageMachine),
     input: (route) => ({ siteUrl: globalThis.location?.origin ?? '', admin: route.auth.value === 'internalAdmin' }),
   }),
 } satisfies Record<string, PageSpec>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { createActor, createMachine } from 'xstate';
 import { adminDashboardMachine } from './admin-dashboard.ts';
-import { adminDashboardPageMachine } from './admin-dashboard-page.ts';
+import { adminDashboardPageMachine } from './admin-dashboard-screen.ts';
 import { allHouses, boston, dmRow, harborParent, portland } from './admin-dashboard-samples.ts';
 import { adminInviteMachine } from './admin-invite.ts';
 import { adminUserEditMachine } from './admin-user-edit.ts';

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dashDate, houseOptions, SELECT_DISTRIBUTOR, type AdminHouse, type AdminUserRow, type UserHouse } from '../../model/admin.ts';
 import { Titles } from '../../model/session-user.ts';
 import type { adminDashboardMachine } from './admin-dashboard.ts';
-import type { adminDashboardPageMachine } from './admin-dashboard-page.ts';
+import type { adminDashboardPageMachine } from './admin-dashboard-screen.ts';
 import type { adminInviteMachine } from './admin-invite.ts';
 import type { adminUserEditMachine } from './admin-user-edit.ts';
 import type { loginAsMachine } from './login-as.ts';

@@ -4,6 +4,6 @@ import { page, type PageSpec } from '../shell/page-spec.ts';
 export const adminPanelPages = {
   adminPanel: page({
     paths: ['/admin-panel'],
-    load: () => import('./admin-panel-page.ts').then((m) => m.adminPanelPageMachine),
+    load: () => import('./admin-panel.ts').then((m) => m.adminPanelPageMachine),
   }),
 } satisfies Record<string, PageSpec>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { adminPanelPageMachine } from './admin-panel-page.ts';
+import { adminPanelPageMachine } from './admin-panel.ts';
 import { selectAdminPanelTab, selectAnnouncements, selectAuditLog, selectMeanTiming, selectPanelUser, selectTesting } from './selectors.ts';
 
 type LoadSpeedSnapshot = Parameters<typeof selectMeanTiming>[0];

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { sessionSummary } from '../../model/user-sessions.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
-import type { adminPanelPageMachine, AdminPanelTab } from './admin-panel-page.ts';
+import type { adminPanelPageMachine, AdminPanelTab } from './admin-panel.ts';
 import type { announcementsMachine } from './announcements-editor.ts';
 import type { auditLogMachine } from './audit-log.ts';
 import type { loadSpeedMachine } from './load-speed-test.ts';

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
-import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-page.ts';
+import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-screen.ts';
 import {
   sameView, selectAdminDashboardView, selectDashboard, selectEditPanel, selectExporter, selectInvite, selectLoginAs, selectUsersShown, selectUserSearch,
 } from '../../machines/admin-dashboard/selectors.ts';

@@ -2,7 +2,7 @@ import { Button, Container, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import type { adminPanelPageMachine } from '../../machines/admin-panel/admin-panel-page.ts';
+import type { adminPanelPageMachine } from '../../machines/admin-panel/admin-panel.ts';
 import {
   selectAdminPanelTab, selectAnnouncements, selectAuditLog, selectPanelUser, selectTesting, selectTestingOn,
 } from '../../machines/admin-panel/selectors.ts';
