@@ -76,6 +76,20 @@ export const rebatesScreenMachine = setup({
     // The list starts over from page 1 with what is now applied (its sort and tab stay).
     tellList: sendTo('list', ({ context }) => ({ type: 'rebates.criteriaChanged' as const, criteria: context.applied })),
     askMatches: sendTo('matches', (_, key: MatchKey) => ({ type: 'matches.requested' as const, key })),
+    keepChoices: assign((_, choices: RebateFilters | null) => ({ choices })),
+    setSearchText: assign((_, text: string) => ({ search: text })),
+    /** The box's text becomes what the list is searched by ('' for the whole list). */
+    applySearch: assign(({ context }, search: string) => ({ applied: { ...context.applied, search } })),
+    applyDraft: assign(({ context }) => ({ applied: { ...context.applied, ...context.draft } })),
+    /** Each opening of the panel starts from what is applied, with its checklists unsearched. */
+    startDraft: assign(({ context }) => ({
+      draft: { manufacturers: context.applied.manufacturers, categories: context.applied.categories },
+      checklistSearch: NO_CHECKLIST_SEARCH,
+    })),
+    setChecklistSearch: assign(({ context }, { list, text }: { list: FilterList; text: string }) => ({ checklistSearch: { ...context.checklistSearch, [list]: text } })),
+    setDraft: assign(({ context }, { list, ids }: { list: FilterList; ids: number[] }) => ({ draft: { ...context.draft, [list]: ids } })),
+    resetDraft: assign({ draft: NO_FILTERS }),
+    showSimilar: assign((_, row: RebateRow | null) => ({ similarRow: row })),
   },
 }).createMachine({
   id: 'rebatesScreen',
@@ -89,7 +103,7 @@ export const rebatesScreenMachine = setup({
   },
   invoke: [
     { id: 'list', src: 'list', input: { scope: 'yours' } },
-    { id: 'filters', src: 'filters', onDone: { actions: assign({ choices: ({ event }) => event.output }) } },
+    { id: 'filters', src: 'filters', onDone: { actions: { type: 'keepChoices', params: ({ event }) => event.output } } },
     // One matches actor for the page: reopening the panel for a row seen before makes no call.
     { id: 'matches', src: 'matches', input: {} },
   ],
@@ -100,45 +114,45 @@ export const rebatesScreenMachine = setup({
         'rebatesScreen.searchChanged': [
           // Emptying the box of a searched list brings the whole list back, as the clear button
           // does: Search is disabled while the box is empty, so nothing else could (issue 39).
-          { guard: 'searchEmptiedWhileApplied', actions: [assign({ search: ({ event }) => event.text, applied: ({ context }) => ({ ...context.applied, search: '' }) }), 'tellList'] },
-          { actions: assign({ search: ({ event }) => event.text }) },
+          {
+            guard: 'searchEmptiedWhileApplied',
+            actions: [{ type: 'setSearchText', params: ({ event }) => event.text }, { type: 'applySearch', params: '' }, 'tellList'],
+          },
+          { actions: { type: 'setSearchText', params: ({ event }) => event.text } },
         ],
         'rebatesScreen.searchSubmitted': {
           guard: 'searchTyped',
-          actions: [assign({ applied: ({ context }) => ({ ...context.applied, search: context.search }) }), 'tellList'],
+          actions: [{ type: 'applySearch', params: ({ context }) => context.search }, 'tellList'],
         },
         'rebatesScreen.searchCleared': [
           // Only a search the list was given makes it load again.
-          { guard: 'searchApplied', actions: [assign({ search: '', applied: ({ context }) => ({ ...context.applied, search: '' }) }), 'tellList'] },
-          { actions: assign({ search: '' }) },
+          { guard: 'searchApplied', actions: [{ type: 'setSearchText', params: '' }, { type: 'applySearch', params: '' }, 'tellList'] },
+          { actions: { type: 'setSearchText', params: '' } },
         ],
         'rebatesScreen.filtersOpened': { guard: 'choicesLoaded', target: 'filtering' },
         'rebatesScreen.similarOpened': {
           target: 'viewingSimilar',
-          actions: [assign({ similarRow: ({ event }) => event.row }), { type: 'askMatches', params: ({ event }) => matchKeyOf(event.row) }],
+          actions: [{ type: 'showSimilar', params: ({ event }) => event.row }, { type: 'askMatches', params: ({ event }) => matchKeyOf(event.row) }],
         },
       },
     },
     filtering: {
       // The drafts are set on entering rather than cleared on leaving: the closing panel keeps
       // showing what it had while it slides out.
-      entry: assign({
-        draft: ({ context }) => ({ manufacturers: context.applied.manufacturers, categories: context.applied.categories }),
-        checklistSearch: NO_CHECKLIST_SEARCH,
-      }),
+      entry: 'startDraft',
       on: {
-        'rebatesScreen.checklistSearched': { actions: assign({ checklistSearch: ({ context, event }) => ({ ...context.checklistSearch, [event.list]: event.text }) }) },
-        'rebatesScreen.draftChanged': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.list]: event.ids }) }) },
-        'rebatesScreen.filtersReset': { actions: assign({ draft: NO_FILTERS }) },
+        'rebatesScreen.checklistSearched': { actions: { type: 'setChecklistSearch', params: ({ event }) => event } },
+        'rebatesScreen.draftChanged': { actions: { type: 'setDraft', params: ({ event }) => event } },
+        'rebatesScreen.filtersReset': { actions: 'resetDraft' },
         'rebatesScreen.filtersApplied': {
           target: 'browsing',
-          actions: [assign({ applied: ({ context }) => ({ ...context.applied, ...context.draft }) }), 'tellList'],
+          actions: ['applyDraft', 'tellList'],
         },
         'rebatesScreen.filtersClosed': 'browsing',
       },
     },
     viewingSimilar: {
-      on: { 'rebatesScreen.similarClosed': { target: 'browsing', actions: assign({ similarRow: null }) } },
+      on: { 'rebatesScreen.similarClosed': { target: 'browsing', actions: { type: 'showSimilar', params: null } } },
     },
   },
 });

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
 import {
-  selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
+  selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRebateList, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
 } from '../../machines/rebates/selectors.ts';
 import type { RebateCriteria, RebateRow, RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
@@ -25,7 +25,7 @@ export function RebatesPage() {
 }
 
 function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
-  const list = useSelector(page, (s) => s.children.list!);
+  const list = useSelector(page, selectRebateList);
   const choices = useSelector(page, selectFilterChoices);
   const rows = useSelector(list, selectRows);
   const revealedId = useSelector(list, selectRevealedId);
