@@ -88,6 +88,35 @@ test('a search with no results says so once, and emptying the box brings the lis
   await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
 });
 
+test('the search, the tab and the sort are in the URL: a reload shows the same list and controls (issue 37)', async ({ page }) => {
+  await openAllRebates(page);
+  const manufacturer = (await cellTexts(page, COL.manufacturer))[0]!;
+  const search = page.getByRole('textbox', { name: 'Search rebates' });
+  await search.fill(manufacturer);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect.poll(async () => new Set(await cellTexts(page, COL.manufacturer))).toEqual(new Set([manufacturer]));
+  await page.getByRole('columnheader', { name: /DIN/ }).getByText('DIN', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=din(&|$)/);
+  await expect(page).toHaveURL(/[?&]tab=all(&|$)/);
+  expect(new URL(page.url()).searchParams.get('search')).toBe(manufacturer);
+  await expect(page.getByText('Loading rebates…')).toHaveCount(0);
+  const before = await cellTexts(page, COL.din);
+  expect(before.length).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'ALL REBATES' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Search rebates' })).toHaveValue(manufacturer);
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  await expect.poll(() => cellTexts(page, COL.din)).toEqual(before);
+
+  // A link with values that mean nothing opens the default list, silently.
+  await page.goto('/rebates/list?tab=mine&sort=price&order=sideways&manufacturers=x');
+  await expect(page.getByRole('tab', { name: 'YOUR REBATES' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Search rebates' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(20);
+});
+
 test('scrolling to the end loads page 2 without repeating a row', async ({ page }) => {
   await openAllRebates(page);
   await page.screenshot({ path: 'tests/screenshots/rebates-list.png' });

@@ -12,6 +12,8 @@ import { rebatesService } from '../../services/rebates-service.ts';
 
 export interface PagedRebatesInput {
   scope: RebateScope;
+  /** What the list starts searched, filtered and sorted by (the page's URL); the defaults without. */
+  criteria?: RebateCriteria;
 }
 
 export interface PagedRebatesContext {
@@ -26,7 +28,8 @@ export interface PagedRebatesContext {
 }
 
 export type PagedRebatesEvent =
-  | { type: 'rebates.criteriaChanged'; criteria: Partial<RebateCriteria> }
+  /** New criteria, and the tab with them when a new URL names both (one load for both). */
+  | { type: 'rebates.criteriaChanged'; criteria: Partial<RebateCriteria>; scope?: RebateScope }
   | { type: 'rebates.scopeChanged'; scope: RebateScope }
   | { type: 'rebates.loadMore' }
   | { type: 'rebates.retry' }
@@ -65,7 +68,9 @@ export const pagedRebatesMachine = setup({
       hasMore: page.hasMore,
     })),
     applyCriteria: assign(({ context, event }) =>
-      event.type === 'rebates.criteriaChanged' ? { ...startOver(), criteria: { ...context.criteria, ...event.criteria } } : {},
+      event.type === 'rebates.criteriaChanged'
+        ? { ...startOver(), criteria: { ...context.criteria, ...event.criteria }, scope: event.scope ?? context.scope }
+        : {},
     ),
     applyScope: assign(({ event }) => (event.type === 'rebates.scopeChanged' ? { ...startOver(), scope: event.scope } : {})),
     toggleRow: assign(({ context, event }) =>
@@ -76,7 +81,7 @@ export const pagedRebatesMachine = setup({
   },
 }).createMachine({
   id: 'pagedRebates',
-  context: ({ input }) => ({ scope: input.scope, criteria: DEFAULT_CRITERIA, ...startOver() }),
+  context: ({ input }) => ({ scope: input.scope, criteria: input.criteria ?? DEFAULT_CRITERIA, ...startOver() }),
   initial: 'loading',
   on: {
     'rebates.criteriaChanged': { target: '.loading', reenter: true, actions: 'applyCriteria' },

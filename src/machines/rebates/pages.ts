@@ -1,5 +1,7 @@
 import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { ItemMatchInput } from './item-match.ts';
+import { parseRebateQuery } from './rebate-query.ts';
+import type { RebatesScreenInput } from './rebates-screen.ts';
 
 /** The item a similar-items route names: its MIN and its manufacturer. */
 const matchKeyOf = ({ params }: Pick<PageRoute, 'params'>) => ({ min: params.min ?? '', manufacturerPlatformId: params.manPlatId ?? '' });
@@ -9,6 +11,8 @@ export const rebatesPages = {
   rebates: page({
     paths: ['/rebates/list'],
     load: () => import('./rebates-screen.ts').then((m) => m.rebatesScreenMachine),
+    // The list the URL names: a shared link opens that search, tab, sort and filters.
+    input: (route): RebatesScreenInput => ({ query: parseRebateQuery(route.query) }),
   }),
   /** Similar items of one item; another item (MIN, manufacturer) is another page, which asks for it as it starts. */
   rebatesSimilarItems: page({

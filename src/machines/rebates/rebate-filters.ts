@@ -16,6 +16,9 @@ export const rebateFiltersMachine = setup({
   actors: {
     loadFilters: fromObservableWithOutput<RebateFilters>(() => rebatesService.filters()),
   },
+  actions: {
+    keepFilters: assign((_, filters: RebateFilters) => ({ filters })),
+  },
 }).createMachine({
   id: 'rebateFilters',
   context: { filters: null },
@@ -26,7 +29,7 @@ export const rebateFiltersMachine = setup({
       invoke: {
         id: 'loadFilters',
         src: 'loadFilters',
-        onDone: { target: 'loaded', actions: assign({ filters: ({ event }) => event.output }) },
+        onDone: { target: 'loaded', actions: { type: 'keepFilters', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },

@@ -4,6 +4,8 @@ import { allEdges, shortestPaths, stateChangingEdges } from '../../../tests/path
 import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../tests/paths/model-checks.ts';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { DEFAULT_CRITERIA } from '../../model/rebates.ts';
+import { fakeRouter } from '../intel/testing-router.ts';
+import { parseRebateQuery } from './rebate-query.ts';
 import { MACHINES } from '../registry.ts';
 import { inboxDouble } from '../testing/inbox-double.ts';
 import { itemMatchMachine } from './item-match.ts';
@@ -39,7 +41,7 @@ const pick = ({ search, manufacturers, categories }: Criteria): Criteria => ({ s
 function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, toldBefore: { list: number; matches: number }) {
   const now = run.actor.getSnapshot();
   const { context } = now;
-  const loaded = listCriteria(run);
+  const loaded = pick(listCriteria(run));
   // The Filters count and the clear button speak of what the list really loads.
   expect(pick(context.applied)).toEqual(loaded);
   const count = loaded.manufacturers.length + loaded.categories.length;
@@ -202,5 +204,74 @@ describe('rebates-screen, with its real children', () => {
     });
     run.actor.send({ type: 'rebatesScreen.filtersOpened' });
     expect(selectFiltersOpen(run.actor.getSnapshot())).toBe(false);
+  });
+});
+
+/** The page as the app runs it: opened on `search` (a URL query), under a router that notes what it is asked. */
+async function startRouted(search = '') {
+  const asked: AnyEventObject[] = [];
+  const run = startControlled(rebatesScreenMachine, {
+    beforeStart: (actor) => fakeRouter(actor, asked),
+    actors: ['loadPage', 'loadFilters', 'loadMatches'],
+    input: { query: parseRebateQuery(new URLSearchParams(search)) },
+    children: { list: pagedRebatesMachine, filters: rebateFiltersMachine, matches: itemMatchMachine },
+  });
+  await run.settle('loadFilters', 'done', sampleFilters);
+  const pageAsked = () => run.callsOf('loadPage').map((c) => c.input as LoadPageInput);
+  const urls = () => asked.map((e) => (e.replace ? e.to : `push ${String(e.to)}`));
+  /** The URL coming back from the router, as the app's root tells the page. */
+  const echo = () => run.actor.send({ type: 'route.changed', place: { pathname: '/rebates/list', search: String(asked.at(-1)!.to).replace('/rebates/list', '') }, params: {} });
+  return { ...run, pageAsked, urls, echo, now: () => run.actor.getSnapshot() };
+}
+
+describe('rebates-screen: the list in the URL (issue 37)', () => {
+  it('a shared link opens its search, tab, sort and filters with one load, the search in the box', async () => {
+    const s = await startRouted('?search=acme&tab=all&sort=din&order=desc&manufacturers=1');
+    expect(s.pageAsked()).toEqual([{ scope: 'all', page: 1, criteria: { search: 'acme', manufacturers: [1], categories: [], sort: 'din', order: 'desc' } }]);
+    expect([selectMaySearch(s.now()), selectShowsClearSearch(s.now()), selectFiltersLabel(s.now())]).toEqual([true, true, 'Filters (1)']);
+    expect(s.now().context.search).toBe('acme');
+    expect(s.urls()).toEqual([]);
+  });
+
+  it('each change the user makes replaces the URL, and the URL coming back loads nothing again', async () => {
+    const s = await startRouted();
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: 'acme' });
+    expect(s.urls()).toEqual([]);
+    s.actor.send({ type: 'rebatesScreen.searchSubmitted' });
+    expect(s.urls()).toEqual(['/rebates/list?search=acme']);
+    s.echo();
+    s.actor.send({ type: 'rebatesScreen.scopeChanged', scope: 'all' });
+    s.echo();
+    s.actor.send({ type: 'rebatesScreen.sortChanged', sort: { sort: 'min', order: 'desc' } });
+    s.echo();
+    s.actor.send({ type: 'rebatesScreen.filtersOpened' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'categories', ids: [2] });
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    s.echo();
+    expect(s.urls()).toEqual([
+      '/rebates/list?search=acme',
+      '/rebates/list?search=acme&tab=all',
+      '/rebates/list?search=acme&tab=all&sort=min&order=desc',
+      '/rebates/list?search=acme&tab=all&sort=min&order=desc&categories=2',
+    ]);
+    // One load for each change: the initial list, then search, tab, sort and filters.
+    expect(s.pageAsked().map((p) => [p.scope, p.criteria.search, p.criteria.sort, p.criteria.categories])).toEqual([
+      ['yours', '', 'manufacturer', []],
+      ['yours', 'acme', 'manufacturer', []],
+      ['all', 'acme', 'manufacturer', []],
+      ['all', 'acme', 'min', []],
+      ['all', 'acme', 'min', [2]],
+    ]);
+    s.actor.send({ type: 'rebatesScreen.searchCleared' });
+    expect(s.urls().at(-1)).toBe('/rebates/list?tab=all&sort=min&order=desc&categories=2');
+  });
+
+  it('another list in the URL (back, or a link) is shown with one load, without writing the URL again', async () => {
+    const s = await startRouted('?search=acme');
+    s.actor.send({ type: 'route.changed', place: { pathname: '/rebates/list', search: '?tab=all&sort=nonsense' }, params: {} });
+    expect(s.pageAsked().at(-1)).toEqual({ scope: 'all', page: 1, criteria: DEFAULT_CRITERIA });
+    expect(s.pageAsked()).toHaveLength(2);
+    expect([s.now().context.search, selectShowsClearSearch(s.now())]).toEqual(['', false]);
+    expect(s.urls()).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
-import { assign, sendTo, setup } from 'xstate';
-import type { RebateCriteria, RebateFilters, RebateRow } from '../../model/rebates.ts';
+import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { RebateCriteria, RebateFilters, RebateRow, RebateScope } from '../../model/rebates.ts';
+import type { PageRouteEvent, RouteGoEvent } from '../shell/page-spec.ts';
 import type { MatchKey } from '../../services/matches-service.ts';
 import { itemMatchMachine } from './item-match.ts';
 import { pagedRebatesMachine } from './paged-rebates.ts';
 import { rebateFiltersMachine } from './rebate-filters.ts';
+import { DEFAULT_REBATE_QUERY, parseRebateQuery, rebateQueryString, sameRebateQuery, type RebateListQuery } from './rebate-query.ts';
 
 /**
  * The /rebates/list page (analytics spec §4, §7): its children are the rebate list (`list`), the
@@ -12,6 +14,11 @@ import { rebateFiltersMachine } from './rebate-filters.ts';
  * States: browsing (the list), filtering (the Filters panel is open; its checks are drafts until
  * Apply, closing discards them, each opening starts from what is applied) and viewingSimilar (the
  * side panel of one row's similar items).
+ *
+ * The URL is shared state (issue 37): the applied search, the tab, the sort and the applied filters
+ * are in its query (./rebate-query.ts). The page starts from the query it was opened with, asks the
+ * router to replace the URL when the user changes one, and takes a `route.changed` of another list
+ * as the user's change; its own URL coming back as `route.changed` changes nothing.
  */
 
 export type FilterList = 'manufacturers' | 'categories';
@@ -22,9 +29,12 @@ export interface RebatesScreenContext {
   search: string;
   /**
    * What the list is searched and filtered by. Only the page changes these criteria, and it tells
-   * the list each time, so the Filters count and the clear button never wait for the list.
+   * the list each time, so the Filters count and the clear button never wait for the list. The
+   * sort is the table's, kept here for the URL.
    */
-  applied: Pick<RebateCriteria, 'search'> & FilterSelection;
+  applied: RebateCriteria;
+  /** The tab: your rebates or all rebates. */
+  scope: RebateScope;
   /** The filter choices, taken from the `filters` child when it has them. */
   choices: RebateFilters | null;
   /** The panel's checks until Apply. */
@@ -46,7 +56,24 @@ export type RebatesScreenEvent =
   | { type: 'rebatesScreen.filtersApplied' }
   | { type: 'rebatesScreen.filtersClosed' }
   | { type: 'rebatesScreen.similarOpened'; row: RebateRow }
-  | { type: 'rebatesScreen.similarClosed' };
+  | { type: 'rebatesScreen.similarClosed' }
+  | { type: 'rebatesScreen.scopeChanged'; scope: RebateScope }
+  | { type: 'rebatesScreen.sortChanged'; sort: Pick<RebateCriteria, 'sort' | 'order'> }
+  | PageRouteEvent;
+
+export interface RebatesScreenInput {
+  /** The list the URL names (the page's route query); the default list without one. */
+  query?: RebateListQuery;
+}
+
+/** The list the page shows now, as its URL says it. */
+const listOf = (context: RebatesScreenContext): RebateListQuery => ({ scope: context.scope, criteria: context.applied });
+/** The list a route names, when it is not the one shown. */
+const otherListOf = (context: RebatesScreenContext, event: RebatesScreenEvent): RebateListQuery | null => {
+  if (event.type !== 'route.changed') return null;
+  const asked = parseRebateQuery(new URLSearchParams(event.place.search));
+  return sameRebateQuery(asked, listOf(context)) ? null : asked;
+};
 
 export const NO_FILTERS: FilterSelection = { manufacturers: [], categories: [] };
 const NO_CHECKLIST_SEARCH: Record<FilterList, string> = { manufacturers: '', categories: '' };
@@ -58,6 +85,7 @@ export const rebatesScreenMachine = setup({
   types: {
     context: {} as RebatesScreenContext,
     events: {} as RebatesScreenEvent,
+    input: {} as RebatesScreenInput | undefined,
     children: {} as { list: 'list'; filters: 'filters'; matches: 'matches' },
   },
   actors: {
@@ -71,28 +99,68 @@ export const rebatesScreenMachine = setup({
     searchEmptiedWhileApplied: ({ context, event }) =>
       context.applied.search !== '' && event.type === 'rebatesScreen.searchChanged' && event.text.trim() === '',
     choicesLoaded: ({ context }) => context.choices !== null,
+    /** The URL names another list than the one shown (not the page's own URL coming back). */
+    routeNamesOtherList: ({ context, event }) => otherListOf(context, event) !== null,
   },
   actions: {
     // The list starts over from page 1 with what is now applied (its sort and tab stay).
     tellList: sendTo('list', ({ context }) => ({ type: 'rebates.criteriaChanged' as const, criteria: context.applied })),
+    /** The list starts over with the tab and everything applied (one load for a new URL). */
+    tellListAll: sendTo('list', ({ context }) => ({ type: 'rebates.criteriaChanged' as const, criteria: context.applied, scope: context.scope })),
+    tellListScope: sendTo('list', ({ context }) => ({ type: 'rebates.scopeChanged' as const, scope: context.scope })),
+    setScope: assign((_, scope: RebateScope) => ({ scope })),
+    applySort: assign(({ context }, sort: Pick<RebateCriteria, 'sort' | 'order'>) => ({ applied: { ...context.applied, ...sort } })),
+    /** The list a new URL names becomes the list shown, its search in the box. */
+    adoptRoute: assign(({ context, event }) => {
+      const asked = otherListOf(context, event);
+      return asked ? { scope: asked.scope, applied: asked.criteria, search: asked.criteria.search } : {};
+    }),
+    /** The URL says what the list shows (replacing the entry: a change of search is no new page). */
+    writeUrl: enqueueActions(({ context, enqueue, system }) => {
+      const router = system.get('router') as AnyActorRef | undefined;
+      if (router) enqueue.sendTo(router, { type: 'route.go', to: `/rebates/list${rebateQueryString(listOf(context))}`, replace: true } satisfies RouteGoEvent);
+    }),
     askMatches: sendTo('matches', (_, key: MatchKey) => ({ type: 'matches.requested' as const, key })),
+    keepChoices: assign((_, choices: RebateFilters | null) => ({ choices })),
+    setSearchText: assign((_, text: string) => ({ search: text })),
+    /** The box's text becomes what the list is searched by ('' for the whole list). */
+    applySearch: assign(({ context }, search: string) => ({ applied: { ...context.applied, search } })),
+    applyDraft: assign(({ context }) => ({ applied: { ...context.applied, ...context.draft } })),
+    /** Each opening of the panel starts from what is applied, with its checklists unsearched. */
+    startDraft: assign(({ context }) => ({
+      draft: { manufacturers: context.applied.manufacturers, categories: context.applied.categories },
+      checklistSearch: NO_CHECKLIST_SEARCH,
+    })),
+    setChecklistSearch: assign(({ context }, { list, text }: { list: FilterList; text: string }) => ({ checklistSearch: { ...context.checklistSearch, [list]: text } })),
+    setDraft: assign(({ context }, { list, ids }: { list: FilterList; ids: number[] }) => ({ draft: { ...context.draft, [list]: ids } })),
+    resetDraft: assign({ draft: NO_FILTERS }),
+    showSimilar: assign((_, row: RebateRow | null) => ({ similarRow: row })),
   },
 }).createMachine({
   id: 'rebatesScreen',
-  context: {
-    search: '',
-    applied: { search: '', ...NO_FILTERS },
-    choices: null,
-    draft: NO_FILTERS,
-    checklistSearch: NO_CHECKLIST_SEARCH,
-    similarRow: null,
+  context: ({ input }) => {
+    const query = input?.query ?? DEFAULT_REBATE_QUERY;
+    return {
+      search: query.criteria.search,
+      applied: query.criteria,
+      scope: query.scope,
+      choices: null,
+      draft: NO_FILTERS,
+      checklistSearch: NO_CHECKLIST_SEARCH,
+      similarRow: null,
+    };
   },
   invoke: [
-    { id: 'list', src: 'list', input: { scope: 'yours' } },
-    { id: 'filters', src: 'filters', onDone: { actions: assign({ choices: ({ event }) => event.output }) } },
+    { id: 'list', src: 'list', input: ({ context }) => ({ scope: context.scope, criteria: context.applied }) },
+    { id: 'filters', src: 'filters', onDone: { actions: { type: 'keepChoices', params: ({ event }) => event.output } } },
     // One matches actor for the page: reopening the panel for a row seen before makes no call.
     { id: 'matches', src: 'matches', input: {} },
   ],
+  on: {
+    'rebatesScreen.scopeChanged': { actions: [{ type: 'setScope', params: ({ event }) => event.scope }, 'tellListScope', 'writeUrl'] },
+    'rebatesScreen.sortChanged': { actions: [{ type: 'applySort', params: ({ event }) => event.sort }, 'tellList', 'writeUrl'] },
+    'route.changed': { guard: 'routeNamesOtherList', actions: ['adoptRoute', 'tellListAll'] },
+  },
   initial: 'browsing',
   states: {
     browsing: {
@@ -100,45 +168,45 @@ export const rebatesScreenMachine = setup({
         'rebatesScreen.searchChanged': [
           // Emptying the box of a searched list brings the whole list back, as the clear button
           // does: Search is disabled while the box is empty, so nothing else could (issue 39).
-          { guard: 'searchEmptiedWhileApplied', actions: [assign({ search: ({ event }) => event.text, applied: ({ context }) => ({ ...context.applied, search: '' }) }), 'tellList'] },
-          { actions: assign({ search: ({ event }) => event.text }) },
+          {
+            guard: 'searchEmptiedWhileApplied',
+            actions: [{ type: 'setSearchText', params: ({ event }) => event.text }, { type: 'applySearch', params: '' }, 'tellList', 'writeUrl'],
+          },
+          { actions: { type: 'setSearchText', params: ({ event }) => event.text } },
         ],
         'rebatesScreen.searchSubmitted': {
           guard: 'searchTyped',
-          actions: [assign({ applied: ({ context }) => ({ ...context.applied, search: context.search }) }), 'tellList'],
+          actions: [{ type: 'applySearch', params: ({ context }) => context.search }, 'tellList', 'writeUrl'],
         },
         'rebatesScreen.searchCleared': [
           // Only a search the list was given makes it load again.
-          { guard: 'searchApplied', actions: [assign({ search: '', applied: ({ context }) => ({ ...context.applied, search: '' }) }), 'tellList'] },
-          { actions: assign({ search: '' }) },
+          { guard: 'searchApplied', actions: [{ type: 'setSearchText', params: '' }, { type: 'applySearch', params: '' }, 'tellList', 'writeUrl'] },
+          { actions: { type: 'setSearchText', params: '' } },
         ],
         'rebatesScreen.filtersOpened': { guard: 'choicesLoaded', target: 'filtering' },
         'rebatesScreen.similarOpened': {
           target: 'viewingSimilar',
-          actions: [assign({ similarRow: ({ event }) => event.row }), { type: 'askMatches', params: ({ event }) => matchKeyOf(event.row) }],
+          actions: [{ type: 'showSimilar', params: ({ event }) => event.row }, { type: 'askMatches', params: ({ event }) => matchKeyOf(event.row) }],
         },
       },
     },
     filtering: {
       // The drafts are set on entering rather than cleared on leaving: the closing panel keeps
       // showing what it had while it slides out.
-      entry: assign({
-        draft: ({ context }) => ({ manufacturers: context.applied.manufacturers, categories: context.applied.categories }),
-        checklistSearch: NO_CHECKLIST_SEARCH,
-      }),
+      entry: 'startDraft',
       on: {
-        'rebatesScreen.checklistSearched': { actions: assign({ checklistSearch: ({ context, event }) => ({ ...context.checklistSearch, [event.list]: event.text }) }) },
-        'rebatesScreen.draftChanged': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.list]: event.ids }) }) },
-        'rebatesScreen.filtersReset': { actions: assign({ draft: NO_FILTERS }) },
+        'rebatesScreen.checklistSearched': { actions: { type: 'setChecklistSearch', params: ({ event }) => event } },
+        'rebatesScreen.draftChanged': { actions: { type: 'setDraft', params: ({ event }) => event } },
+        'rebatesScreen.filtersReset': { actions: 'resetDraft' },
         'rebatesScreen.filtersApplied': {
           target: 'browsing',
-          actions: [assign({ applied: ({ context }) => ({ ...context.applied, ...context.draft }) }), 'tellList'],
+          actions: ['applyDraft', 'tellList', 'writeUrl'],
         },
         'rebatesScreen.filtersClosed': 'browsing',
       },
     },
     viewingSimilar: {
-      on: { 'rebatesScreen.similarClosed': { target: 'browsing', actions: assign({ similarRow: null }) } },
+      on: { 'rebatesScreen.similarClosed': { target: 'browsing', actions: { type: 'showSimilar', params: null } } },
     },
   },
 });

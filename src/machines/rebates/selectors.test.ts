@@ -7,7 +7,7 @@ import { itemA, sampleMatch } from './match-samples.ts';
 import { pagedRebatesMachine } from './paged-rebates.ts';
 import { fullPage, lastPage } from './rebate-samples.ts';
 import { rebatesScreenMachine } from './rebates-screen.ts';
-import { selectFeedbackDialog, selectFeedbackDialogView, selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
+import { selectFeedbackDialog, selectFeedbackDialogView, selectRebateFilterChoices, selectRebateList, selectRowMatches, selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
 
 const choices: RebateFilters = {
   manufacturers: [
@@ -24,6 +24,19 @@ async function openPanel() {
   await run.replay({ type: 'rebatesScreen.filtersOpened' }, 'filtering');
   return { ...run, now: () => run.actor.getSnapshot() };
 }
+
+describe("the rebates page's parts", () => {
+  it('the list, the filter choices and the similar items the views show are the page\'s own children', () => {
+    const run = startControlled(rebatesScreenMachine, { actors: ['filters'], children: { list: inboxDouble(), matches: inboxDouble() } });
+    const s = run.actor.getSnapshot();
+    expect(selectRebateList(s)).toBe(s.children.list);
+    expect(selectRebateFilterChoices(s)).toBe(s.children.filters);
+    expect(selectRowMatches(s)).toBe(s.children.matches);
+    // The same refs on every snapshot, so the views subscribe once.
+    run.actor.send({ type: 'rebatesScreen.searchChanged', text: 'milk' });
+    expect(selectRebateList(run.actor.getSnapshot())).toBe(selectRebateList(s));
+  });
+});
 
 describe('the rebates page: search box and Filters panel', () => {
   it("a checklist's search narrows only its own entries, by label, ignoring case and spaces around", async () => {

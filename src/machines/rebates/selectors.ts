@@ -17,6 +17,11 @@ export { FEEDBACK_FAILED_MESSAGE, MIN_SHAPE_MESSAGE } from './feedback-dialog.ts
 
 type PageSnapshot = SnapshotFrom<typeof rebatesScreenMachine>;
 
+/** The page's children the views show: the rebate list, the filter choices, and a row's similar items. */
+export const selectRebateList = (s: PageSnapshot) => s.children.list!;
+export const selectRebateFilterChoices = (s: PageSnapshot) => s.children.filters!;
+export const selectRowMatches = (s: PageSnapshot) => s.children.matches!;
+
 export const selectSearchText = (s: PageSnapshot) => s.context.search;
 /** Search is offered once something other than spaces is typed. */
 export const selectMaySearch = (s: PageSnapshot) => s.context.search.trim() !== '';

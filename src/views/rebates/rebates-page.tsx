@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
 import {
-  selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
+  selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRebateList, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
 } from '../../machines/rebates/selectors.ts';
 import type { RebateCriteria, RebateRow, RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
@@ -25,7 +25,7 @@ export function RebatesPage() {
 }
 
 function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
-  const list = useSelector(page, (s) => s.children.list!);
+  const list = useSelector(page, selectRebateList);
   const choices = useSelector(page, selectFilterChoices);
   const rows = useSelector(list, selectRows);
   const revealedId = useSelector(list, selectRevealedId);
@@ -38,7 +38,7 @@ function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachin
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
 
   // Stable callbacks: the table's columns are memoised on them.
-  const change = useCallback((c: Partial<RebateCriteria>) => list.send({ type: 'rebates.criteriaChanged', criteria: c }), [list]);
+  const sortBy = useCallback((sort: Pick<RebateCriteria, 'sort' | 'order'>) => page.send({ type: 'rebatesScreen.sortChanged', sort }), [page]);
   const toggle = useCallback((rebateId: number) => list.send({ type: 'rebates.rowToggled', rebateId }), [list]);
   const loadMore = useCallback(() => list.send({ type: 'rebates.loadMore' }), [list]);
   const openSimilar = useCallback((row: RebateRow) => page.send({ type: 'rebatesScreen.similarOpened', row }), [page]);
@@ -51,7 +51,7 @@ function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachin
         <Title order={1}>Rebates &amp; Deviations</Title>
         {canExport && <RebateExportButtons scope={scope} rows={rows} />}
       </Group>
-      <Tabs value={scope} onChange={(value) => value && list.send({ type: 'rebates.scopeChanged', scope: value as RebateScope })}>
+      <Tabs value={scope} onChange={(value) => value && page.send({ type: 'rebatesScreen.scopeChanged', scope: value as RebateScope })}>
         <Tabs.List>
           <Tabs.Tab value="yours">YOUR REBATES</Tabs.Tab>
           <Tabs.Tab value="all">ALL REBATES</Tabs.Tab>
@@ -63,9 +63,9 @@ function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachin
           {failed ? (
             <Alert color="red">Couldn't load rebates, try refreshing</Alert>
           ) : mobile ? (
-            <RebateCards rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} />
+            <RebateCards rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={sortBy} onToggle={toggle} onSimilar={openSimilar} />
           ) : (
-            <RebatesTable rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={change} onToggle={toggle} onSimilar={openSimilar} onNearEnd={loadMore} />
+            <RebatesTable rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={sortBy} onToggle={toggle} onSimilar={openSimilar} onNearEnd={loadMore} />
           )}
         </TabPanels>
       </Tabs>

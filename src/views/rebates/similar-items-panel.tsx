@@ -3,14 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
-import { selectMatchStatus, selectShownMatches, selectSimilarRow } from '../../machines/rebates/selectors.ts';
+import { selectMatchStatus, selectShownMatches, selectSimilarRow, selectRowMatches } from '../../machines/rebates/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { similarItemsPath } from './rebate-cells.tsx';
 import { SimilarItemsResult } from './similar-items-result.tsx';
 
 /** Similar items of one list row, sliding in from the right; the full page is one click away. */
 export function SimilarItemsPanel({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
-  const matches = useSelector(page, (s) => s.children.matches!);
+  const matches = useSelector(page, selectRowMatches);
   const row = useSelector(page, selectSimilarRow);
   const status = useSelector(matches, selectMatchStatus);
   const shown = useSelector(matches, selectShownMatches);
