@@ -1,3 +1,4 @@
+import { selectChecklistSearch, selectCriteria, selectDraft, selectFeedbackDialogView, selectFeedbackFailure, selectFilterChoices, selectFilterStatus, selectFiltersLabel, selectFiltersOpen, selectListFailed, selectListFooter, selectMatchCount, selectMatchSearch, selectMatchStatus, selectMayLoadMore, selectMaySearch, selectRevealedId, selectRows, selectScope, selectSearchText, selectShownEntries, selectShownMatches, selectShowsClearSearch } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-dialog.ts';
@@ -15,6 +16,10 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'rebates-screen',
     description: 'The Rebates & Deviations page: the search box, the Filters panel (drafts until Apply) and the similar items of a row; it tells its list, filters and matches children.',
     machine: rebatesScreenMachine,
+    views: {
+      searchText: selectSearchText, maySearch: selectMaySearch, clearSearch: selectShowsClearSearch, filtersLabel: selectFiltersLabel,
+      choices: selectFilterChoices, filtersOpen: selectFiltersOpen, manufacturersDraft: selectDraft('manufacturers'), categoriesDraft: selectDraft('categories'), manufacturersSearch: selectChecklistSearch('manufacturers'), manufacturers: selectShownEntries('manufacturers'), categories: selectShownEntries('categories'),
+    },
     events: rebatesScreenEvents,
     variants: [{ label: 'page opened' }],
     // Whether something is typed, searched, applied or drafted is what a user sees change; which
@@ -48,6 +53,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'paged-rebates',
     description: 'A rebate list loaded 20 rows at a time: load more, retry the same page, one row revealed.',
     machine: pagedRebatesMachine,
+    views: { rows: selectRows, mayLoadMore: selectMayLoadMore, revealed: selectRevealedId, scope: selectScope, criteria: selectCriteria, failed: selectListFailed, footer: selectListFooter },
     events: pagedRebatesEvents,
     variants: [{ label: 'your rebates', input: () => ({ scope: 'yours' }) }],
     // Rows grow without bound: pages loaded are capped, the rows themselves left out.
@@ -72,6 +78,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'rebate-filters',
     description: 'The rebate filter choices: the Filters button spins until they load, or says they could not.',
     machine: rebateFiltersMachine,
+    views: { status: selectFilterStatus },
     events: rebateFiltersEvents,
     variants: [{ label: 'page opened' }],
     labels: { 'xstate.done.actor.loadFilters': 'The filter choices arrive', 'xstate.error.actor.loadFilters': 'Loading the filter choices fails' },
@@ -81,6 +88,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'item-match',
     description: 'Similar items of an item: loading, complete or failed; cached per item and manufacturer.',
     machine: itemMatchMachine,
+    views: { status: selectMatchStatus, matches: selectShownMatches, search: selectMatchSearch, count: selectMatchCount },
     events: itemMatchEvents,
     variants: [{ label: 'nothing asked yet' }],
     serializeState: seenState<ItemMatchContext>((c) => [c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]),
@@ -100,6 +108,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'feedback-dialog',
     description: "Feedback on similar items: a bad match with a comment or a recommended MIN; 'Feedback Sent!' for 4 s.",
     machine: feedbackDialogMachine,
+    views: { dialog: selectFeedbackDialogView, failure: selectFeedbackFailure },
     events: feedbackDialogEvents,
     variants: [{ label: 'dialog closed' }],
     serializeState: seenState<FeedbackDialogContext>((c) => [c.mode, c.text.trim() !== '', c.failure]),
