@@ -1,4 +1,4 @@
-import { createActor, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { apiClient } from '../../services/auth-service.ts';
 import type { PageStore } from '../../services/page-store.ts';
 import type { Place, RouterPort } from '../../services/router-port.ts';
@@ -19,8 +19,7 @@ import { versionCheckMachine } from './version-check.ts';
  * It owns the pages too (./page-registry.ts): the router bridge turns each change of place into a
  * `route.changed` event, and the root starts, keeps and stops each page's machine as its child, so
  * no view creates an actor. Machines ask for a navigation by sending `route.go` to the bridge
- * (system id `router`). Pages not yet in the registry still create their actor in their view and
- * join the app's system through `joinAppSystem`.
+ * (system id `router`).
  */
 export interface AppInput {
   store: SessionStore;
@@ -236,22 +235,3 @@ export const appMachine = setup({
     'page.loadFailed': { actions: 'noteLoadFailed' },
   },
 });
-
-/** Stands in for an app-wide actor inside another actor system: what it receives goes on to `to`. */
-const relay = fromCallback<AnyEventObject, { to: AnyActorRef }>(({ receive, input }) => receive((event) => input.to.send(event)));
-
-const JOINED = ['auth', 'notices', 'session', 'router'] as const;
-
-/**
- * Registers the app-wide actors, by their system ids, in the system of `actor` (the root actor of a
- * page not yet owned by the app, before it starts), so its machine and every child it invokes reach
- * them with `system.get`. XState registers an actor under a system id only when it is created in
- * that system, hence the relays. Call it before `actor` starts (a layout effect runs before React
- * starts the actor).
- */
-export function joinAppSystem(app: AnyActorRef, actor: AnyActorRef) {
-  for (const id of JOINED) {
-    const to = app.system.get(id);
-    if (to && !actor.system.get(id)) createActor(relay, { parent: actor, systemId: id, input: { to } }).start();
-  }
-}

@@ -1,6 +1,6 @@
 import { createActor, type AnyActorRef } from 'xstate';
 import { memoryPageStore } from '../../services/page-store.ts';
-import { joinAppSystem } from '../shell/app.ts';
+import { joinAppSystem } from './join-app-system.ts';
 import { sessionMemoryMachine } from '../session/session-memory.ts';
 
 /**
