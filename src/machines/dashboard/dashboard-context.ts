@@ -1,4 +1,4 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import type { Announcement } from '../../model/announcement.ts';
 import type { DashboardPayload, DashboardResponse, LostVolumeResponse, Merchant, MonthlyVolumeResponse } from '../../model/dashboard.ts';
 import type { DateRange } from '../../model/date-range.ts';
@@ -70,6 +70,10 @@ export interface DashboardContext {
 }
 
 export type DashboardEvent =
+  /** The side loads spawned beside the dashboard (lost and monthly volume, the users to view as) answer. */
+  | DoneActorEvent<LostVolumeResponse, 'loadLostVolume'>
+  | DoneActorEvent<MonthlyVolumeResponse | null, 'loadMonthlyVolume'>
+  | DoneActorEvent<HouseUser[], 'loadViewAsUsers'>
   /** `via: 'url'`: the URL named it (../dashboard-url.ts), so it is not written back. */
   | { type: 'dashboard.rangeChanged'; range: DateRange; via?: 'url' }
   | { type: 'dashboard.locationSelected'; merchantId: number | null; via?: 'url' }
@@ -113,8 +117,6 @@ export const dashboardPayload = (c: DashboardContext): DashboardPayload => ({
   merchants: scopeIds(c) as DashboardPayload['merchants'],
 });
 
-/** Spawned side loads report through done events the machine's event type does not list. */
-export const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
 
 /** Choosing oneself in View As is the same as clearing it. */
 export const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | null) => (userId === c.userId ? null : userId);

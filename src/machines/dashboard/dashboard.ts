@@ -16,7 +16,7 @@ import { sendToSession } from '../shell/system-actors.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
 import { loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import {
-  dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, outputOf, resizedRows, scopeIds, viewerOf,
+  dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, resizedRows, scopeIds, viewerOf,
   type DashboardContext, type DashboardEvent, type DashboardInput,
 } from './dashboard-context.ts';
 import { DASHBOARD_PATH, dashboardPlaceOf, dashboardQuery, sameRange } from './dashboard-url.ts';
@@ -146,15 +146,12 @@ export const dashboardMachine = setup({
     toggleMonthlyTable: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })),
     sortLostItems: assign(({ event }) => (event.type === 'dashboard.lostItemsSorted' ? { lostItemsSort: event.sortBy } : {})),
     resizeRows: assign(({ context, event }) => (event.type === 'dashboard.rowsResized' ? resizedRows(context, event) : {})),
-    // Spawned side loads report through done events the machine's event type does not list.
-    setLostVolume: assign(({ event }) => ({ lostVolume: outputOf<LostVolumeResponse>(event) })),
+    setLostVolume: assign(({ event }) => (event.type === 'xstate.done.actor.loadLostVolume' ? { lostVolume: event.output } : {})),
     clearLostVolume: assign(NO_LOST_VOLUME),
-    setMonthlyVolume: assign(({ event }) => {
-      const output = outputOf<MonthlyVolumeResponse | null>(event);
-      return { monthlyVolumeOn: output !== null, monthlyVolume: output?.data ?? [] };
-    }),
+    setMonthlyVolume: assign(({ event }) =>
+      event.type === 'xstate.done.actor.loadMonthlyVolume' ? { monthlyVolumeOn: event.output !== null, monthlyVolume: event.output?.data ?? [] } : {}),
     clearMonthlyVolume: assign({ monthlyVolume: [] }),
-    setViewAsUsers: assign(({ event }) => ({ viewAsUsers: outputOf<HouseUser[]>(event) })),
+    setViewAsUsers: assign(({ event }) => (event.type === 'xstate.done.actor.loadViewAsUsers' ? { viewAsUsers: event.output } : {})),
     clearViewAsUsers: assign({ viewAsUsers: [] }),
     // A location asked for before the merchants were known (the URL's) stays only if it is one of them.
     setMerchants: assign(({ context }, params: { merchants: Merchant[] }) => ({
