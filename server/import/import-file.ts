@@ -138,7 +138,7 @@ export async function importPurchaseFile(pool: pg.Pool, path: string, opts: Impo
             buf = '';
           }
         }
-        if (!header.length) throw new ImportFileError(`${path} is empty: the first line must be the header. ${importColumnsHint()}`);
+        if (!header.length) throw new ImportFileError(`${opts.fileName ?? path} is empty: the first line must be the header. ${importColumnsHint()}`);
         if (buf) yield buf;
       }
 

@@ -207,6 +207,14 @@ describe.each(testTargets())('purchase import on $name', ({ adminUrl }) => {
     expect(await count('select count(*) as n from import_batches where file_name = $1', [file])).toBe(0);
   });
 
+  it("an empty file is refused naming the admin's own file, not where the server keeps it", async () => {
+    const file = path.join(dir, 'upload-7f3a.csv');
+    fs.writeFileSync(file, '');
+    const refused = importPurchaseFile(db.pool, file, { fileName: 'March purchases.csv' });
+    await expect(refused).rejects.toThrow(/^March purchases\.csv is empty: the first line must be the header\./);
+    await expect(importPurchaseFile(db.pool, file, { fileName: 'March purchases.csv' })).rejects.not.toThrow(dir);
+  });
+
   it('npm run import killed with SIGKILL while copying leaves nothing of the batch; run again, it loads', async () => {
     const file = await csvFile(sampleRows(source, 40_000, { seed: 'sigkill', from: monthStart(today, 2), to: todayIso }));
     const lines = await lineCount();
