@@ -1,6 +1,5 @@
 import { page, type PageRoute } from '../shell/page-spec.ts';
 import type { ItemMatchInput } from './item-match.ts';
-import { parseRebateQuery } from './rebate-query.ts';
 import type { RebatesScreenInput } from './rebates-screen.ts';
 
 /** The item a similar-items route names: its MIN and its manufacturer. */
@@ -11,8 +10,9 @@ export const rebatesPages = {
   rebates: page({
     paths: ['/rebates/list'],
     load: () => import('./rebates-screen.ts').then((m) => m.rebatesScreenMachine),
-    // The list the URL names: a shared link opens that search, tab, sort and filters.
-    input: (route): RebatesScreenInput => ({ query: parseRebateQuery(route.query) }),
+    // The list the URL names: a shared link opens that search, tab, sort and filters (the machine reads
+    // the query, so its codecs stay out of the app shell).
+    input: (route): RebatesScreenInput => ({ search: route.place.search }),
   }),
   /** Similar items of one item; another item (MIN, manufacturer) is another page, which asks for it as it starts. */
   rebatesSimilarItems: page({

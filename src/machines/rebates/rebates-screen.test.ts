@@ -5,7 +5,6 @@ import { expectEveryStateReached, expectEveryTransitionTaken } from '../../../te
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { DEFAULT_CRITERIA } from '../../model/rebates.ts';
 import { fakeRouter } from '../intel/testing-router.ts';
-import { parseRebateQuery } from './rebate-query.ts';
 import { MACHINES } from '../registry.ts';
 import { inboxDouble } from '../testing/inbox-double.ts';
 import { itemMatchMachine } from './item-match.ts';
@@ -213,7 +212,7 @@ async function startRouted(search = '') {
   const run = startControlled(rebatesScreenMachine, {
     beforeStart: (actor) => fakeRouter(actor, asked),
     actors: ['loadPage', 'loadFilters', 'loadMatches'],
-    input: { query: parseRebateQuery(new URLSearchParams(search)) },
+    input: { search },
     children: { list: pagedRebatesMachine, filters: rebateFiltersMachine, matches: itemMatchMachine },
   });
   await run.settle('loadFilters', 'done', sampleFilters);

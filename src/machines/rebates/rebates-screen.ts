@@ -62,8 +62,8 @@ export type RebatesScreenEvent =
   | PageRouteEvent;
 
 export interface RebatesScreenInput {
-  /** The list the URL names (the page's route query); the default list without one. */
-  query?: RebateListQuery;
+  /** The page's URL query (`?search=…&tab=…`): the list it names, read here; the default list without one. */
+  search?: string;
 }
 
 /** The list the page shows now, as its URL says it. */
@@ -139,7 +139,7 @@ export const rebatesScreenMachine = setup({
 }).createMachine({
   id: 'rebatesScreen',
   context: ({ input }) => {
-    const query = input?.query ?? DEFAULT_REBATE_QUERY;
+    const query = input?.search ? parseRebateQuery(new URLSearchParams(input.search)) : DEFAULT_REBATE_QUERY;
     return {
       search: query.criteria.search,
       applied: query.criteria,
