@@ -1,5 +1,7 @@
 import {
   asyncScheduler,
+  concat,
+  defer,
   filter,
   fromEvent,
   interval,
@@ -38,26 +40,28 @@ type Clocked = { kind: 'activity' | 'check'; at: number };
 /**
  * Sessions of time online (accounts spec §4): one starts on the first activity; every activity
  * keeps it alive for another 60 s; every 5 s it is checked, and once expired its report is
- * emitted. The next activity starts the next session.
+ * emitted. The next activity starts the next session. `activeNow`: the watch itself starts at the
+ * user's doing (a login, opening the portal), so the first session starts there and then.
  */
-export function sessionReports$(activity$: Observable<number>, scheduler: SchedulerLike = asyncScheduler): Observable<UserSessionPayload> {
-  const session$ = activity$.pipe(
-    take(1),
-    switchMap((startedAt) =>
-      merge(
-        activity$.pipe(map((at): Clocked => ({ kind: 'activity', at }))),
-        interval(EXPIRY_CHECK_MS, scheduler).pipe(map((): Clocked => ({ kind: 'check', at: scheduler.now() }))),
-      ).pipe(
-        // Activity never shortens the session, even if stamps arrive out of order.
-        scan(
-          (s, e) => (e.kind === 'activity' ? { ...s, expiresAt: Math.max(s.expiresAt, e.at + ACTIVITY_WINDOW_MS) } : { ...s, checkedAt: e.at }),
-          { expiresAt: startedAt + ACTIVITY_WINDOW_MS, checkedAt: startedAt },
-        ),
-        filter((s) => s.checkedAt >= s.expiresAt),
-        take(1),
-        map((s) => sessionReport(startedAt, s.expiresAt)),
+export function sessionReports$(
+  activity$: Observable<number>,
+  scheduler: SchedulerLike = asyncScheduler,
+  { activeNow = false } = {},
+): Observable<UserSessionPayload> {
+  const sessionFrom = (startedAt: number) =>
+    merge(
+      activity$.pipe(map((at): Clocked => ({ kind: 'activity', at }))),
+      interval(EXPIRY_CHECK_MS, scheduler).pipe(map((): Clocked => ({ kind: 'check', at: scheduler.now() }))),
+    ).pipe(
+      // Activity never shortens the session, even if stamps arrive out of order.
+      scan(
+        (s, e) => (e.kind === 'activity' ? { ...s, expiresAt: Math.max(s.expiresAt, e.at + ACTIVITY_WINDOW_MS) } : { ...s, checkedAt: e.at }),
+        { expiresAt: startedAt + ACTIVITY_WINDOW_MS, checkedAt: startedAt },
       ),
-    ),
-  );
-  return session$.pipe(repeat());
+      filter((s) => s.checkedAt >= s.expiresAt),
+      take(1),
+      map((s) => sessionReport(startedAt, s.expiresAt)),
+    );
+  const onActivity$ = activity$.pipe(take(1), switchMap(sessionFrom), repeat());
+  return activeNow ? concat(defer(() => sessionFrom(scheduler.now())), onActivity$) : onActivity$;
 }

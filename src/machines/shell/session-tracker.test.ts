@@ -58,6 +58,24 @@ describe('session reports stream, in virtual time', () => {
     });
   });
 
+  it('started active (a login, the portal opened), reports a session 60 s after the start with no activity at all', () => {
+    marbles().run(({ expectObservable }) => {
+      expectObservable(sessionReports$(activityAt([]), asyncScheduler, { activeNow: true }), `^ ${TEN_MINUTES}ms !`).toBe(`${60 * SECOND}ms r`, {
+        r: report(0, 60 * SECOND),
+      });
+    });
+  });
+
+  it('started active, is kept alive by activity, and after its report waits for the next activity', () => {
+    marbles().run(({ expectObservable }) => {
+      const next = 300 * SECOND;
+      expectObservable(sessionReports$(activityAt([T0, next]), asyncScheduler, { activeNow: true }), `^ ${TEN_MINUTES}ms !`).toBe(
+        `${65 * SECOND}ms a ${next - 5 * SECOND - 1}ms b`,
+        { a: report(0, T0 + 60 * SECOND), b: report(next, next + 60 * SECOND) },
+      );
+    });
+  });
+
   it('starts a new session on the next activity after a report', () => {
     marbles().run(({ expectObservable }) => {
       const second = T0 + 400 * SECOND;

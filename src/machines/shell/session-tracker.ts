@@ -1,4 +1,4 @@
-import { map } from 'rxjs';
+import { asyncScheduler, map } from 'rxjs';
 import { assign, fromEventObservable, setup } from 'xstate';
 import type { UserSessionPayload } from '../../model/user-sessions.ts';
 import { pageActivity$, sessionReports$ } from '../../services/activity-sessions.ts';
@@ -7,9 +7,9 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 
 /**
  * Time online (accounts spec §4). The RxJS stream `sessionReports$` watches the page's activity
- * (click, key press, scroll, mouse move): a session starts on the first activity, each activity
- * keeps it alive for another 60 s, every 5 s it is checked, and when it has expired the stream
- * emits its report. The machine sends each report (POST /analytics/user-sessions).
+ * (click, key press, scroll, mouse move): a session starts on the first activity (the login or the
+ * opening of the portal that starts the tracker), each activity keeps it alive for another 60 s,
+ * every 5 s it is checked, and when it has expired the stream emits its report. The machine sends each report (POST /analytics/user-sessions).
  */
 
 export interface SessionTrackerContext {
@@ -25,7 +25,11 @@ export const sessionTrackerMachine = setup({
   },
   actors: {
     sessions: fromEventObservable(() =>
-      sessionReports$(pageActivity$(window)).pipe(map((report): SessionTrackerEvent => ({ type: 'session.ended', report }))),
+      // The tracker starts at a login or on opening the portal, the user's doing: that is the first
+      // activity. (Its code loads after the login; activity meanwhile would otherwise be lost.)
+      sessionReports$(pageActivity$(window), asyncScheduler, { activeNow: true }).pipe(
+        map((report): SessionTrackerEvent => ({ type: 'session.ended', report })),
+      ),
     ),
     report: fromObservableWithOutput<void, UserSessionPayload>((input) => analyticsService.reportSession(input)),
   },
