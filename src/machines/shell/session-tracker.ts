@@ -9,7 +9,8 @@ import { fromObservableWithOutput } from '../from-observable-with-output.ts';
  * Time online (accounts spec §4). The RxJS stream `sessionReports$` watches the page's activity
  * (click, key press, scroll, mouse move): a session starts on the first activity (the login or the
  * opening of the portal that starts the tracker), each activity keeps it alive for another 60 s,
- * every 5 s it is checked, and when it has expired the stream emits its report. The machine sends each report (POST /analytics/user-sessions).
+ * every 5 s it is checked, and when it has expired the stream emits its report. The machine sends
+ * each report (POST /analytics/user-sessions).
  */
 
 export interface SessionTrackerContext {
