@@ -169,11 +169,13 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
       await rebuild.query(`set local lock_timeout = '2s'`);
       await rebuild.query('lock table rollup_merchant_day in access exclusive mode');
       const building = loadDashboardIndex(db.pool);
-      await new Promise((r) => setTimeout(r, 150));
-      // A build that had read rollup_merchant_lost_day already would hold it until it gave up.
-      const t0 = Date.now();
-      await rebuild.query('lock table rollup_merchant_lost_day in access exclusive mode');
-      expect(Date.now() - t0).toBeLessThan(100);
+      // Until the build is queued behind the rebuild's lock (PostgreSQL says so), not a guessed delay.
+      const waitingOnRollup = async () =>
+        (await q<{ n: number }>(`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'rollup_merchant_day' and not l.granted`))[0]!.n > 0;
+      while (!(await waitingOnRollup())) await new Promise((r) => setTimeout(r, 10));
+      // A build that had read rollup_merchant_lost_day already would hold it: NOWAIT would fail at once.
+      await rebuild.query('lock table rollup_merchant_lost_day in access exclusive mode nowait');
       await rebuild.query('rollback');
       expect((await building).version).toBe(await version());
     } finally {
