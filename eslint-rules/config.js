@@ -18,6 +18,7 @@ export default [
       'views-render/views-no-actor-creation': ['error', { allow: actorCreationAllowed, pending: pending['views-no-actor-creation'] }],
       'views-render/views-no-snapshot-reads': ['error', { pending: pending['views-no-snapshot-reads'] }],
       'views-render/views-effects-allow-list': ['error', { allow: effectsAllowed, pending: pending['views-effects-allow-list'] }],
+      'views-render/views-one-view-model': ['error', { pending: pending['views-one-view-model'] }],
     },
   },
 ];

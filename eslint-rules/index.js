@@ -1,5 +1,5 @@
 // Local ESLint rules for issue 37 ("Views only render, everywhere"): machines name their logic in
-// setup(), views neither create actors nor read snapshots nor run effects. Each rule takes
+// setup(), views neither create actors nor read snapshots nor run effects, and read one view model per actor. Each rule takes
 // `{ pending: [files] }` (eslint-rules/pending.js): files not yet converted, a list that only shrinks.
 import path from 'node:path';
 
@@ -183,6 +183,42 @@ const viewsEffectsAllowList = {
   },
 };
 
+/** The actor a `useSelector(actor, …)` or `Context.useSelector(…)` call reads, as source text. */
+function selectedActor(sourceCode, node) {
+  const callee = node.callee;
+  if (callee.type === 'Identifier' && callee.name === 'useSelector' && node.arguments[0]) return sourceCode.getText(node.arguments[0]);
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'useSelector') return sourceCode.getText(callee.object);
+  return undefined;
+}
+
+const viewsOneViewModel = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'A screen reads one view model (select<Screen>View) from each actor, not several narrow selectors.' },
+    schema: listOption,
+    messages: { second: 'A second useSelector on `{{actor}}` in one component: read one select<Screen>View view model from each actor (issue 37).' },
+  },
+  create(context) {
+    if (exempt(context)) return {};
+    // The actors read so far by each enclosing function (component or hook), innermost last.
+    const read = [];
+    const enter = () => read.push(new Set());
+    const leave = () => read.pop();
+    return {
+      FunctionDeclaration: enter, 'FunctionDeclaration:exit': leave,
+      FunctionExpression: enter, 'FunctionExpression:exit': leave,
+      ArrowFunctionExpression: enter, 'ArrowFunctionExpression:exit': leave,
+      CallExpression(node) {
+        const actor = selectedActor(context.sourceCode, node);
+        const seen = read.at(-1);
+        if (actor === undefined || !seen) return;
+        if (seen.has(actor)) context.report({ node, messageId: 'second', data: { actor } });
+        seen.add(actor);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'eslint-plugin-views-render' },
   rules: {
@@ -190,5 +226,6 @@ export default {
     'views-no-actor-creation': viewsNoActorCreation,
     'views-no-snapshot-reads': viewsNoSnapshotReads,
     'views-effects-allow-list': viewsEffectsAllowList,
+    'views-one-view-model': viewsOneViewModel,
   },
 };

@@ -11,7 +11,9 @@
 // - inline actions: assign/raise/sendTo/sendParent/spawnChild/enqueueActions/log calls, and functions
 //   as the value of (or in an array under) `actions`/`entry`/`exit`, inside createMachine(…)'s argument;
 // - inline guards: functions as the value of `guard`/`cond` inside createMachine(…)'s argument;
-// - named actions: properties of the `actions` object passed to setup(…).
+// - named actions: properties of the `actions` object passed to setup(…);
+// - extra view models: a second (third, …) `useSelector(actor, …)` or `Actor.useSelector(…)` on one actor
+//   in one function, the actor compared by its source text.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -31,6 +33,7 @@ const rows = {
   inlineActions: [] as Hit[],
   namedActions: [] as Hit[],
   inlineGuards: [] as Hit[],
+  extraViewModels: [] as Hit[],
 };
 let viewFileCount = 0;
 
@@ -72,8 +75,28 @@ function audit(file: string) {
     (ts.isCallExpression(e) && nameOf(e.expression) === 'getSnapshot') ||
     (ts.isIdentifier(e) && (SNAPSHOT_NAMES.has(e.text) || /Snapshot$/.test(e.text) || snapshotNames.has(e.text)));
 
+  // The actors each function has read with useSelector so far, innermost function last.
+  const selected: Set<string>[] = [];
+  const selectedActor = (n: ts.CallExpression): string | undefined => {
+    if (ts.isIdentifier(n.expression) && n.expression.text === 'useSelector' && n.arguments[0]) return n.arguments[0].getText(sf);
+    if (ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'useSelector') return n.expression.expression.getText(sf);
+    return undefined;
+  };
+
   const visit = (n: ts.Node, inMachineConfig: boolean) => {
+    if (isView && ts.isFunctionLike(n)) {
+      selected.push(new Set());
+      ts.forEachChild(n, (c) => visit(c, inMachineConfig));
+      selected.pop();
+      return;
+    }
     if (isView) {
+      const actor = ts.isCallExpression(n) ? selectedActor(n) : undefined;
+      const seen = selected.at(-1);
+      if (actor !== undefined && seen) {
+        if (seen.has(actor)) rows.extraViewModels.push(at(n));
+        seen.add(actor);
+      }
       if (ts.isCallExpression(n)) {
         const name = nameOf(n.expression);
         const first = n.arguments[0];
@@ -126,6 +149,7 @@ const table: [string, Hit[]][] = [
   ['actions written inline in state configs (`assign`, `raise`, `sendTo`, `spawnChild`, …)', rows.inlineActions],
   ['actions named in `setup()`', rows.namedActions],
   ['guards written inline', rows.inlineGuards],
+  ['extra view models read in views (a second `useSelector` on one actor in one component)', rows.extraViewModels],
 ];
 const list = process.argv.includes('--list');
 console.log('| measure | count |\n|---|---:|');

@@ -79,6 +79,27 @@ describe('views only render', () => {
   });
 });
 
+describe('one view model per actor', () => {
+  const header = "import { useSelector } from '@xstate/react';\ntype Ref = Parameters<typeof useSelector>[0];\nconst a = (s: unknown) => s;\nconst b = (s: unknown) => [s];";
+
+  it.each([
+    ['two useSelector on one actor', 'export function P({ list }: { list: Ref }) { const x = useSelector(list, a); const y = useSelector(list, b); return [x, y]; }', /second useSelector on `list`/],
+    ['two reads through one context', "import { createActorContext } from '@xstate/react';\ndeclare const Ctx: ReturnType<typeof createActorContext>;\nexport function P() { return [Ctx.useSelector(a), Ctx.useSelector(b)]; }", /second useSelector on `Ctx`/],
+  ])('refuses %s in one component', async (_, code, expected) => {
+    expect((await problems(view, `${header}\n${code}`)).join('\n')).toMatch(expected);
+  });
+
+  it('allows one view model from each of two actors, and the same actor read by two components', async () => {
+    const code = [
+      header,
+      'export function P({ list, form }: { list: Ref; form: Ref }) { return [useSelector(list, a), useSelector(form, a)]; }',
+      'export function Q({ list }: { list: Ref }) { return useSelector(list, b); }',
+      'export function R({ list }: { list: Ref }) { return useSelector(list, a); }',
+    ].join('\n');
+    expect(await problems(view, code)).toEqual([]);
+  });
+});
+
 describe('file names', () => {
   /** Every file name (without its extension) under `dir`, tests left out. */
   const namesUnder = (dir: string) =>

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { SessionUser } from '../../model/session-user.ts';
 import { noticesMachine } from './notices.ts';
 import { distributorUser, repUser } from './samples.ts';
-import { menuItemsFor, screenTitle, selectNoticeBadge, selectRouteDecision, selectVisibleNotices } from './selectors.ts';
+import { menuItemsFor, screenTitle, selectNoticeBadge, selectRouteDecision, selectVisibleNotices, sameView } from './selectors.ts';
 
 /** The auth snapshot as the selectors read it: its state (the access mode) and the signed-in user. */
 const auth = (value: string, user: SessionUser | null) =>
@@ -33,5 +33,29 @@ describe('the shell', () => {
     const seen = notices.getSnapshot();
     expect(selectVisibleNotices(seen).map((n) => n.id)).toEqual(['n1', 'n2', 'n3', 'n4']);
     expect(selectNoticeBadge(seen)).toBe(5);
+  });
+});
+
+describe('sameView, the one comparator of view models', () => {
+  it('finds rows built afresh with the same content the same, so the screen does not render again', () => {
+    const view = () => ({ rows: [{ id: 1, label: 'Milk', tags: ['dairy'] }], busy: false, message: null });
+    expect(sameView(view(), view())).toBe(true);
+  });
+
+  it.each([
+    ['a changed cell', { rows: [{ id: 1, label: 'Cream' }] }],
+    ['a row more', { rows: [{ id: 1, label: 'Milk' }, { id: 2, label: 'Eggs' }] }],
+    ['a field more', { rows: [{ id: 1, label: 'Milk', note: undefined }] }],
+    ['a list for an object', { rows: { 0: { id: 1, label: 'Milk' } } }],
+  ])('tells %s apart', (_, other) => {
+    expect(sameView<unknown>({ rows: [{ id: 1, label: 'Milk' }] }, other)).toBe(false);
+  });
+
+  it('compares actors, dates and functions by identity, not by their fields', () => {
+    class Ref { constructor(readonly id: string) {} }
+    const ref = new Ref('list');
+    expect(sameView({ list: ref }, { list: ref })).toBe(true);
+    expect(sameView({ list: ref }, { list: new Ref('list') })).toBe(false);
+    expect(sameView({ at: new Date(0) }, { at: new Date(0) })).toBe(false);
   });
 });

@@ -21,7 +21,11 @@ type AuthSnapshot = SnapshotFrom<typeof authRoutingMachine>;
 
 export const selectMode = (s: AuthSnapshot): AccessMode => s.value as AccessMode;
 export const selectUser = (s: AuthSnapshot) => s.context.user;
-export const selectLogoutNotice = (s: AuthSnapshot) => s.context.logoutNotice;
+/** The /logout page: "Logging you out…" until the session is gone, then the reason, if one was given. */
+export const selectLogoutView = (s: AuthSnapshot) => ({
+  notice: s.context.logoutNotice,
+  loggingOut: selectMode(s) === 'loggingOut' || !s.context.logoutNotice,
+});
 /** Internal-admin features (CSV exports): the user's flags, or an admin acting as them (stored admin data). */
 export const selectActsAsInternalAdmin = (s: AuthSnapshot) =>
   s.context.user !== null && isInternalAdmin(s.context.user, s.context.adminUser !== null);
@@ -96,11 +100,23 @@ export const selectMicrosoftView = (s: SnapshotFrom<typeof microsoftSignInMachin
   failure: s.context.failure,
 });
 
-/** Compares view models field by field, so a screen renders again only when what it shows changed. */
-export function sameView<T extends object>(a: T, b: T): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a) as (keyof T)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+/**
+ * Compares view models by content: lists and plain objects field by field, all the way down;
+ * anything else (actor refs, dates, functions) by identity. So a selector may build its rows afresh
+ * and the screen still renders again only when what it shows changed.
+ */
+export function sameView<T>(a: T, b: T): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameView(x, b[i]));
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameView(a[k], b[k]));
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null) return false;
+  const proto = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
 }
 
 /** The app-wide spinner covers the screen while calls that asked for it run. */

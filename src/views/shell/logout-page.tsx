@@ -2,12 +2,11 @@ import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { AuthActor } from './actor-contexts.ts';
-import { selectLogoutNotice, selectMode } from '../../machines/shell/selectors.ts';
+import { sameView, selectLogoutView } from '../../machines/shell/selectors.ts';
 
 /** Visiting /logout logs out (the app's root actor sees to it); afterwards the page stays only to show why (e.g. no channel partner). */
 export function LogoutPage() {
-  const mode = AuthActor.useSelector(selectMode);
-  const notice = AuthActor.useSelector(selectLogoutNotice);
+  const { loggingOut, notice } = AuthActor.useSelector(selectLogoutView, sameView);
 
   return (
     <Center mih="100vh" p="md">
@@ -16,7 +15,7 @@ export function LogoutPage() {
           <Title order={1} size="h2">
             Log out
           </Title>
-          {mode === 'loggingOut' || !notice ? (
+          {loggingOut ? (
             <Text c="dimmed">
               <Loader size="xs" mr="xs" />
               Logging you out…
