@@ -1,4 +1,7 @@
-import { selectAnnouncementBanners, selectCardsWaiting, selectDialog, selectLoadFailed, selectLocation, selectLostItems, selectLostVolumeRows, selectMonthlyBars, selectRange } from './selectors.ts';
+import {
+  selectAnnouncementBanners, selectCardsWaiting, selectDashboardScreenView, selectDialog, selectHouseSelectView, selectLocationSelectView, selectLostItemsView,
+  selectLostVolumeView, selectOverallStatsView, selectRange, selectViewAsView, selectVolumeByMonthView,
+} from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { dashboardMachine } from './dashboard.ts';
@@ -11,7 +14,11 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'dashboard',
     description: 'The dashboard: merchants, then the dashboard call; range changes cancel it; house switching; View As reloads merchants as the chosen user.',
     machine: dashboardMachine,
-    views: { range: selectRange, dialog: selectDialog, location: selectLocation, cardsWaiting: selectCardsWaiting, loadFailed: selectLoadFailed, monthlyBars: selectMonthlyBars, lostVolume: selectLostVolumeRows, lostItems: selectLostItems, announcements: selectAnnouncementBanners(false), phoneAnnouncements: selectAnnouncementBanners(true) },
+    views: {
+      screen: selectDashboardScreenView, house: selectHouseSelectView, viewAs: selectViewAsView, location: selectLocationSelectView, range: selectRange,
+      dialog: selectDialog, cardsWaiting: selectCardsWaiting, overallStats: selectOverallStatsView, lostItems: selectLostItemsView, lostVolume: selectLostVolumeView,
+      volumeByMonth: selectVolumeByMonthView, announcements: selectAnnouncementBanners(false), phoneAnnouncements: selectAnnouncementBanners(true),
+    },
     events: dashboardEvents,
     variants: [
       {

@@ -8,7 +8,7 @@ import { dashboardMachine } from './dashboard.ts';
 import { boston, otherRange, portland, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
   lostItemsBy, moreAnnouncementsLabel, selectAnnouncementBanners, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
-  selectLoadSpeedTest, selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv,
+  selectLoadSpeedTest, selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv, selectLostItemsView, selectOverallStatsView, selectLostVolumeView, lostItemUrl,
 } from './selectors.ts';
 import { selectLoadSpeedView } from '../admin-panel/selectors.ts';
 
@@ -138,6 +138,31 @@ describe('how many rows the lost cards show', () => {
     s.actor.send({ type: 'dashboard.lostItemsSorted', sortBy: 'rebate' });
     expect(selectLostItemsSort(s.now())).toBe('rebate');
     expect(names(selectLostItems(s.now()).rows)).toEqual(names(items.slice(0, 10)));
+  });
+
+  it('the items card names its column by the tab and leads each row to the merchants that bought it', async () => {
+    const s = await loaded();
+    const view = selectLostItemsView(s.now());
+    expect([view.valueLabel, view.exportable]).toEqual(['Volume', true]);
+    expect(view.rows[0]).toMatchObject({ item: items.at(-1)!.item, value: items.at(-1)!.volume, url: lostItemUrl({ min: items.at(-1)!.min, description: items.at(-1)!.item }) });
+    s.actor.send({ type: 'dashboard.lostItemsSorted', sortBy: 'rebate' });
+    expect(selectLostItemsView(s.now())).toMatchObject({ sortBy: 'rebate', valueLabel: 'Est. Rebates' });
+  });
+
+  it('the overall stats give the competitor share of the total once loaded, and say a failed load has none', async () => {
+    const s = await loaded();
+    const { stats } = selectOverallStatsView(s.now());
+    expect(stats?.competitorShare).toBeCloseTo(sampleDashboard.competitorVolume / sampleDashboard.totalVolume);
+    s.actor.send({ type: 'dashboard.rangeChanged', range: otherRange });
+    expect(selectOverallStatsView(s.now())).toEqual({ stats: null, failed: false });
+    await s.replay({ type: 'xstate.error.actor.loadDashboard', error: serverError }, 'failed');
+    expect(selectOverallStatsView(s.now())).toEqual({ stats: null, failed: true });
+  });
+
+  it('the lost-volume view totals every row while it shows five', async () => {
+    const s = await loaded();
+    expect(selectLostVolumeView(s.now())).toMatchObject({ empty: false, more: true, totalLastMonth: 7, totalTwoMonthsAgo: 14 });
+    expect(selectLostVolumeView(s.now()).rows).toHaveLength(5);
   });
 
   it('the lost-volume card grows by five up to its rows, apart from the items card', async () => {

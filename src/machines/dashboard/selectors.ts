@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import type { SnapshotFrom } from 'xstate';
+import { share } from '../../model/format.ts';
+import { lostItemUrl } from '../../model/insights-rules.ts';
 import { categoriesLostExport, itemsLostExport, lostVolumeExport, monthlyVolumeExport, type CsvExport } from '../../model/dashboard-exports.ts';
 import type { dashboardMachine } from './dashboard.ts';
 import { MONTHLY_MONTHS, ROWS_STEP, type LostItemsSort } from './dashboard-context.ts';
@@ -10,27 +12,18 @@ type S = SnapshotFrom<typeof dashboardMachine>;
 
 export { MONTHLY_MONTHS };
 /** Where a lost item leads: the merchants that bought it elsewhere, the item named by its description (issue 39). */
-export { lostItemUrl } from '../../model/insights-rules.ts';
+export { lostItemUrl };
 
-// Narrow reads, so a card re-renders only when what it shows changes.
+// Narrow reads: the parts' view models below are built from them.
 /** While the dashboard call is out a card shows a placeholder, never the previous range's rows. */
 export const selectCardsWaiting = (s: S) => s.matches('loadingDashboard') || s.matches('loadingMerchants') || s.matches('switchingDistributor');
 /** The overall stats wait for the data; without any (a failed load) they say so. */
 export const selectLoadFailed = (s: S) => s.matches('failed') || s.matches('merchantsFailed');
 export const selectDashboard = (s: S) => s.context.dashboard;
 export const selectRange = (s: S) => s.context.range;
-export const selectMerchants = (s: S) => s.context.merchants;
 export const selectLocation = (s: S) => s.context.selectedMerchantId;
-export const selectHouses = (s: S) => s.context.houses;
-export const selectActiveDistributor = (s: S) => s.context.activeDistributor;
-export const selectSwitching = (s: S) => s.matches('switchingDistributor');
+const selectSwitching = (s: S) => s.matches('switchingDistributor');
 export const selectDialog = (s: S) => s.context.dialog;
-export const selectLostVolume = (s: S) => s.context.lostVolume;
-export const selectMonthlyVolume = (s: S) => s.context.monthlyVolume;
-export const selectMonthlyVolumeOn = (s: S) => s.context.monthlyVolumeOn;
-export const selectMonthlyMonths = (s: S) => s.context.monthlyMonths;
-export const selectMonthlyAsTable = (s: S) => s.context.monthlyAsTable;
-export const selectAnnouncements = (s: S) => s.context.announcements;
 export interface AnnouncementBanners {
   shown: S['context']['announcements'];
   /** How many more there are, offered as one line ('Show 2 more announcements'); 0: none. */
@@ -56,11 +49,10 @@ export const selectAnnouncementBanners = (phone: boolean) => (s: S): Announcemen
   bannersOf(s.context.announcements, phone && !s.context.announcementsExpanded);
 /** The line under the first banner on a phone. */
 export const moreAnnouncementsLabel = (more: number) => `Show ${more} more announcement${more === 1 ? '' : 's'}`;
-export const selectViewAsUsers = (s: S) => s.context.viewAsUsers;
 /** The load-speed test (spec §6), run only when an internal admin entered the user's session; else none. */
 export const selectLoadSpeedTest = (s: S) => s.context.loadSpeed;
 /** Whose view is shown: the chosen user, else the user themselves. */
-export const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;
+const selectViewer = (s: S) => s.context.viewAsUserId ?? s.context.userId;
 
 export type { LostItemsSort };
 type LostItem = NonNullable<S['context']['dashboard']>['lostItemDescriptions'][number];
@@ -76,9 +68,6 @@ export interface ShownRows<T> {
   less: boolean;
 }
 const shownRows = <T,>(all: T[], shown: number): ShownRows<T> => ({ rows: all.slice(0, shown), more: shown < all.length, less: shown > ROWS_STEP });
-/** useSelector's compare for ShownRows: the same rows (by reference) and buttons, so a card re-renders only when they change. */
-export const sameShownRows = <T,>(a: ShownRows<T>, b: ShownRows<T>) =>
-  a.more === b.more && a.less === b.less && a.rows.length === b.rows.length && a.rows.every((row, i) => row === b.rows[i]);
 
 export const selectLostItemsSort = (s: S) => s.context.lostItemsSort;
 /** Top Items Lost: the rows on screen, in the tab's order. */
@@ -99,3 +88,71 @@ export const selectCategoriesLostCsv = (s: S): CsvExport | null => s.context.das
 export const selectItemsLostCsv = (s: S): CsvExport | null => s.context.dashboard && itemsLostExport(s.context.dashboard, s.context.range);
 export const selectLostVolumeCsv = (s: S): CsvExport | null => (s.context.lostVolume.data.length > 0 ? lostVolumeExport(s.context.lostVolume) : null);
 export const selectMonthlyVolumeCsv = (s: S): CsvExport | null => (s.context.monthlyVolume.length > 0 ? monthlyVolumeExport(s.context.monthlyVolume) : null);
+
+// ---- One view model per screen part (issue 37): what each part shows, read in one useSelector --------
+
+/** The House selector: the houses, the one looked at, and no choice while a switch is under way. */
+export const selectHouseSelectView = (s: S) => ({ houses: s.context.houses, activeId: s.context.activeDistributor?.id ?? null, disabled: selectSwitching(s) });
+
+/** View As: the house's users by name (and title), whose view is shown, no choice while switching or without users. */
+export const selectViewAsView = (s: S) => ({
+  options: s.context.viewAsUsers.map((u) => ({ value: String(u.id), label: u.title ? `${u.contactName} (${u.title})` : u.contactName })),
+  value: selectViewer(s) === null ? null : String(selectViewer(s)),
+  disabled: selectSwitching(s) || s.context.viewAsUsers.length === 0,
+});
+
+/** Location: the merchants of the house, the one chosen (none: all locations). */
+export const selectLocationSelectView = (s: S) => ({
+  options: s.context.merchants.map((m) => ({ value: String(m.id), label: m.merchant })),
+  value: s.context.selectedMerchantId === null ? null : String(s.context.selectedMerchantId),
+  disabled: s.context.merchants.length === 0,
+});
+
+/** The dashboard's frame: whether Volume By Month is on (its card and the layout), and the admin's load-speed test. */
+export const selectDashboardScreenView = (s: S) => ({ monthlyOn: s.context.monthlyVolumeOn, loadSpeed: s.context.loadSpeed });
+
+/** Overall Stats: the four figures when the data is in, the competitor share of the total, or why there are none. */
+export const selectOverallStatsView = (s: S) => {
+  const data = s.context.dashboard;
+  return {
+    stats: data && {
+      totalVolume: data.totalVolume,
+      competitorVolume: data.competitorVolume,
+      competitorShare: share(data.competitorVolume, data.totalVolume),
+      totalRebates: data.totalRebates,
+      annualizedRebates: data.annualizedRebates,
+    },
+    failed: data === null && selectLoadFailed(s),
+  };
+};
+
+/** Top Items Lost: the tab, its column, the rows on screen with where each leads, and Show more / less. */
+export const selectLostItemsView = (s: S) => {
+  const sortBy = s.context.lostItemsSort;
+  const { rows, more, less } = selectLostItems(s);
+  return {
+    exportable: s.context.dashboard !== null,
+    sortBy,
+    valueLabel: sortBy === 'volume' ? 'Volume' : 'Est. Rebates',
+    rows: rows.map((i) => ({ key: `${i.min}-${i.item}`, item: i.item, value: i[sortBy], url: lostItemUrl({ min: i.min, description: i.item }) })),
+    more,
+    less,
+  };
+};
+
+/** Customers With Lost Volume: the rows on screen, the totals over all of them, Show more. */
+export const selectLostVolumeView = (s: S) => ({
+  empty: s.context.lostVolume.data.length === 0,
+  rows: selectLostVolumeRows(s).rows,
+  more: selectLostVolumeRows(s).more,
+  totalTwoMonthsAgo: s.context.lostVolume.totalTwoMonthsAgoPurchase,
+  totalLastMonth: s.context.lostVolume.totalLastMonthPurchase,
+});
+
+/** Volume By Month: the months chosen, chart or table, the bars, and whether there is anything to export. */
+export const selectVolumeByMonthView = (s: S) => ({
+  exportable: s.context.monthlyVolume.length > 0,
+  months: s.context.monthlyMonths,
+  asTable: s.context.monthlyAsTable,
+  bars: selectMonthlyBars(s),
+});

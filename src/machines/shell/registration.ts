@@ -4,7 +4,7 @@ import { createSessionStore, memoryBacking, type SessionStore } from '../../serv
 import { validateLogin } from '../../model/login-rules.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
-import { selectLoginFormView, selectMicrosoftView, selectNoticeBadge, selectSpinnerVisible, selectVisibleNotices } from './selectors.ts';
+import { selectLoginFormView, selectMicrosoftView, selectNoticesView, selectSpinnerVisible } from './selectors.ts';
 import { authRoutingMachine } from './auth-routing.ts';
 import { csvExportMachine } from './csv-export.ts';
 import { loginFormMachine, type LoginFormContext } from './login-form.ts';
@@ -192,7 +192,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     serializeState: seenState<{ notices: { kind: string }[]; modals: { open: boolean }[] }>((c) => [
       capped(c.notices.length), c.notices.some((n) => n.kind === 'update'), capped(c.modals.length), c.modals.some((m) => m.open),
     ]),
-    views: { notices: selectVisibleNotices, badge: selectNoticeBadge },
+    views: { notices: selectNoticesView },
   },
   {
     name: 'csv-export',

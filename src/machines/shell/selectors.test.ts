@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { SessionUser } from '../../model/session-user.ts';
 import { noticesMachine } from './notices.ts';
 import { distributorUser, repUser } from './samples.ts';
-import { menuItemsFor, screenTitle, selectNoticeBadge, selectRouteDecision, selectVisibleNotices, sameView } from './selectors.ts';
+import { menuItemsFor, screenTitle, selectNoticesView, selectPortalShellView, selectRouteDecision, selectLogoutView, sameView } from './selectors.ts';
 
 /** The auth snapshot as the selectors read it: its state (the access mode) and the signed-in user. */
 const auth = (value: string, user: SessionUser | null) =>
@@ -23,6 +23,19 @@ describe('the shell', () => {
     expect(menuItemsFor(auth('loggedOut', null), false)).toEqual([]);
   });
 
+  it('marks the menu entry of the section the user is in, on its sub-pages too', () => {
+    const marked = (pathname: string) => selectPortalShellView(auth('distributor', distributorUser), false, pathname).menu.filter((m) => m.active).map((m) => m.label);
+    expect(marked('/rebates')).toEqual(['Rebates & Deviations']);
+    expect(marked('/rebates/similar/42')).toEqual(['Rebates & Deviations']);
+    expect(marked('/unknown')).toEqual([]);
+  });
+
+  it('says "Logging you out…" until the session is gone and then why, if a reason was given', () => {
+    expect(selectLogoutView(auth('loggingOut', null)).loggingOut).toBe(true);
+    const why = { value: 'loggedOut', context: { user: null, adminUser: null, logoutNotice: 'No channel partner' } } as unknown as Parameters<typeof selectLogoutView>[0];
+    expect(selectLogoutView(why)).toEqual({ loggingOut: false, notice: 'No channel partner' });
+  });
+
   it('names a screen not built yet by its title', () => {
     expect(screenTitle('/no/such/screen')).toBe('Not found');
   });
@@ -31,8 +44,8 @@ describe('the shell', () => {
     const notices = createActor(noticesMachine).start();
     for (let i = 1; i <= 5; i++) notices.send({ type: 'notices.added', notice: { id: `n${i}`, kind: 'info', title: `Notice ${i}`, message: '' } });
     const seen = notices.getSnapshot();
-    expect(selectVisibleNotices(seen).map((n) => n.id)).toEqual(['n1', 'n2', 'n3', 'n4']);
-    expect(selectNoticeBadge(seen)).toBe(5);
+    expect(selectNoticesView(seen).shown.map((n) => n.id)).toEqual(['n1', 'n2', 'n3', 'n4']);
+    expect(selectNoticesView(seen).badge).toBe(5);
   });
 });
 

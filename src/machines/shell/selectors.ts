@@ -35,14 +35,34 @@ export const selectEnteredByAdmin = (s: AuthSnapshot) => s.context.user !== null
 export const selectChoosesHouse = (s: AuthSnapshot) => s.context.user !== null && choosesHouse(s.context.user);
 /** View As (dashboard): leaders may look as one of their users. */
 export const selectViewsAs = (s: AuthSnapshot) => s.context.user !== null && viewsAs(s.context.user);
+/** What the dashboard offers this user: the House and View As selectors, and the internal admins' exports. */
+export const selectDashboardRightsView = (s: AuthSnapshot) => ({
+  signedIn: s.context.user !== null,
+  choosesHouse: selectChoosesHouse(s),
+  viewsAs: selectViewsAs(s),
+  canExport: selectActsAsInternalAdmin(s),
+});
 
 /** What the route gate does at `pathname`: wait for the session, show the page, or redirect (spec §2.1). */
 export const selectRouteDecision: (s: AuthSnapshot, pathname: string) => RouteDecision = routeDecision;
 export const sameDecision = (a: RouteDecision, b: RouteDecision) => a.kind === b.kind && (a.kind !== 'redirect' || (b.kind === 'redirect' && a.to === b.to));
 
+/** The portal's frame: who is signed in, their house, Switch User, and the menu with the entry of the place marked. */
+export const selectPortalShellView = (s: AuthSnapshot, mobile: boolean, pathname: string) => {
+  const user = s.context.user;
+  return {
+    user: user && { name: user.name, title: user.title, house: user.activeDistributor?.nickname ?? null },
+    switchesUser: selectEnteredByAdmin(s),
+    menu: menuItemsFor(s, mobile).map((item) => ({ label: item.label, path: item.path, icon: item.icon, active: menuEntryActive(item.path, pathname) })),
+  };
+};
+
+/** A menu entry is marked on its own path and on every place under its section (/rebates/similar/… under /rebates). */
+const menuEntryActive = (path: string, pathname: string) =>
+  pathname === path || pathname.startsWith(`${path.split('/').slice(0, 2).join('/')}/`);
+
 /** The menu entries the user's rights and the screen size allow. */
 export const menuItemsFor = (s: AuthSnapshot, mobile: boolean): MenuItem[] => (s.context.user ? visibleMenuItems(s.context.user, mobile) : []);
-export const sameMenu = (a: readonly MenuItem[], b: readonly MenuItem[]) => a.length === b.length && a.every((m, i) => m.path === b[i]!.path && m.label === b[i]!.label);
 
 /** A screen not built yet is named by its title. */
 export const screenTitle = (pathname: string) => findScreen(pathname)?.title ?? 'Not found';
@@ -50,10 +70,8 @@ export const screenTitle = (pathname: string) => findScreen(pathname)?.title ?? 
 // ---- Notices (spec §4) ---------------------------------------------------------------------------
 
 type NoticesSnapshot = SnapshotFrom<typeof noticesMachine>;
-/** At most 4 notices shown, the first to arrive first. */
-export const selectVisibleNotices = (s: NoticesSnapshot) => visibleNotices(s.context.notices);
-/** The count badge when more than 4 notices wait; null with 4 or fewer. */
-export const selectNoticeBadge = (s: NoticesSnapshot) => noticeBadge(s.context.notices);
+/** The notices area: at most 4 notices shown, the first to arrive first, and the count badge when more wait (null with 4 or fewer). */
+export const selectNoticesView = (s: NoticesSnapshot) => ({ shown: visibleNotices(s.context.notices), badge: noticeBadge(s.context.notices) });
 
 // ---- Pages the app's root actor owns (./page-registry.ts) -----------------------------------------
 
@@ -81,8 +99,8 @@ export const samePage = <K extends PageKey>(a: PageState<K>, b: PageState<K>) =>
 // ---- The login page ------------------------------------------------------------------------------
 
 type LoginPageSnapshot = SnapshotFrom<typeof loginPageMachine>;
-export const selectLoginForm = (s: LoginPageSnapshot) => s.children.form!;
-export const selectMicrosoftSignIn = (s: LoginPageSnapshot) => s.children.microsoft!;
+/** The login page hands its two children to their parts: the form and the Microsoft button. */
+export const selectLoginScreenView = (s: LoginPageSnapshot) => ({ form: s.children.form!, microsoft: s.children.microsoft! });
 
 /** The password form: its fields, their errors, whether it is sending, and the failure dialog's text. */
 export const selectLoginFormView = (s: SnapshotFrom<typeof loginFormMachine>) => ({

@@ -2,27 +2,17 @@ import { Select } from '@mantine/core';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
 import { DashboardActor } from './dashboard-actor.ts';
-import {
-  selectActiveDistributor,
-  selectHouses,
-  selectLocation,
-  selectMerchants,
-  selectRange,
-  selectSwitching,
-  selectViewAsUsers,
-  selectViewer,
-} from '../../machines/dashboard/selectors.ts';
+import { selectHouseSelectView, selectLocationSelectView, selectRange, selectViewAsView } from '../../machines/dashboard/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 export function HouseSelect() {
   const actor = DashboardActor.useActorRef();
-  const houses = DashboardActor.useSelector(selectHouses);
-  const active = DashboardActor.useSelector(selectActiveDistributor);
-  const switching = DashboardActor.useSelector(selectSwitching);
+  const { houses, activeId, disabled } = DashboardActor.useSelector(selectHouseSelectView, sameView);
   return (
     <HouseInput
       houses={houses}
-      activeId={active?.id ?? null}
-      disabled={switching}
+      activeId={activeId}
+      disabled={disabled}
       onSelect={(distributorId) => actor.send({ type: 'dashboard.distributorSelected', distributorId })}
     />
   );
@@ -31,19 +21,17 @@ export function HouseSelect() {
 /** Admin and Leadership see the portal as one of the house's users; choosing oneself ends it. */
 export function ViewAsSelect() {
   const actor = DashboardActor.useActorRef();
-  const users = DashboardActor.useSelector(selectViewAsUsers);
-  const viewer = DashboardActor.useSelector(selectViewer);
-  const switching = DashboardActor.useSelector(selectSwitching);
+  const { options, value, disabled } = DashboardActor.useSelector(selectViewAsView, sameView);
   return (
     <Select
       label="View As"
-      data={users.map((u) => ({ value: String(u.id), label: u.title ? `${u.contactName} (${u.title})` : u.contactName }))}
-      value={viewer === null ? null : String(viewer)}
+      data={options}
+      value={value}
       onChange={(v) => actor.send({ type: 'dashboard.viewAsChanged', userId: v === null ? null : Number(v) })}
       searchable
       allowDeselect={false}
       nothingFoundMessage="No users"
-      disabled={switching || users.length === 0}
+      disabled={disabled}
       w={{ base: '100%', sm: 250 }}
       comboboxProps={{ withinPortal: true }}
     />
@@ -52,19 +40,18 @@ export function ViewAsSelect() {
 
 export function LocationSelect() {
   const actor = DashboardActor.useActorRef();
-  const merchants = DashboardActor.useSelector(selectMerchants);
-  const selected = DashboardActor.useSelector(selectLocation);
+  const { options, value, disabled } = DashboardActor.useSelector(selectLocationSelectView, sameView);
   return (
     <Select
       label="Location"
       placeholder="All Locations"
-      data={merchants.map((m) => ({ value: String(m.id), label: m.merchant }))}
-      value={selected === null ? null : String(selected)}
+      data={options}
+      value={value}
       onChange={(v) => actor.send({ type: 'dashboard.locationSelected', merchantId: v === null ? null : Number(v) })}
       clearable
       searchable
       nothingFoundMessage="No locations"
-      disabled={merchants.length === 0}
+      disabled={disabled}
       w={{ base: '100%', sm: 230 }}
     />
   );

@@ -3,9 +3,8 @@ import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { selectLoadSpeedTest, selectMonthlyVolumeOn } from '../../machines/dashboard/selectors.ts';
-import { selectActsAsInternalAdmin, selectChoosesHouse, selectUser, selectViewsAs } from '../../machines/shell/selectors.ts';
-import type { SessionUser } from '../../model/session-user.ts';
+import { selectDashboardScreenView } from '../../machines/dashboard/selectors.ts';
+import { sameView, selectDashboardRightsView } from '../../machines/shell/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementBanners } from './announcement-banners.tsx';
@@ -22,23 +21,23 @@ import { VolumeByMonthCard } from './volume-by-month-card.tsx';
 const LoadSpeedPanel = lazy(() => import('../admin-panel/load-speed-test-view.tsx').then((m) => ({ default: m.LoadSpeedPanel })));
 
 
+type Rights = ReturnType<typeof selectDashboardRightsView>;
+
 export function DashboardPage() {
-  const user = AuthActor.useSelector(selectUser);
-  if (!user) return null;
+  const rights = AuthActor.useSelector(selectDashboardRightsView, sameView);
+  if (!rights.signedIn) return null;
   return (
     <OwnedPage page="dashboard">
       {(page) => (
         <DashboardActor.Provider value={page}>
-          <DashboardScreen user={user} />
+          <DashboardScreen rights={rights} />
         </DashboardActor.Provider>
       )}
     </OwnedPage>
   );
 }
 
-function Filters(_: { user: SessionUser }) {
-  const choosesHouse = AuthActor.useSelector(selectChoosesHouse);
-  const viewsAs = AuthActor.useSelector(selectViewsAs);
+function Filters({ rights: { choosesHouse, viewsAs } }: { rights: Rights }) {
   return (
     <>
       {choosesHouse && <HouseSelect />}
@@ -49,14 +48,13 @@ function Filters(_: { user: SessionUser }) {
   );
 }
 
-function DashboardScreen({ user }: { user: SessionUser }) {
+function DashboardScreen({ rights }: { rights: Rights }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const [filtersOpen, filters] = useDisclosure(false);
-  const monthlyOn = DashboardActor.useSelector(selectMonthlyVolumeOn);
+  // The load-speed test runs only when an internal admin entered the user's session.
+  const { monthlyOn, loadSpeed } = DashboardActor.useSelector(selectDashboardScreenView, sameView);
   // Internal admins, also while they act as this user (spec §6 exports).
-  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
-  // The dashboard runs the load-speed test only when an internal admin entered the user's session.
-  const loadSpeed = DashboardActor.useSelector(selectLoadSpeedTest);
+  const { canExport } = rights;
   return (
     <Stack gap="md">
       <AnnouncementBanners />
@@ -75,13 +73,13 @@ function DashboardScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : (
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <Filters user={user} />
+            <Filters rights={rights} />
           </Group>
         )}
       </Group>
       <Modal opened={isMobile && filtersOpen} onClose={filters.close} title="Filters">
         <Stack gap="sm">
-          <Filters user={user} />
+          <Filters rights={rights} />
           <Button onClick={filters.close}>Done</Button>
         </Stack>
       </Modal>

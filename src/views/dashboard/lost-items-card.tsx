@@ -2,24 +2,24 @@ import { Button, Group, Table, Tabs, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney, itemDescription } from '../../model/format.ts';
 import { CardBody } from './card-body.tsx';
-import { lostItemUrl, sameShownRows, selectDashboard, selectItemsLostCsv, selectLostItems, selectLostItemsSort, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
+import { selectItemsLostCsv, selectLostItemsView, type LostItemsSort as SortBy } from '../../machines/dashboard/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 import { TabPanels } from '../common/tab-panels.tsx';
 
 export function LostItemsCard({ canExport }: { canExport: boolean }) {
-  const data = DashboardActor.useSelector(selectDashboard);
   const actor = DashboardActor.useActorRef();
   const navigate = useNavigate();
-  const sortBy = DashboardActor.useSelector(selectLostItemsSort);
-  const items = DashboardActor.useSelector(selectLostItems, sameShownRows);
+  const items = DashboardActor.useSelector(selectLostItemsView, sameView);
+  const { sortBy } = items;
   const resize = (direction: 'more' | 'less') => actor.send({ type: 'dashboard.rowsResized', card: 'lostItems', direction });
 
   return (
     <DashboardCard
       title="Top Items Lost to Competitors"
-      actions={canExport && data && <ExportButton label="Export items lost" from={actor} select={selectItemsLostCsv} />}
+      actions={canExport && items.exportable && <ExportButton label="Export items lost" from={actor} select={selectItemsLostCsv} />}
     >
       <Tabs value={sortBy} onChange={(v) => actor.send({ type: 'dashboard.lostItemsSorted', sortBy: (v as SortBy | null) ?? 'volume' })} mb="xs">
         <Tabs.List>
@@ -36,18 +36,18 @@ export function LostItemsCard({ canExport }: { canExport: boolean }) {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Item</Table.Th>
-                      <Table.Th ta="right">{sortBy === 'volume' ? 'Volume' : 'Est. Rebates'}</Table.Th>
+                      <Table.Th ta="right">{items.valueLabel}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {items.rows.map((i) => (
-                      <Table.Tr key={`${i.min}-${i.item}`}>
+                      <Table.Tr key={i.key}>
                         <Table.Td>
-                          <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(lostItemUrl({ min: i.min, description: i.item }))}>
+                          <UnstyledButton c="var(--mantine-color-anchor)" fz="sm" onClick={() => navigate(i.url)}>
                             {itemDescription(i.item)}
                           </UnstyledButton>
                         </Table.Td>
-                        <Table.Td ta="right">{formatMoney(i[sortBy])}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(i.value)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

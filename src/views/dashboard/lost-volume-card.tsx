@@ -1,6 +1,7 @@
 import { Button, Group, Table } from '@mantine/core';
 import { formatMoney } from '../../model/format.ts';
-import { sameShownRows, selectLostVolume, selectLostVolumeCsv, selectLostVolumeRows } from '../../machines/dashboard/selectors.ts';
+import { selectLostVolumeCsv, selectLostVolumeView } from '../../machines/dashboard/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
@@ -8,14 +9,13 @@ import { ExportButton } from '../common/export-button.tsx';
 /** Locations whose volume at the active house fell from two months ago to last month. */
 export function LostVolumeCard({ canExport }: { canExport: boolean }) {
   const actor = DashboardActor.useActorRef();
-  const lost = DashboardActor.useSelector(selectLostVolume);
-  const shown = DashboardActor.useSelector(selectLostVolumeRows, sameShownRows);
+  const lost = DashboardActor.useSelector(selectLostVolumeView, sameView);
   return (
     <DashboardCard
       title="Customers With Lost Volume Month over Month"
-      actions={canExport && lost.data.length > 0 && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
+      actions={canExport && !lost.empty && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
     >
-      {lost.data.length === 0 ? (
+      {lost.empty ? (
         <NoResults />
       ) : (
         <>
@@ -28,7 +28,7 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.rows.map((row) => (
+              {lost.rows.map((row) => (
                 <Table.Tr key={row.locationName}>
                   <Table.Td>{row.locationName}</Table.Td>
                   <Table.Td ta="right">{formatMoney(row.twoMonthsAgoPurchase)}</Table.Td>
@@ -39,12 +39,12 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th>Total</Table.Th>
-                <Table.Th ta="right">{formatMoney(lost.totalTwoMonthsAgoPurchase)}</Table.Th>
-                <Table.Th ta="right">{formatMoney(lost.totalLastMonthPurchase)}</Table.Th>
+                <Table.Th ta="right">{formatMoney(lost.totalTwoMonthsAgo)}</Table.Th>
+                <Table.Th ta="right">{formatMoney(lost.totalLastMonth)}</Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-          {shown.more && (
+          {lost.more && (
             <Group justify="center" mt="xs">
               <Button variant="subtle" size="compact-sm" onClick={() => actor.send({ type: 'dashboard.rowsResized', card: 'lostVolume', direction: 'more' })}>
                 Show more

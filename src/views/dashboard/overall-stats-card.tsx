@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMoney, formatPercent, share } from '../../model/format.ts';
-import { selectDashboard, selectLoadFailed } from '../../machines/dashboard/selectors.ts';
+import { formatMoney, formatPercent } from '../../model/format.ts';
+import { selectOverallStatsView } from '../../machines/dashboard/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 
@@ -23,8 +24,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 }
 
 export function OverallStatsCard() {
-  const failed = DashboardActor.useSelector(selectLoadFailed);
-  const data = DashboardActor.useSelector(selectDashboard);
+  const { stats: data, failed } = DashboardActor.useSelector(selectOverallStatsView, sameView);
   return (
     <DashboardCard title="Overall Stats">
       {data ? (
@@ -33,7 +33,7 @@ export function OverallStatsCard() {
           <Stat
             label="Competitor Volume"
             value={formatMoney(data.competitorVolume)}
-            note={`${formatPercent(share(data.competitorVolume, data.totalVolume), 1)} of total volume`}
+            note={`${formatPercent(data.competitorShare, 1)} of total volume`}
           />
           <Stat label="Estimated Rebates" value={formatMoney(data.totalRebates)} />
           <Stat label="Annualized Rebates" value={formatMoney(data.annualizedRebates)} />

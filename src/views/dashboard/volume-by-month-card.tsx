@@ -2,9 +2,8 @@ import { Box, Group, SegmentedControl, Switch } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import { formatMoney } from '../../model/format.ts';
 import type { MonthlyMonths } from '../../machines/dashboard/dashboard-context.ts';
-import {
-  MONTHLY_MONTHS, selectMonthlyAsTable, selectMonthlyBars, selectMonthlyMonths, selectMonthlyVolume, selectMonthlyVolumeCsv,
-} from '../../machines/dashboard/selectors.ts';
+import { MONTHLY_MONTHS, selectMonthlyVolumeCsv, selectVolumeByMonthView } from '../../machines/dashboard/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { ChartTable } from '../common/chart-table.tsx';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
@@ -15,16 +14,13 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'cu
 /** Shown only while the volume-by-month feature flag is on (the page decides). */
 export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
   const actor = DashboardActor.useActorRef();
-  const months = DashboardActor.useSelector(selectMonthlyVolume);
-  const shown = DashboardActor.useSelector(selectMonthlyMonths);
-  const asTable = DashboardActor.useSelector(selectMonthlyAsTable);
-  const data = DashboardActor.useSelector(selectMonthlyBars);
+  const { exportable, months: shown, asTable, bars: data } = DashboardActor.useSelector(selectVolumeByMonthView, sameView);
   return (
     <DashboardCard
       title="Volume By Month"
       actions={
         <Group gap="xs">
-          {canExport && months.length > 0 && <ExportButton label="Export monthly volume" from={actor} select={selectMonthlyVolumeCsv} />}
+          {canExport && exportable && <ExportButton label="Export monthly volume" from={actor} select={selectMonthlyVolumeCsv} />}
           <SegmentedControl
             size="xs"
             value={String(shown)}

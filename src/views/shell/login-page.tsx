@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { loginPageMachine } from '../../machines/shell/login.ts';
-import { sameView, selectLoginForm, selectLoginFormView, selectMicrosoftSignIn } from '../../machines/shell/selectors.ts';
+import { sameView, selectLoginFormView, selectLoginScreenView } from '../../machines/shell/selectors.ts';
 import { FailureDialog } from './failure-dialog.tsx';
 import { MicrosoftSignInButton } from './microsoft-sign-in-button.tsx';
 import { OwnedPage } from './owned-page.tsx';
@@ -14,8 +14,7 @@ export function LoginPage() {
 
 function LoginScreen({ page }: { page: ActorRefFrom<typeof loginPageMachine> }) {
   // The form hands a successful login to the auth-routing actor.
-  const form = useSelector(page, selectLoginForm);
-  const microsoft = useSelector(page, selectMicrosoftSignIn);
+  const { form, microsoft } = useSelector(page, selectLoginScreenView, sameView);
   const { email, password, errors, failure, submitting } = useSelector(form, selectLoginFormView, sameView);
 
   return (

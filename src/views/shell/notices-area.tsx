@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Notification, Stack, Text } from '@mantine/core';
 import type { Notice } from '../../model/notices.ts';
-import { selectNoticeBadge, selectVisibleNotices } from '../../machines/shell/selectors.ts';
+import { sameView, selectNoticesView } from '../../machines/shell/selectors.ts';
 import { NoticesActor } from './actor-contexts.ts';
 
 const COLOR: Record<Notice['kind'], string> = { info: 'blue', success: 'teal', error: 'red', update: 'orange' };
@@ -8,8 +8,7 @@ const COLOR: Record<Notice['kind'], string> = { info: 'blue', success: 'teal', e
 /** The app-wide notices of the notices machine (spec §4): at most 4 shown, a count badge beyond that. */
 export function NoticesArea() {
   const notices = NoticesActor.useActorRef();
-  const shown = NoticesActor.useSelector(selectVisibleNotices, (a, b) => a.length === b.length && a.every((n, i) => n === b[i]));
-  const badge = NoticesActor.useSelector(selectNoticeBadge);
+  const { shown, badge } = NoticesActor.useSelector(selectNoticesView, sameView);
   if (shown.length === 0) return null;
 
   return (

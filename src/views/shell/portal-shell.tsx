@@ -8,26 +8,23 @@ import { AuthActor } from './actor-contexts.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { HelpLink, UserMenu } from './user-menu.tsx';
 import { AlertsBell } from '../digest/alerts-bell.tsx';
-import { menuItemsFor, sameMenu, selectEnteredByAdmin, selectUser } from '../../machines/shell/selectors.ts';
+import { sameView, selectPortalShellView } from '../../machines/shell/selectors.ts';
 
 const NAV_EXPANDED = 250;
 const NAV_COLLAPSED = 55;
 
 /** The distributor application's frame: header, side menu, and the screen in the middle. */
 export function PortalShell() {
-  const user = AuthActor.useSelector(selectUser);
   const auth = AuthActor.useActorRef();
-  const switchesUser = AuthActor.useSelector(selectEnteredByAdmin);
   const { pathname } = useLocation();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, collapse] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const items = AuthActor.useSelector((s) => menuItemsFor(s, isMobile), sameMenu);
+  const { user, switchesUser, menu } = AuthActor.useSelector((s) => selectPortalShellView(s, isMobile, pathname), sameView);
   if (!user) return null;
 
   // On mobile the drawer always shows labels; collapsing is a desktop affordance.
   const narrow = collapsed && !isMobile;
-  const isActive = (path: string) => pathname === path || pathname.startsWith(`${path.split('/').slice(0, 2).join('/')}/`);
 
   return (
     <AppShell
@@ -46,11 +43,11 @@ export function PortalShell() {
               <Text fw={700} c="teal.9" size={isMobile ? 'xs' : 'md'} lh={isMobile ? 1.25 : undefined} style={{ whiteSpace: 'nowrap' }} data-testid="brand">
                 Distributor Portal
               </Text>
-              {user.activeDistributor && (
+              {user.house && (
                 // A phone gives the name two short lines rather than "H..".
                 <Text size={isMobile ? 'xs' : 'sm'} c="dimmed" truncate={isMobile ? undefined : true} lineClamp={isMobile ? 2 : undefined}
                   maw={{ base: '100%', xs: 220 }} lh={isMobile ? 1.25 : undefined} data-testid="active-distributor">
-                  {user.activeDistributor.nickname}
+                  {user.house}
                 </Text>
               )}
             </Flex>
@@ -91,7 +88,7 @@ export function PortalShell() {
 
       <AppShell.Navbar p={narrow ? 4 : 'xs'} aria-label="Main menu">
         <Stack gap={4} style={{ flex: 1 }} component="nav">
-          {items.map((item) => {
+          {menu.map((item) => {
             const link = (
               <NavLink
                 key={item.path}
@@ -100,7 +97,7 @@ export function PortalShell() {
                 label={narrow ? undefined : item.label}
                 aria-label={item.label}
                 leftSection={<MenuIcon name={item.icon} />}
-                active={isActive(item.path)}
+                active={item.active}
                 onClick={mobile.close}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
