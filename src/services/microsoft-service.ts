@@ -7,32 +7,34 @@ import { apiClient } from './auth-service.ts';
 
 export type EnabledMicrosoftConfig = Extract<MicrosoftConfig, { enabled: true }>;
 
-/** One MSAL client per configuration: MSAL keeps its cache and interaction lock in it. */
-const clients = new Map<string, Promise<PublicClientApplication>>();
-
-function msalFor(config: EnabledMicrosoftConfig): Promise<PublicClientApplication> {
-  const key = `${config.clientId}/${config.tenantId}`;
-  let client = clients.get(key);
-  if (!client) {
-    // MSAL is large and only needed once someone clicks the button: loaded then, not with the login page.
-    client = import('@azure/msal-browser').then(async ({ PublicClientApplication }) => {
-      const app = new PublicClientApplication({
-        auth: {
-          clientId: config.clientId,
-          authority: `https://login.microsoftonline.com/${config.tenantId}`,
-          // The popup comes back to the redirect bridge (src/microsoft-redirect.ts), which hands the response over.
-          redirectUri: `${window.location.origin}${MICROSOFT_REDIRECT_PATH}`,
-        },
+/**
+ * Loads and starts an MSAL client for `config`. MSAL is large and only needed once someone clicks the
+ * button: loaded then, not with the login page. The sign-in machine keeps the client (MSAL holds its
+ * cache and interaction lock in it) and reuses it for the next click; a failed start is tried again then.
+ */
+async function startedMsal(config: EnabledMicrosoftConfig): Promise<PublicClientApplication> {
+  try {
+    const { PublicClientApplication } = await import('@azure/msal-browser');
+    const app = new PublicClientApplication({
+      auth: {
+        clientId: config.clientId,
+        authority: `https://login.microsoftonline.com/${config.tenantId}`,
+        // The popup comes back to the redirect bridge (src/microsoft-redirect.ts), which hands the response over.
+        redirectUri: `${window.location.origin}${MICROSOFT_REDIRECT_PATH}`,
+      },
       cache: { cacheLocation: 'sessionStorage' },
-      });
-      await app.initialize();
-      return app;
     });
-    clients.set(key, client);
-    // A failed start (e.g. no crypto in an old browser) may be retried on the next click.
-    client.catch(() => clients.delete(key));
+    await app.initialize();
+    return app;
+  } catch (error) {
+    throw readableMicrosoftError(error);
   }
-  return client;
+}
+
+/** What the popup needs: the started client and the server's settings. */
+export interface MicrosoftPopupInput {
+  msal: PublicClientApplication;
+  config: EnabledMicrosoftConfig;
 }
 
 /** The popup's outcome in the shape POST /auth/microsoft takes. */
@@ -63,9 +65,8 @@ export function readableMicrosoftError(error: unknown): Error {
 }
 
 /** The Microsoft popup: the user picks an account; we get an access token for the portal's API scope. */
-async function popupPayload(config: EnabledMicrosoftConfig): Promise<MicrosoftLoginPayload> {
+async function popupPayload({ msal, config }: MicrosoftPopupInput): Promise<MicrosoftLoginPayload> {
   try {
-    const msal = await msalFor(config);
     const login = await msal.loginPopup({ scopes: config.scopes, prompt: 'select_account' });
     // loginPopup answers with a token for the first resource asked; ask again only if it did not.
     const result = login.accessToken ? login : await msal.acquireTokenPopup({ scopes: config.scopes, account: login.account });
@@ -78,8 +79,9 @@ async function popupPayload(config: EnabledMicrosoftConfig): Promise<MicrosoftLo
 export function createMicrosoftService(api: ApiClient) {
   return {
     config: (): Observable<MicrosoftConfig> => api.get('/auth/microsoft/config', MicrosoftConfig, { authKey: null, quiet: true }),
+    startMsal: (config: EnabledMicrosoftConfig): Observable<PublicClientApplication> => defer(() => startedMsal(config)),
     /** MSAL's popup cannot be cancelled from outside: unsubscribing only ignores its outcome. */
-    signInPopup: (config: EnabledMicrosoftConfig): Observable<MicrosoftLoginPayload> => defer(() => popupPayload(config)),
+    signInPopup: (input: MicrosoftPopupInput): Observable<MicrosoftLoginPayload> => defer(() => popupPayload(input)),
     login: (payload: MicrosoftLoginPayload): Observable<LoginResponse> =>
       api.post('/auth/microsoft', LoginResponse, { data: payload, authKey: null, ignoreUnauthorized: true }),
   };

@@ -6,10 +6,10 @@ import type { LoginResponse } from '../../model/auth.ts';
 import { microsoftSignInMachine } from './microsoft-sign-in.ts';
 import { MACHINES } from '../registry.ts';
 import { distributorUser, loginAs } from './samples.ts';
-import { microsoftConfig, microsoftPayload, POPUP_CANCELLED } from './tracking-samples.ts';
+import { microsoftConfig, microsoftPayload, MSAL_CLIENT, MSAL_START_FAILED, POPUP_CANCELLED } from './tracking-samples.ts';
 
 const entry = MACHINES.find((m) => m.name === 'microsoft-sign-in')!;
-const ACTORS = ['loadConfig', 'popup', 'login'];
+const ACTORS = ['loadConfig', 'startMsal', 'popup', 'login'];
 
 /** The real machine, its services settled by the test, reporting logins into a list. */
 function start() {
@@ -45,8 +45,10 @@ describe('microsoft-sign-in, what reaches the server and the user', () => {
   it('sends the popup token to the server and hands the response to the app', async () => {
     const run = start();
     await run.replay({ type: 'xstate.done.actor.loadConfig', output: microsoftConfig }, 'ready');
-    await run.replay({ type: 'microsoft.clicked' }, 'signingIn');
-    expect(run.inputs.popup).toEqual([microsoftConfig]);
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    expect(run.inputs.startMsal).toEqual([microsoftConfig]);
+    await run.replay({ type: 'xstate.done.actor.startMsal', output: MSAL_CLIENT }, 'signingIn');
+    expect(run.inputs.popup).toEqual([{ msal: MSAL_CLIENT, config: microsoftConfig }]);
     await run.replay({ type: 'xstate.done.actor.popup', output: microsoftPayload }, 'exchanging');
     expect(run.inputs.login).toEqual([microsoftPayload]);
     await run.replay({ type: 'xstate.done.actor.login', output: loginAs(distributorUser) }, 'success');
@@ -56,19 +58,36 @@ describe('microsoft-sign-in, what reaches the server and the user', () => {
   it("shows MSAL's message when the popup fails, and lets the user try again", async () => {
     const run = start();
     await run.replay({ type: 'xstate.done.actor.loadConfig', output: microsoftConfig }, 'ready');
-    await run.replay({ type: 'microsoft.clicked' }, 'signingIn');
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    await run.replay({ type: 'xstate.done.actor.startMsal', output: MSAL_CLIENT }, 'signingIn');
     await run.replay({ type: 'xstate.error.actor.popup', error: new Error(POPUP_CANCELLED) }, 'failed');
     expect(run.actor.getSnapshot().context.failure).toBe(POPUP_CANCELLED);
     await run.replay({ type: 'microsoft.dialogClosed' }, 'ready');
+    // The client started on the first click serves the second: MSAL is not loaded again.
     await run.replay({ type: 'microsoft.clicked' }, 'signingIn');
+    expect(run.inputs.startMsal).toHaveLength(1);
     expect(run.inputs.popup).toHaveLength(2);
+  });
+
+  it('says why MSAL could not start, and starts it again on the next click', async () => {
+    const run = start();
+    await run.replay({ type: 'xstate.done.actor.loadConfig', output: microsoftConfig }, 'ready');
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    await run.replay({ type: 'xstate.error.actor.startMsal', error: new Error(MSAL_START_FAILED) }, 'failed');
+    expect(run.actor.getSnapshot().context.failure).toBe(MSAL_START_FAILED);
+    await run.replay({ type: 'microsoft.dialogClosed' }, 'ready');
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    expect(run.inputs.startMsal).toHaveLength(2);
   });
 
   it('ignores clicks while the popup is open, and falls back to a generic message for odd errors', async () => {
     const run = start();
     await run.replay({ type: 'xstate.done.actor.loadConfig', output: microsoftConfig }, 'ready');
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    await run.replay({ type: 'microsoft.clicked' }, 'starting');
+    await run.replay({ type: 'xstate.done.actor.startMsal', output: MSAL_CLIENT }, 'signingIn');
     await run.replay({ type: 'microsoft.clicked' }, 'signingIn');
-    await run.replay({ type: 'microsoft.clicked' }, 'signingIn');
+    expect(run.inputs.startMsal).toHaveLength(1);
     expect(run.inputs.popup).toHaveLength(1);
     await run.replay({ type: 'xstate.error.actor.popup', error: 'no message' }, 'failed');
     expect(run.actor.getSnapshot().context.failure).toBe('Something went wrong');

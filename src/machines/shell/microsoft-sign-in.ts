@@ -1,19 +1,23 @@
+import type { PublicClientApplication } from '@azure/msal-browser';
 import { assign, setup } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import type { LoginResponse } from '../../model/auth.ts';
 import type { MicrosoftConfig, MicrosoftLoginPayload } from '../../model/microsoft-auth.ts';
 import { FALLBACK_MESSAGE } from '../../services/api-client.ts';
-import { microsoftService, type EnabledMicrosoftConfig } from '../../services/microsoft-service.ts';
+import { microsoftService, type EnabledMicrosoftConfig, type MicrosoftPopupInput } from '../../services/microsoft-service.ts';
 import { sendToAuth } from './system-actors.ts';
 
 /**
  * The 'Sign in with Microsoft' button (accounts spec §2, §8): hidden unless the server has
  * Microsoft settings; a click opens the MSAL popup, the token is exchanged for a portal session,
- * and any failure shows an alert with the error message.
+ * and any failure shows an alert with the error message. The first click loads and starts MSAL
+ * (`starting`); the machine keeps the client for the next click.
  */
 
 export interface MicrosoftSignInContext {
   config: EnabledMicrosoftConfig | null;
+  /** The started MSAL client, kept from the first click on (it holds MSAL's cache and interaction lock). */
+  msal: PublicClientApplication | null;
   payload: MicrosoftLoginPayload | null;
   failure: string | null;
 }
@@ -30,23 +34,26 @@ export const microsoftSignInMachine = setup({
   },
   actors: {
     loadConfig: fromObservableWithOutput<MicrosoftConfig>(() => microsoftService.config()),
-    popup: fromObservableWithOutput<MicrosoftLoginPayload, EnabledMicrosoftConfig>((input) => microsoftService.signInPopup(input)),
+    startMsal: fromObservableWithOutput<PublicClientApplication, EnabledMicrosoftConfig>((input) => microsoftService.startMsal(input)),
+    popup: fromObservableWithOutput<MicrosoftLoginPayload, MicrosoftPopupInput>((input) => microsoftService.signInPopup(input)),
     login: fromObservableWithOutput<LoginResponse, MicrosoftLoginPayload>((input) => microsoftService.login(input)),
   },
   actions: {
     showFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
     clearFailure: assign({ failure: null, payload: null }),
     setConfig: assign((_, params: { config: EnabledMicrosoftConfig }) => ({ config: params.config })),
+    keepMsal: assign((_, params: { msal: PublicClientApplication }) => ({ msal: params.msal })),
     setPayload: assign((_, params: { payload: MicrosoftLoginPayload }) => ({ payload: params.payload })),
     /** Hands the session to the auth-routing actor, as a password login does. */
     reportSuccess: sendToAuth((params: { response: LoginResponse }) => ({ type: 'auth.loggedIn', response: params.response }))(),
   },
   guards: {
     enabled: (_, params: { config: MicrosoftConfig }) => params.config.enabled,
+    msalStarted: ({ context }) => context.msal !== null,
   },
 }).createMachine({
   id: 'microsoftSignIn',
-  context: { config: null, payload: null, failure: null },
+  context: { config: null, msal: null, payload: null, failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -67,13 +74,22 @@ export const microsoftSignInMachine = setup({
     },
     disabled: {},
     ready: {
-      on: { 'microsoft.clicked': { target: 'signingIn' } },
+      on: { 'microsoft.clicked': [{ guard: 'msalStarted', target: 'signingIn' }, { target: 'starting' }] },
+    },
+    starting: {
+      invoke: {
+        id: 'startMsal',
+        src: 'startMsal',
+        input: ({ context }) => context.config!,
+        onDone: { target: 'signingIn', actions: { type: 'keepMsal', params: ({ event }) => ({ msal: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
     signingIn: {
       invoke: {
         id: 'popup',
         src: 'popup',
-        input: ({ context }) => context.config!,
+        input: ({ context }) => ({ msal: context.msal!, config: context.config! }),
         onDone: { target: 'exchanging', actions: { type: 'setPayload', params: ({ event }) => ({ payload: event.output }) } },
         onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -156,7 +156,7 @@ export const SHELL_MACHINES: readonly RegisteredMachine[] = [
     machine: microsoftSignInMachine,
     events: microsoftSignInEvents,
     variants: [{ label: 'login page opened' }],
-    serializeState: seenState<MicrosoftSignInContext>((c) => [c.config !== null, c.failure]),
+    serializeState: seenState<MicrosoftSignInContext>((c) => [c.config !== null, c.msal !== null, c.failure]),
     views: { button: selectMicrosoftView },
   },
   {

@@ -114,7 +114,7 @@ export const selectLoginFormView = (s: SnapshotFrom<typeof loginFormMachine>) =>
 /** 'Sign in with Microsoft': shown only with the server's Microsoft settings; busy from the click to the login. */
 export const selectMicrosoftView = (s: SnapshotFrom<typeof microsoftSignInMachine>) => ({
   shown: s.context.config !== null,
-  busy: s.matches('signingIn') || s.matches('exchanging') || s.matches('success'),
+  busy: s.matches('starting') || s.matches('signingIn') || s.matches('exchanging') || s.matches('success'),
   failure: s.context.failure,
 });
 

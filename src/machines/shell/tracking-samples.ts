@@ -1,3 +1,4 @@
+import type { PublicClientApplication } from '@azure/msal-browser';
 import type { AnyEventObject } from 'xstate';
 import { ApiError } from '../../services/api-client.ts';
 import type { MicrosoftLoginPayload } from '../../model/microsoft-auth.ts';
@@ -22,12 +23,17 @@ export const microsoftPayload: MicrosoftLoginPayload = {
 };
 
 export const POPUP_CANCELLED = 'user_cancelled: User cancelled the flow.';
+/** A started MSAL client as the machine keeps it (the tests never call it: the popup is a test double). */
+export const MSAL_CLIENT = { started: 'msal' } as unknown as PublicClientApplication;
+export const MSAL_START_FAILED = 'The browser cannot start Microsoft sign-in (no Web Crypto).';
 
 export const microsoftSignInEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.loadConfig', output: microsoftConfig },
   { type: 'xstate.done.actor.loadConfig', output: { enabled: false } },
   { type: 'xstate.error.actor.loadConfig', error: new ApiError(0, 'Something went wrong') },
   { type: 'microsoft.clicked' },
+  { type: 'xstate.done.actor.startMsal', output: MSAL_CLIENT },
+  { type: 'xstate.error.actor.startMsal', error: new Error(MSAL_START_FAILED) },
   { type: 'xstate.done.actor.popup', output: microsoftPayload },
   { type: 'xstate.error.actor.popup', error: new Error(POPUP_CANCELLED) },
   { type: 'xstate.done.actor.login', output: loginAs(distributorUser) },
