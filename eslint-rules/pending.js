@@ -16,16 +16,6 @@ export const pending = {
   'views-effects-allow-list': [],
   // Screens still reading several narrow selectors from one actor (added 2026-11-29 with the rule).
   'views-one-view-model': [
-    'src/views/account/settings-page.tsx',
-    'src/views/admin-dashboard/admin-dashboard-page.tsx',
-    'src/views/admin-dashboard/edit-user-panel.tsx',
-    'src/views/admin-panel/admin-panel-page.tsx',
-    'src/views/admin-panel/announcements-modal.tsx',
-    'src/views/admin-panel/audit-log-section.tsx',
-    'src/views/admin-panel/user-editor.tsx',
-    'src/views/admin-switch/impersonation-banner-view.tsx',
-    'src/views/business-panel/business-panel-page.tsx',
-    'src/views/business-panel/sales-reps-section.tsx',
     'src/views/digest/alerts-bell.tsx',
     'src/views/insights/items-page.tsx',
     'src/views/insights/merchants-page.tsx',
@@ -50,7 +40,5 @@ export const pending = {
     'src/views/rebates/rebates-page.tsx',
     'src/views/rebates/similar-items-page.tsx',
     'src/views/rebates/similar-items-panel.tsx',
-    'src/views/user-management/edit-user-drawer.tsx',
-    'src/views/user-management/user-management-page.tsx',
   ],
 };

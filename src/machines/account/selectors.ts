@@ -82,5 +82,6 @@ export const selectLinkView = (s: LinkSnapshot): LinkView => {
 };
 
 /** Settings' two parts: the Change Password form and the digest preferences (./settings.ts). */
-export const selectSettingsPassword = (s: SnapshotFrom<typeof settingsPageMachine>) => s.children.password!;
-export const selectSettingsDigest = (s: SnapshotFrom<typeof settingsPageMachine>) => s.children.digest!;
+/** Settings hands its two parts their child actors: Change Password and the digest preferences. */
+export const selectSettingsView = (s: SnapshotFrom<typeof settingsPageMachine>) => ({ password: s.children.password!, digest: s.children.digest! });
+export { sameView } from '../shell/selectors.ts';

@@ -1,4 +1,4 @@
-import { selectAdminDashboardView, selectEditUserView, selectHouseOptions, selectInviteView, selectLoginAsView, selectUserHouseRows, selectUsersExportView } from './selectors.ts';
+import { selectAdminDashboardScreenView, selectEditUserScreenView, selectInviteView, selectLoginAsView, selectUsersExportView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminDashboardMachine, type AdminDashboardContext } from './admin-dashboard.ts';
@@ -15,7 +15,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-dashboard',
     description: 'The admin dashboard: a parent distributor, then one of its houses, then its users.',
     machine: adminDashboardMachine,
-    views: { dashboard: selectAdminDashboardView },
+    views: { dashboard: selectAdminDashboardScreenView },
     events: adminDashboardEvents,
     variants: [{ label: 'internal admin on /admin-dashboard', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.search !== '', c.error]),
@@ -46,7 +46,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-user-edit',
     description: "The admin dashboard's Edit User panel: role, password, flags, houses with Include family, Save, Deactivate.",
     machine: adminUserEditMachine,
-    views: { edit: selectEditUserView, houses: selectUserHouseRows, options: selectHouseOptions },
+    views: { edit: selectEditUserScreenView },
     events: adminUserEditEvents,
     variants: [{ label: 'a multi-house District Manager' }],
     serializeState: seenState<AdminUserEditContext>((c) => [c.user !== null, c.includeFamily, c.form.houses.length, c.form.password !== '', c.form.confirmPassword !== '', c.allHouses.length > 0, c.error, c.done]),

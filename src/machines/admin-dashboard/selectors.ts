@@ -29,7 +29,6 @@ export function selectHouseChoices(s: EditSnapshot): UserHouse[] {
   const { allHouses, form, user, includeFamily } = s.context;
   return houseOptions(allHouses, user?.activeDistributorId ?? null, includeFamily).filter((h) => !form.houses.includes(h.id));
 }
-export const sameHouses = (a: readonly UserHouse[], b: readonly UserHouse[]) => a.length === b.length && a.every((h, i) => h === b[i]);
 
 type PickerSnapshot = SnapshotFrom<typeof adminDashboardMachine>;
 
@@ -102,13 +101,9 @@ export function selectUserHouseRows(s: EditSnapshot) {
   const activeId = s.context.user?.activeDistributorId ?? null;
   return selectUserHouses(s).map((h) => ({ id: h.id, nickname: h.nickname, active: h.id === activeId }));
 }
-export const sameHouseRows = (a: readonly { id: number; nickname: string; active: boolean }[], b: readonly { id: number; nickname: string; active: boolean }[]) =>
-  a.length === b.length && a.every((h, i) => h.id === b[i]!.id && h.nickname === b[i]!.nickname && h.active === b[i]!.active);
 
 /** The 'Add a house' options. */
 export const selectHouseOptions = (s: EditSnapshot) => selectHouseChoices(s).map((h) => ({ value: String(h.id), label: h.nickname }));
-export const sameOptions = (a: readonly { value: string; label: string }[], b: readonly { value: string; label: string }[]) =>
-  a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label);
 
 // ---- Invite User ---------------------------------------------------------------------------------
 
@@ -164,3 +159,21 @@ export function selectLoginAsView(s: SnapshotFrom<typeof loginAsMachine>) {
     switching: s.matches('switching'),
   };
 }
+
+/** Edit User: its fields and buttons (`view`), the user's houses as rows, and the houses the picker offers. */
+export const selectEditUserScreenView = (s: EditSnapshot) => ({
+  view: selectEditUserView(s),
+  mine: selectUserHouseRows(s),
+  options: selectHouseOptions(s),
+});
+
+/** The admin dashboard: its dialogs' child actors (edit, invite, export, login as), the header (`view`), the search and the users shown. */
+export const selectAdminDashboardScreenView = (s: PickerSnapshot) => ({
+  edit: selectEditPanel(s),
+  invite: selectInvite(s),
+  exporter: selectExporter(s),
+  loginAs: selectLoginAs(s),
+  view: selectAdminDashboardView(s),
+  search: selectUserSearch(s),
+  users: selectUsersShown(s),
+});

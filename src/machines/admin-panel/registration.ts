@@ -1,4 +1,4 @@
-import { selectAuditView, selectLoadSpeedView, selectUserEditorView } from './selectors.ts';
+import { selectAuditView, selectLoadSpeedView, selectUserEditorScreenView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { auditLogEvents, announcementsEvents, loadSpeedEvents, panelUserEvents, testingFlagEvents } from './admin-panel-samples.ts';
@@ -41,7 +41,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'panel-user',
     description: "The admin panel's user editor: pick a user of any distributor, update, reset the password.",
     machine: panelUserMachine,
-    views: { editor: selectUserEditorView },
+    views: { editor: selectUserEditorScreenView },
     events: panelUserEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
     serializeState: seenState<PanelUserContext>((c) => [c.users.length > 0, c.userId !== null, c.sessions?.length ?? null, c.form.password !== '', c.message?.text ?? null]),

@@ -14,8 +14,6 @@ type PanelUserSnapshot = SnapshotFrom<typeof panelUserMachine>;
 
 /** The chosen user's sessions of the last 30 days: how many, and how long online; none until loaded. */
 export const selectSessionSummary = (s: PanelUserSnapshot) => (s.context.sessions ? sessionSummary(s.context.sessions) : null);
-export const sameSummary = (a: ReturnType<typeof selectSessionSummary>, b: ReturnType<typeof selectSessionSummary>) =>
-  a?.count === b?.count && a?.online === b?.online;
 
 type LoadSpeedSnapshot = SnapshotFrom<typeof loadSpeedMachine>;
 /** The load-speed test's mean of the dashboard timings, in whole ms; null before a run. */
@@ -26,7 +24,6 @@ export const selectMeanTiming = (s: LoadSpeedSnapshot): number | null => {
 
 type AuditLogSnapshot = SnapshotFrom<typeof auditLogMachine>;
 /** The audit log's filter fields, as entered. */
-export const selectAuditDraft = (s: AuditLogSnapshot) => s.context.draft;
 
 // ---- System Announcements --------------------------------------------------------------------
 
@@ -42,7 +39,6 @@ export const selectCreateButton = (s: AnnouncementsSnapshot) => ({
   busy: s.matches('creating'),
   disabled: !s.matches('editing') || s.context.text.trim() === '',
 });
-export const sameButton = (a: { busy: boolean; disabled: boolean }, b: { busy: boolean; disabled: boolean }) => a.busy === b.busy && a.disabled === b.disabled;
 /** A row's delete is offered only while nothing else is on its way. */
 export const selectMayDeleteAnnouncement = (s: AnnouncementsSnapshot) => s.matches('editing');
 
@@ -68,8 +64,9 @@ export function selectUserEditorView(s: PanelUserSnapshot) {
   };
 }
 
-/** The audit log (docs/admin-tools.md): its rows, message and whether a load runs or came back empty. */
+/** The audit log (docs/admin-tools.md): its filters, rows, message and whether a load runs or came back empty. */
 export const selectAuditView = (s: AuditLogSnapshot) => ({
+  draft: s.context.draft,
   rows: s.context.rows,
   error: s.context.error,
   loading: s.matches('loading'),
@@ -99,3 +96,30 @@ export const selectPanelUser = (s: PageSnapshot) => s.children.user;
 export const selectAuditLog = (s: PageSnapshot) => s.children.audit;
 /** Enable/Disable Testing: on or off. */
 export const selectTestingOn = (s: SnapshotFrom<typeof testingFlagMachine>) => s.context.on;
+
+/** The admin panel: the tab shown, and the child actors of its sections (announcements, testing flag, user editor, audit log). */
+export const selectAdminPanelView = (s: PageSnapshot) => ({
+  tab: selectAdminPanelTab(s),
+  announcements: selectAnnouncements(s),
+  testing: selectTesting(s),
+  user: selectPanelUser(s),
+  audit: selectAuditLog(s),
+});
+
+/** System Announcements: open or not, the list and its loading, the draft, the message, the row being deleted, Create and Delete. */
+export const selectAnnouncementsView = (s: AnnouncementsSnapshot) => ({
+  opened: selectAnnouncementsOpen(s),
+  loading: selectAnnouncementsLoading(s),
+  list: selectAnnouncementList(s),
+  text: selectAnnouncementText(s),
+  message: selectAnnouncementMessage(s),
+  deletingId: selectDeletingAnnouncement(s),
+  create: selectCreateButton(s),
+  mayDelete: selectMayDeleteAnnouncement(s),
+});
+
+/** The admin panel's user editor: its fields and buttons (`view`) and the chosen user's session summary. */
+export const selectUserEditorScreenView = (s: PanelUserSnapshot) => ({
+  view: selectUserEditorView(s),
+  summary: selectSessionSummary(s),
+});

@@ -62,3 +62,9 @@ export function selectAdminLoginView(s: SwitchSnapshot) {
   };
 }
 export type AdminLoginView = ReturnType<typeof selectAdminLoginView>;
+
+/** The impersonation banner: the session's status and the time left. */
+export const selectBannerView = (s: BannerSnapshot) => ({
+  status: selectBannerStatus(s),
+  left: selectTimeLeft(s),
+});

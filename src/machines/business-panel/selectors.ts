@@ -6,9 +6,6 @@ import type { salesRepsMachine } from './sales-reps.ts';
 
 /** What the business panel's sales-reps section offers (accounts spec §2.10). */
 
-/** useSelector's compare for house lists, as the admin dashboard's. */
-export { sameHouses } from '../admin-dashboard/selectors.ts';
-
 type S = SnapshotFrom<typeof salesRepsMachine>;
 
 /** The roles a sales rep may have, as Select options: 'rep' shown as 'Rep'. */
@@ -66,3 +63,18 @@ type PageSnapshot = SnapshotFrom<typeof businessPanelPageMachine>;
 export const selectChecksData = (s: PageSnapshot) => s.children.checksData!;
 /** The page's Sales Reps section. */
 export const selectSalesReps = (s: PageSnapshot) => s.children.salesReps!;
+
+/** The sales-reps section: its fields and what is enabled (`view`), the search, the rep's distributors, those listed and those to add. */
+export const selectSalesRepsScreenView = (s: S) => ({
+  view: selectSalesRepsView(s),
+  search: selectRepSearch(s),
+  chosen: selectRepDistributors(s),
+  listed: selectListedDistributors(s),
+  addable: selectAddableDistributors(s),
+});
+
+/** The business panel's two sections, each handed its child actor: Checks Data and Sales Reps. */
+export const selectBusinessPanelView = (s: PageSnapshot) => ({
+  checksData: selectChecksData(s),
+  salesReps: selectSalesReps(s),
+});

@@ -1,4 +1,4 @@
-import { selectEditDrawerView, selectEmptyText, selectInviteView, selectListStatus, selectPendingView, selectSearch, selectShownUsers } from './selectors.ts';
+import { selectEditDrawerView, selectInviteView, selectLocationPickerView, selectPendingView, selectUserManagementView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { canSave, editUserMachine, type EditUserContext } from './edit-user.ts';
 import { inviteUserMachine, type InviteUserContext } from './invite-user.ts';
@@ -23,7 +23,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'user-list',
     description: "The users table: loading, loaded (searchable), 'Select Distributor to Display Users', or failed with Retry.",
     machine: userListMachine,
-    views: { status: selectListStatus, users: selectShownUsers, empty: selectEmptyText, search: selectSearch },
+    views: { list: selectUserManagementView },
     events: userListEvents,
     variants: [{ label: 'page opened', input: () => ({ siteUrl: 'http://127.0.0.1:8080', approves: false }) }],
     serializeState: seenState<UserListContext>((c) => [c.users.length > 0, c.search !== '']),
@@ -58,7 +58,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'edit-user',
     description: 'The Edit User panel: load locations, edit (Save only on change), Add Locations picker, Clear All, Deactivate with confirmation.',
     machine: editUserMachine,
-    views: { edit: selectEditDrawerView },
+    views: { edit: selectEditDrawerView, locations: selectLocationPickerView },
     events: editUserEvents,
     variants: [{ label: 'panel closed' }],
     // What a user sees: state, Save enabled, the picker's Add enabled and whether its list is narrowed, Invite To All, whose row, the notice.

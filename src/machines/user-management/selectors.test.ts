@@ -12,7 +12,7 @@ import { inviteUserMachine } from './invite-user.ts';
 import { pendingUsersMachine } from './pending-users.ts';
 import { locationLabel, roleOptions } from './role-options.ts';
 import {
-  EDIT_EMAIL_INVALID, INVITE_LOCATIONS_FAILED, sameListView, selectInviteView, selectPendingView, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+  EDIT_EMAIL_INVALID, INVITE_LOCATIONS_FAILED, sameView, selectInviteView, selectPendingView, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
 } from './selectors.ts';
 import { userListMachine } from './user-list.ts';
 import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, samplePending, sampleUserRow } from './user-management-samples.ts';
@@ -176,10 +176,10 @@ describe('the Pending section', () => {
   it('is the same view while nothing shown changed', async () => {
     const run = start();
     await run.replay({ type: 'xstate.done.actor.loadPending', output: [samplePending] }, 'loaded');
-    expect(sameListView(view(run), view(run))).toBe(true);
+    expect(sameView(view(run), view(run))).toBe(true);
     const before = view(run);
     await run.replay({ type: 'pending.approve', id: 41 }, 'deciding');
-    expect(sameListView(before, view(run))).toBe(false);
+    expect(sameView(before, view(run))).toBe(false);
   });
 });
 

@@ -49,7 +49,6 @@ export const selectListStatus = (s: UserListSnapshot) => s.value as UserListStat
 export const selectSearch = (s: UserListSnapshot) => s.context.search;
 /** The rows: those matching the search; none while the first load runs. */
 export const selectShownUsers = (s: UserListSnapshot): UserRow[] => (s.matches('loading') && s.context.users.length === 0 ? [] : visibleUsers(s.context));
-export const sameUsers = (a: readonly UserRow[], b: readonly UserRow[]) => a.length === b.length && a.every((u, i) => u === b[i]);
 
 /** What the table says without rows. */
 export function selectEmptyText(s: UserListSnapshot): string {
@@ -88,7 +87,6 @@ export function selectShownLocationChoices(s: EditUserSnapshot) {
   const text = s.context.locationFilter.trim().toLowerCase();
   return selectLocationChoices(s).filter((m) => locationLabel(m).toLowerCase().includes(text));
 }
-export const sameLocations = (a: readonly { id: number }[], b: readonly { id: number }[]) => a.length === b.length && a.every((m, i) => m.id === b[i]!.id);
 
 /**
  * The Edit User drawer (spec §2.4) besides its location picker: whether it is open and what it is
@@ -133,32 +131,6 @@ export const selectEdit = (s: ListPageSnapshot) => s.children.edit!;
 export const selectPending = (s: ListPageSnapshot) => s.children.pending;
 /** The locations checked in the Add Locations picker. */
 export const selectPicked = (s: EditUserSnapshot) => s.context.picked;
-
-// ---- Comparing view models with lists --------------------------------------------------------------
-
-const isRecord = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
-const sameItem = (a: unknown, b: unknown) => Object.is(a, b) || (isRecord(a) && isRecord(b) && sameFlat(a, b));
-const sameFlat = (a: object, b: object) => {
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
-};
-/**
- * Compares view models field by field, and their lists (and plain-object fields) one level deeper, so a
- * screen renders again only when what it shows changed, not because a list was mapped afresh.
- */
-export function sameListView<T extends object>(a: T, b: T): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a) as (keyof T)[];
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((k) => {
-      const x = a[k];
-      const y = b[k];
-      if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => sameItem(v, y[i]));
-      return sameItem(x, y);
-    })
-  );
-}
 
 // ---- Pending sign-ups -----------------------------------------------------------------------------
 
@@ -230,3 +202,23 @@ export function selectInviteView(s: InviteUserSnapshot) {
   };
 }
 export type InviteView = ReturnType<typeof selectInviteView>;
+
+/** Add Locations: the locations the user does not have yet, those the filter shows, whether a filter is offered, its text, and those checked. */
+export const selectLocationPickerView = (s: EditUserSnapshot) => ({
+  choices: selectLocationChoices(s),
+  shown: selectShownLocationChoices(s),
+  offersFilter: selectOffersLocationFilter(s),
+  filter: selectLocationFilter(s),
+  picked: selectPicked(s),
+});
+
+/** User Management: its dialogs' child actors (invite, edit, pending), the list's status, the search, the users shown and the empty-list text. */
+export const selectUserManagementView = (s: ListPageSnapshot) => ({
+  invite: selectInvite(s),
+  edit: selectEdit(s),
+  pending: selectPending(s),
+  status: selectListStatus(s),
+  search: selectSearch(s),
+  rows: selectShownUsers(s),
+  emptyText: selectEmptyText(s),
+});

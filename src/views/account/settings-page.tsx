@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { settingsPageMachine } from '../../machines/account/settings.ts';
-import { PASSWORD_CHANGED, selectSettingsDigest, selectSettingsPassword } from '../../machines/account/selectors.ts';
+import { PASSWORD_CHANGED, sameView, selectSettingsView } from '../../machines/account/selectors.ts';
 import { MessageModal } from '../common/message-modal.tsx';
 import { DigestPreferencesCard } from '../digest/digest-preferences-card.tsx';
 import { OwnedPage } from '../shell/owned-page.tsx';
@@ -18,8 +18,8 @@ export function SettingsPage() {
 
 function SettingsScreen({ page }: { page: ActorRefFrom<typeof settingsPageMachine> }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const form = useAccountForm(useSelector(page, selectSettingsPassword));
-  const digest = useSelector(page, selectSettingsDigest);
+  const { password, digest } = useSelector(page, selectSettingsView, sameView);
+  const form = useAccountForm(password);
   const { failure, success } = form;
 
   const changePassword = (

@@ -7,9 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
 import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-screen.ts';
-import {
-  sameView, selectAdminDashboardView, selectDashboard, selectEditPanel, selectExporter, selectInvite, selectLoginAs, selectUsersShown, selectUserSearch,
-} from '../../machines/admin-dashboard/selectors.ts';
+import { selectAdminDashboardScreenView, sameView, selectDashboard } from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminUserRow } from '../../model/admin.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
@@ -35,13 +33,7 @@ function AdminDashboardPage({ page }: { page: ActorRefFrom<typeof adminDashboard
 }
 
 function AdminDashboardScreen({ picker }: { picker: ActorRefFrom<typeof adminDashboardMachine> }) {
-  const edit = useSelector(picker, selectEditPanel);
-  const invite = useSelector(picker, selectInvite);
-  const exporter = useSelector(picker, selectExporter);
-  const loginAs = useSelector(picker, selectLoginAs);
-  const view = useSelector(picker, selectAdminDashboardView, sameView);
-  const search = useSelector(picker, selectUserSearch);
-  const users = useSelector(picker, selectUsersShown);
+  const { edit, invite, exporter, loginAs, view, search, users } = useSelector(picker, selectAdminDashboardScreenView, sameView);
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
   const onLogin = useCallback((u: AdminUserRow) => loginAs.send({ type: 'loginAs.opened', id: u.id, name: u.contactName }), [loginAs]);

@@ -3,16 +3,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { adminUserEditMachine, EditForm } from '../../machines/admin-dashboard/admin-user-edit.ts';
-import {
-  sameHouseRows, sameOptions, sameView, selectEditUserView, selectHouseOptions, selectUserHouseRows, Titles,
-} from '../../machines/admin-dashboard/selectors.ts';
+import { selectEditUserScreenView, sameView, Titles } from '../../machines/admin-dashboard/selectors.ts';
 import type { Title } from '../../model/session-user.ts';
 
 /** The admin dashboard's Edit User slide-in (spec §2.11). */
 export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserEditMachine> }) {
-  const view = useSelector(actor, selectEditUserView, sameView);
-  const mine = useSelector(actor, selectUserHouseRows, sameHouseRows);
-  const options = useSelector(actor, selectHouseOptions, sameOptions);
+  const { view, mine, options } = useSelector(actor, selectEditUserScreenView, sameView);
   const { form } = view;
   const send = actor.send;
   const change = <F extends 'email' | 'password' | 'confirmPassword' | 'displayIntel' | 'displayPaymentInfo' | 'title'>(field: F, value: EditForm[F]) =>

@@ -3,13 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { adminPanelPageMachine } from '../../machines/admin-panel/admin-panel.ts';
-import {
-  selectAdminPanelTab, selectAnnouncements, selectAuditLog, selectPanelUser, selectTesting, selectTestingOn,
-} from '../../machines/admin-panel/selectors.ts';
+import { selectAdminPanelView, selectTestingOn } from '../../machines/admin-panel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementsModal } from './announcements-modal.tsx';
 import { AuditLogSection } from './audit-log-section.tsx';
 import { UserEditor } from './user-editor.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /admin-panel (spec §2.9): the 400 px column of actions and the user editor, and the audit log. */
 export function AdminPanelPage() {
@@ -17,11 +16,7 @@ export function AdminPanelPage() {
 }
 
 function AdminPanelScreen({ page }: { page: ActorRefFrom<typeof adminPanelPageMachine> }) {
-  const tab = useSelector(page, selectAdminPanelTab);
-  const announcements = useSelector(page, selectAnnouncements);
-  const testing = useSelector(page, selectTesting);
-  const user = useSelector(page, selectPanelUser);
-  const audit = useSelector(page, selectAuditLog);
+  const { tab, announcements, testing, user, audit } = useSelector(page, selectAdminPanelView, sameView);
   const testingOn = useSelector(testing, selectTestingOn);
   return (
     <Container size="lg" py="md">

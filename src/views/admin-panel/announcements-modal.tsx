@@ -3,21 +3,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
-import {
-  sameButton, selectAnnouncementList, selectAnnouncementMessage, selectAnnouncementsLoading, selectAnnouncementsOpen, selectAnnouncementText, selectCreateButton,
-  selectDeletingAnnouncement, selectMayDeleteAnnouncement,
-} from '../../machines/admin-panel/selectors.ts';
+import { selectAnnouncementsView } from '../../machines/admin-panel/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** 'System Announcements' (spec §2.9): full screen, Create disabled while empty, delete per row. */
 export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof announcementsMachine> }) {
-  const opened = useSelector(actor, selectAnnouncementsOpen);
-  const loading = useSelector(actor, selectAnnouncementsLoading);
-  const list = useSelector(actor, selectAnnouncementList);
-  const text = useSelector(actor, selectAnnouncementText);
-  const message = useSelector(actor, selectAnnouncementMessage);
-  const deletingId = useSelector(actor, selectDeletingAnnouncement);
-  const create = useSelector(actor, selectCreateButton, sameButton);
-  const mayDelete = useSelector(actor, selectMayDeleteAnnouncement);
+  const { opened, loading, list, text, message, deletingId, create, mayDelete } = useSelector(actor, selectAnnouncementsView, sameView);
   return (
     <Modal fullScreen opened={opened} onClose={() => actor.send({ type: 'announcements.closed' })} title="System Announcements">
       <Stack gap="md" maw={800} mx="auto">

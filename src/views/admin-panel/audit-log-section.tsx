@@ -3,13 +3,12 @@ import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { ActorRefFrom } from 'xstate';
 import type { auditLogMachine } from '../../machines/admin-panel/audit-log.ts';
-import { AUDIT_EVENTS, sameView, selectAuditDraft, selectAuditView } from '../../machines/admin-panel/selectors.ts';
+import { AUDIT_EVENTS, sameView, selectAuditView } from '../../machines/admin-panel/selectors.ts';
 import type { AuditEvent } from '../../model/impersonation.ts';
 
 /** The impersonation audit log (docs/admin-tools.md): read only, newest first, filtered by event, day and text. */
 export function AuditLogSection({ actor }: { actor: ActorRefFrom<typeof auditLogMachine> }) {
-  const { rows, error, loading, empty } = useSelector(actor, selectAuditView, sameView);
-  const draft = useSelector(actor, selectAuditDraft);
+  const { rows, error, loading, empty, draft } = useSelector(actor, selectAuditView, sameView);
   const change = (fields: Partial<typeof draft>) => actor.send({ type: 'audit.draftChanged', draft: fields });
   return (
     <>

@@ -2,14 +2,13 @@ import { Alert, Button, Checkbox, Divider, Select, Stack, Text, TextInput } from
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { panelUserMachine } from '../../machines/admin-panel/panel-user.ts';
-import { sameSummary, sameView, selectSessionSummary, selectUserEditorView } from '../../machines/admin-panel/selectors.ts';
+import { selectUserEditorScreenView, sameView } from '../../machines/admin-panel/selectors.ts';
 
 /** The admin panel's user editor (spec §2.9). */
 export function UserEditor({ actor }: { actor: ActorRefFrom<typeof panelUserMachine> }) {
-  const view = useSelector(actor, selectUserEditorView, sameView);
+  const { view, summary } = useSelector(actor, selectUserEditorScreenView, sameView);
   const { users, form, message, busy } = view;
   const change = (field: keyof typeof form, value: string | boolean) => actor.send({ type: 'panelUser.changed', field, value });
-  const summary = useSelector(actor, selectSessionSummary, sameSummary);
   return (
     <Stack gap="sm">
       {message && (

@@ -4,9 +4,10 @@ import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { ActorRefFrom } from 'xstate';
 import type { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
-import { selectBannerStatus, selectTimeLeft } from '../../machines/admin-switch/selectors.ts';
+import { selectBannerView } from '../../machines/admin-switch/selectors.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** Shown on every screen while an internal admin acts as the user (docs/admin-tools.md). */
 export function ImpersonationBanner() {
@@ -15,8 +16,7 @@ export function ImpersonationBanner() {
 
 function Banner({ banner }: { banner: ActorRefFrom<typeof impersonationBannerMachine> }) {
   const auth = AuthActor.useActorRef();
-  const status = useSelector(banner, selectBannerStatus);
-  const left = useSelector(banner, selectTimeLeft);
+  const { status, left } = useSelector(banner, selectBannerView, sameView);
   if (!status?.active || left === null) return null;
   return (
     <Alert color="indigo.9" variant="filled" radius={0} p="xs" role="status" aria-label="Impersonation" data-testid="impersonation-banner">

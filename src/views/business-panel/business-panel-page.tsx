@@ -3,10 +3,11 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { businessPanelPageMachine } from '../../machines/business-panel/business-panel.ts';
-import { selectChecksData, selectSalesReps } from '../../machines/business-panel/selectors.ts';
+import { selectBusinessPanelView } from '../../machines/business-panel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { ChecksDataSection } from './checks-data-section.tsx';
 import { SalesRepsSection } from './sales-reps-section.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /business-panel (accounts spec §2.10, §9: an 800 px column); internal admins only (RouteGate, and the server). */
 export function BusinessPanelPage() {
@@ -14,8 +15,7 @@ export function BusinessPanelPage() {
 }
 
 function BusinessPanelScreen({ page }: { page: ActorRefFrom<typeof businessPanelPageMachine> }) {
-  const checksData = useSelector(page, selectChecksData);
-  const salesReps = useSelector(page, selectSalesReps);
+  const { checksData, salesReps } = useSelector(page, selectBusinessPanelView, sameView);
   return (
     <Box maw={800} mx="auto" px="md" py="xl" component="main">
       <Stack gap="lg">

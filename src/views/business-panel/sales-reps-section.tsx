@@ -3,19 +3,13 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
-import {
-  SALES_REP_ROLE_OPTIONS, sameHouses, sameView, selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch, selectSalesRepsView,
-} from '../../machines/business-panel/selectors.ts';
+import { selectSalesRepsScreenView, SALES_REP_ROLE_OPTIONS, sameView } from '../../machines/business-panel/selectors.ts';
 import type { SalesRepRole } from '../../model/sales-reps.ts';
 
 /** The Business Panel's sales reps (spec §2.10): a section of the page's machine. */
 export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRepsMachine> }) {
-  const view = useSelector(actor, selectSalesRepsView, sameView);
+  const { view, search, chosen, listed, addable } = useSelector(actor, selectSalesRepsScreenView, sameView);
   const { reps, selected, newRep, form, formOpen, error, busy } = view;
-  const search = useSelector(actor, selectRepSearch);
-  const chosen = useSelector(actor, selectRepDistributors, sameHouses);
-  const listed = useSelector(actor, selectListedDistributors, sameHouses);
-  const addable = useSelector(actor, selectAddableDistributors, sameHouses);
   const send = actor.send;
 
   return (

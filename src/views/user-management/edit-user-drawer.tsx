@@ -5,10 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
-import {
-  DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameLocations, sameView, selectEditDrawerView, selectLocationChoices,
-  selectLocationFilter, selectOffersLocationFilter, selectPicked, selectShownLocationChoices, titleOfValue, valueOfTitle,
-} from '../../machines/user-management/selectors.ts';
+import { selectLocationPickerView, DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameView, selectEditDrawerView, titleOfValue, valueOfTitle } from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
 
 /** The Edit User side panel of §2.4; full width on phones. */
@@ -183,11 +180,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
 
 /** The Add Locations picker: the editor's locations the user does not have yet; Add is disabled until one is checked. */
 function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine> }) {
-  const choices = useSelector(actor, selectLocationChoices, sameLocations);
-  const shown = useSelector(actor, selectShownLocationChoices, sameLocations);
-  const offersFilter = useSelector(actor, selectOffersLocationFilter);
-  const filter = useSelector(actor, selectLocationFilter);
-  const picked = useSelector(actor, selectPicked);
+  const { choices, shown, offersFilter, filter, picked } = useSelector(actor, selectLocationPickerView, sameView);
   return (
     <Paper withBorder p="xs" aria-label="Add Locations">
       {choices.length === 0 ? (

@@ -6,13 +6,13 @@ import type { ActorRefFrom } from 'xstate';
 import type { inviteUserMachine } from '../../machines/user-management/invite-user.ts';
 import type { InviteForm } from '../../model/invite-form.ts';
 import type { Title } from '../../model/session-user.ts';
-import { roleOptions, sameListView, selectInviteView, titleOfValue } from '../../machines/user-management/selectors.ts';
+import { roleOptions, sameView, selectInviteView, titleOfValue } from '../../machines/user-management/selectors.ts';
 
 export const INVITE_ALL_TIP = 'The account is automatically invited to locations added later.';
 
 /** The Invite User modal of §2.4; the roles offered are those the inviter may give. */
 export function InviteUserModal({ actor, titles }: { actor: ActorRefFrom<typeof inviteUserMachine>; titles: readonly Title[] }) {
-  const view = useSelector(actor, selectInviteView, sameListView);
+  const view = useSelector(actor, selectInviteView, sameView);
   const { form, errors, failure } = view;
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const change = <F extends keyof InviteForm>(field: F, value: InviteForm[F]) => actor.send({ type: 'invite.changed', field, value });

@@ -2,14 +2,14 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { pendingUsersMachine } from '../../machines/user-management/pending-users.ts';
-import { sameListView, selectPendingView } from '../../machines/user-management/selectors.ts';
+import { sameView, selectPendingView } from '../../machines/user-management/selectors.ts';
 
 /**
  * Sign-ups waiting for an Admin or Leadership user of the family (accounts spec §2.4): nobody who signed up
  * sees anything until someone here vouches for them. Hidden when none wait.
  */
 export function PendingSection({ actor }: { actor: ActorRefFrom<typeof pendingUsersMachine> }) {
-  const view = useSelector(actor, selectPendingView, sameListView);
+  const view = useSelector(actor, selectPendingView, sameView);
 
   if (view.failed) {
     return (

@@ -4,9 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  managerGates, sameManager, sameUsers, selectEdit, selectEmptyText, selectInvite, selectListStatus, selectManager, selectPending, selectSearch, selectShownUsers,
-} from '../../machines/user-management/selectors.ts';
+import { selectUserManagementView, managerGates, sameManager, selectManager } from '../../machines/user-management/selectors.ts';
 import type { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -15,6 +13,7 @@ import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
@@ -24,14 +23,8 @@ export function UserManagementPage() {
 function UserManagementScreen({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const me = AuthActor.useSelector(selectManager, sameManager);
   const { invite: mayInvite, titles } = useMemo(() => managerGates(me), [me]);
-  const invite = useSelector(list, selectInvite);
-  const edit = useSelector(list, selectEdit);
-  const pending = useSelector(list, selectPending);
+  const { invite, edit, pending, status, search, rows, emptyText } = useSelector(list, selectUserManagementView, sameView);
 
-  const status = useSelector(list, selectListStatus);
-  const search = useSelector(list, selectSearch);
-  const rows = useSelector(list, selectShownUsers, sameUsers);
-  const emptyText = useSelector(list, selectEmptyText);
 
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const openEdit = useCallback((user: UserRow) => me && edit.send({ type: 'edit.opened', user, me }), [edit, me]);
