@@ -16,14 +16,6 @@ export const pending = {
   'views-effects-allow-list': [],
   // Screens still reading several narrow selectors from one actor (added 2026-11-29 with the rule).
   'views-one-view-model': [
-    'src/views/digest/alerts-bell.tsx',
-    'src/views/insights/items-page.tsx',
-    'src/views/insights/merchants-page.tsx',
-    'src/views/intel/intel-detail-page.tsx',
-    'src/views/intel/intel-graph-page.tsx',
-    'src/views/intel/intel-linechart-page.tsx',
-    'src/views/intel/intel-list-page.tsx',
-    'src/views/intel/intel-page.tsx',
     'src/views/invoices/invoice-detail-page.tsx',
     'src/views/invoices/invoice-items-page.tsx',
     'src/views/invoices/invoice-list-page.tsx',

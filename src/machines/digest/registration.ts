@@ -2,7 +2,7 @@ import type { RegisteredMachine } from '../registered-machine.ts';
 import { alertsMachine } from './alerts.ts';
 import { alertsEvents, digestPreferencesEvents } from './digest-samples.ts';
 import { digestPreferencesMachine } from './digest-preferences.ts';
-import { selectAlertGroups, selectBell, selectPreferencesForm } from './selectors.ts';
+import { selectAlertsBellView, selectPreferencesForm } from './selectors.ts';
 
 /** The digest's machines (Settings' preferences, the header's bell), joined into MACHINES by registry.ts. */
 export const DIGEST_MACHINES: readonly RegisteredMachine[] = [
@@ -29,7 +29,7 @@ export const DIGEST_MACHINES: readonly RegisteredMachine[] = [
     events: alertsEvents,
     variants: [{ label: 'a page of the portal opened' }],
     serializeState: (s) => JSON.stringify([s.value, (s.context as { alerts: { unread: number } | null }).alerts?.unread ?? null]),
-    views: { groups: selectAlertGroups, bell: selectBell },
+    views: { bell: selectAlertsBellView },
     labels: {
       'alerts.opened': 'Click the bell', 'alerts.closed': 'Close the panel', 'alerts.retried': 'Ask again',
       'xstate.done.actor.load': 'The alerts load', 'xstate.error.actor.load': 'Loading fails',

@@ -53,3 +53,9 @@ export const selectBell = (s: AlertsSnapshot) => ({
   failed: s.matches('failed'),
   newWhenOpened: s.context.newWhenOpened,
 });
+
+/** The alerts bell: its badge and state (`bell`), and the alerts grouped. */
+export const selectAlertsBellView = (s: AlertsSnapshot) => ({
+  bell: selectBell(s),
+  groups: selectAlertGroups(s),
+});

@@ -1,4 +1,4 @@
-import { selectBanner, selectCompetitorOrderView, selectDialog, selectHeaderView, selectItemsView, selectLoading, selectOrderHistoryView, selectVisibleMerchants, selectWinBackView } from './selectors.ts';
+import { selectCompetitorOrderView, selectDialog, selectHeaderView, selectItemsPageView, selectItemsView, selectMerchantsView, selectOrderHistoryView, selectWinBackView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { competitiveItemsMachine, type CompetitiveItemsContext } from './competitive-items.ts';
@@ -15,7 +15,7 @@ export const INSIGHTS_MACHINES: readonly RegisteredMachine[] = [
     name: 'insights-merchants',
     description: 'Competitive insights: the section’s range and the merchants table; entering the list resets the range and search; a dashboard filter leaving one merchant redirects to its items with the banner.',
     machine: insightsMachine,
-    views: { header: selectHeaderView, merchants: selectVisibleMerchants, banner: selectBanner, dialog: selectDialog, loading: selectLoading },
+    views: { header: selectHeaderView, merchants: selectMerchantsView, itemsPage: selectItemsPageView, dialog: selectDialog },
     events: insightsEvents,
     variants: [{ label: 'a leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, lastUrl: '/competitiveinsights/merchants' }) }],
     serializeState: seenState<InsightsContext>((c) => [c.rows.length, c.filter !== null, c.redirect !== null, c.banner, c.dialog !== null, c.range.startDate]),

@@ -178,3 +178,19 @@ export interface WinBackView {
 const winBackViewOf = new WeakMap<object, WinBackView>();
 export const selectWinBackView = (s: SnapshotFrom<typeof winBackMachine>): WinBackView =>
   memo(winBackViewOf, s.context, () => ({ loading: s.matches('loading') || !s.context.list, failed: s.matches('failed'), list: s.context.list, range: s.context.range }));
+
+/** Competitive Insights' merchants: the search, sort and filter, loading or failed, and the merchants shown. */
+export const selectMerchantsView = (s: S) => ({
+  search: selectSearch(s),
+  sort: selectSort(s),
+  filter: selectFilter(s),
+  loading: selectLoading(s),
+  failed: selectFailed(s),
+  visible: selectVisibleMerchants(s),
+});
+
+/** A merchant's items page: the banner, and the items screen's child actor. */
+export const selectItemsPageView = (s: S) => ({
+  banner: selectBanner(s),
+  screen: selectItemsScreen(s),
+});

@@ -1,4 +1,4 @@
-import { selectCurrentView, selectDebugView, selectDialog, selectFailedCount, selectListPage, selectListPageCount, selectNoDataFound, selectProgress, selectRange, selectSearch, selectSort, selectStatus } from './selectors.ts';
+import { selectDebugView, selectDetailItemsView, selectDetailView, selectDialog, selectGraphView, selectIntelHeaderView, selectLineChartView, selectListView, selectLoadProgressView, selectNoDataFound, selectStatus } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { intelMachine } from './intel.ts';
@@ -12,7 +12,10 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'intel',
     description: 'Intel: the house’s merchants, then intel in batches of 250 with progress; a range or house change cancels and starts over; a failed batch is retried alone; the line chart’s months are asked only once the line chart is open.',
     machine: intelMachine,
-    views: { status: selectStatus, progress: selectProgress, view: selectCurrentView, dialog: selectDialog, range: selectRange, search: selectSearch, sort: selectSort, listPage: selectListPage, listPageCount: selectListPageCount, failedCount: selectFailedCount, noDataFound: selectNoDataFound },
+    views: {
+      status: selectStatus, header: selectIntelHeaderView, progress: selectLoadProgressView, list: selectListView, graph: selectGraphView, lineChart: selectLineChartView,
+      detail: selectDetailView, detailItems: selectDetailItemsView, dialog: selectDialog, noDataFound: selectNoDataFound,
+    },
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
     unreachable: {

@@ -68,8 +68,6 @@ export const selectLineChartPage = pageSelector('linechart');
 export const selectListPageCount = pageCountSelector('list');
 export const selectGraphPageCount = pageCountSelector('graph');
 export const selectLineChartPageCount = pageCountSelector('linechart');
-/** The same merchants in the same order (a page's rows, compared without re-rendering). */
-export const sameMerchants = (a: readonly IntelMerchant[], b: readonly IntelMerchant[]) => a.length === b.length && a.every((m, i) => m === b[i]);
 
 /** The list's CSV: every merchant shown, over every page. */
 export const selectIntelListCsv = (s: S): CsvExport => intelListExport(selectVisibleMerchants(s), s.context.range);
@@ -145,5 +143,68 @@ export const selectDebugView = (s: DebugSnapshot) => ({
   error: s.context.error,
   details: s.context.details,
 });
-export const sameDebugView = (a: ReturnType<typeof selectDebugView>, b: ReturnType<typeof selectDebugView>) =>
-  a.refused === b.refused && a.loading === b.loading && a.range === b.range && a.error === b.error && a.details === b.details;
+
+/** A merchant's Intel detail: its row, the tab open, and the items' child actor. */
+export const selectDetailView = (s: S) => ({
+  row: selectDetailRow(s),
+  tab: selectDetailTab(s),
+  items: selectItems(s),
+});
+
+/** The detail's items: whether their load failed, and the items grouped. */
+export const selectItemsPanelView = (s: ItemsSnapshot) => ({
+  failed: selectItemsFailed(s),
+  groups: selectItemGroups(s),
+});
+
+/** The detail's item table: the search, the rows revealed, the range and the merchant's platform id. */
+export const selectDetailItemsView = (s: S) => ({
+  search: selectDetailSearch(s),
+  revealed: selectRevealed(s),
+  range: selectRange(s),
+  platformId: selectDetailPlatformId(s),
+});
+
+/** Intel's graph view: the page, whether the load settled, the merchants on the page, the page count, and whether none is visible. */
+export const selectGraphView = (s: S) => ({
+  page: selectPage(s),
+  settled: selectSettled(s),
+  shown: selectGraphPage(s),
+  pages: selectGraphPageCount(s),
+  noneVisible: selectNoneVisible(s),
+});
+
+/** Intel's line chart: the page, months, log scale, whether the load settled, chart or tables, the merchants on the page, the page count, none visible. */
+export const selectLineChartView = (s: S) => ({
+  page: selectPage(s),
+  months: selectMonths(s),
+  logScale: selectLogScale(s),
+  settled: selectSettled(s),
+  chartTables: selectChartTables(s),
+  shown: selectLineChartPage(s),
+  pages: selectLineChartPageCount(s),
+  noneVisible: selectNoneVisible(s),
+});
+
+/** Intel's list: the search, sort and page, whether the load settled, the merchants on the page, none visible, the page count. */
+export const selectListView = (s: S) => ({
+  search: selectSearch(s),
+  sort: selectSort(s),
+  page: selectPage(s),
+  settled: selectSettled(s),
+  shown: selectListPage(s),
+  noneVisible: selectNoneVisible(s),
+  pages: selectListPageCount(s),
+});
+
+/** Intel's header: the range, the houses and the one looked at, a switch under way, and the view shown. */
+export const selectIntelHeaderView = (s: S) => ({
+  range: selectRange(s),
+  houses: selectHouses(s),
+  active: selectActiveDistributor(s),
+  switching: selectSwitching(s),
+  view: selectCurrentView(s),
+});
+
+/** The load's progress line: loading or not, merchants loaded of all, and how many failed. */
+export const selectLoadProgressView = (s: S) => ({ loading: selectLoading(s), ...selectProgress(s), failed: selectFailedCount(s) });

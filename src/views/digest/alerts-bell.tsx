@@ -4,8 +4,9 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { alertsMachine } from '../../machines/digest/alerts.ts';
-import { selectAlertGroups, selectBell } from '../../machines/digest/selectors.ts';
+import { selectAlertsBellView } from '../../machines/digest/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** The header's bell (docs/digest.md): the digest's items since the last visit; opening marks them read. */
 export function AlertsBell() {
@@ -13,8 +14,7 @@ export function AlertsBell() {
 }
 
 function Bell({ actor }: { actor: ActorRefFrom<typeof alertsMachine> }) {
-  const bell = useSelector(actor, selectBell);
-  const groups = useSelector(actor, selectAlertGroups);
+  const { bell, groups } = useSelector(actor, selectAlertsBellView, sameView);
   const close = () => actor.send({ type: 'alerts.closed' });
   return (
     // The count sits outside the popover, so its target is the button itself (aria-expanded belongs there).

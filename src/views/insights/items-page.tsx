@@ -9,9 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { competitiveItemsMachine } from '../../machines/insights/competitive-items.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { CompetitiveItem } from '../../model/insights.ts';
-import {
-  matchesUrl, orderHistoryUrl, REDIRECT_BANNER, selectBanner, selectItemsScreen, selectItemsView,
-} from '../../machines/insights/selectors.ts';
+import { selectItemsPageView, matchesUrl, orderHistoryUrl, REDIRECT_BANNER, selectItemsView } from '../../machines/insights/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
@@ -22,6 +20,7 @@ import type { ItemsTab } from '../../model/insights-rules.ts';
 import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
 import { INSIGHTS_TABLE, LoadedView, Loading, TABLE_CLASS, machineSorting } from './table-bits.tsx';
 import { WinBackTable } from './win-back-table.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const TABS: { value: ItemsTab; label: string }[] = [
   { value: 'competition', label: 'Competitive Purchases' },
@@ -37,8 +36,7 @@ export function ItemsPage() {
 function ItemsScreen({ section }: { section: InsightsSectionRef }) {
   const { merchant = '', merchantId = '' } = useParams();
   const id = Number(merchantId);
-  const banner = useSelector(section, selectBanner);
-  const screen = useSelector(section, selectItemsScreen);
+  const { banner, screen } = useSelector(section, selectItemsPageView, sameView);
   return (
     <Stack gap="sm">
       <InsightsBreadcrumbs merchant={merchant} merchantId={id} page={null} />

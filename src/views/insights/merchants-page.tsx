@@ -9,11 +9,10 @@ import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { InsightsMerchant } from '../../model/insights.ts';
 import type { MerchantColumn } from '../../model/insights-rules.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import {
-  filterText, hasVolume, itemsUrl, selectFailed, selectFilter, selectLoading, selectSearch, selectSort, selectVisibleMerchants,
-} from '../../machines/insights/selectors.ts';
+import { selectMerchantsView, filterText, hasVolume, itemsUrl } from '../../machines/insights/selectors.ts';
 import { WithSection, type InsightsSectionRef } from './insights-page.tsx';
 import { INSIGHTS_TABLE, LoadedView, TABLE_CLASS, machineSorting } from './table-bits.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const money = (key: MerchantColumn, header: string): MRT_ColumnDef<InsightsMerchant> => ({
   accessorKey: key, header, size: 110, Cell: ({ row }) => formatMoney(row.original[key] as number),
@@ -30,13 +29,8 @@ export function MerchantsPage() {
 
 function MerchantsScreen({ actor }: { actor: InsightsSectionRef }) {
   const navigate = useNavigate();
-  const search = useSelector(actor, selectSearch);
-  const sort = useSelector(actor, selectSort);
-  const filter = useSelector(actor, selectFilter);
-  const loading = useSelector(actor, selectLoading);
-  const failed = useSelector(actor, selectFailed);
+  const { search, sort, filter, loading, failed, visible } = useSelector(actor, selectMerchantsView, sameView);
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const visible = useSelector(actor, selectVisibleMerchants);
   const columns = useMemo<MRT_ColumnDef<InsightsMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 100, Cell: ({ row }) => row.original.dcn || '--' },

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import type { ActorRefFrom } from 'xstate';
 import type { debugDetailsMachine } from '../../machines/intel/debug-details.ts';
 import { formatMoney, formatPercent } from '../../model/format.ts';
-import { describeItem, marketIndex, sameDebugView, selectDebugView } from '../../machines/intel/selectors.ts';
+import { describeItem, marketIndex, selectDebugView } from '../../machines/intel/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { RangeInput } from '../common/range-input.tsx';
 import { OwnedPage } from '../shell/owned-page.tsx';
 
@@ -18,7 +19,7 @@ export function DebugDetailsPage() {
 }
 
 function DebugDetailsScreen({ page }: { page: ActorRefFrom<typeof debugDetailsMachine> }) {
-  const { refused, loading, details, error, range } = useSelector(page, selectDebugView, sameDebugView);
+  const { refused, loading, details, error, range } = useSelector(page, selectDebugView, sameView);
   if (refused) return null;
   return (
     <Stack gap="md">

@@ -11,15 +11,12 @@ import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { intelItemsMachine } from '../../machines/intel/intel-items.ts';
 import type { DetailTab } from '../../model/intel-rules.ts';
-import {
-  detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, selectDetailPlatformId, selectDetailRow, selectDetailSearch, selectDetailTab, selectItemGroups, selectItems,
-  selectItemsFailed, selectRange, selectRevealed, withItems, type DetailRow as Row,
-} from '../../machines/intel/selectors.ts';
+import { selectDetailItemsView, selectItemsPanelView, selectDetailView, detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, withItems, type DetailRow as Row } from '../../machines/intel/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
-import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import type { IntelRef } from './intel-page.tsx';
 import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
@@ -36,9 +33,7 @@ export function IntelDetailPage() {
  * sends elsewhere (spec §2). Until there is something to show, a loader.
  */
 function IntelDetailScreen({ intel }: { intel: IntelRef }) {
-  const row = useSelector(intel, selectDetailRow);
-  const tab = useSelector(intel, selectDetailTab);
-  const items = useSelector(intel, selectItems);
+  const { row, tab, items } = useSelector(intel, selectDetailView, sameView);
   if (!row || !tab || !items)
     return (
       <Center py="xl">
@@ -51,8 +46,7 @@ function IntelDetailScreen({ intel }: { intel: IntelRef }) {
 
 /** The list's row carries each seller's volume; its items load in the child, for this merchant and range only. */
 function DetailItems({ intel, items, row, tab }: { intel: IntelRef; items: ActorRefFrom<typeof intelItemsMachine>; row: IntelMerchant; tab: DetailTab }) {
-  const failed = useSelector(items, selectItemsFailed);
-  const groups = useSelector(items, selectItemGroups);
+  const { failed, groups } = useSelector(items, selectItemsPanelView, sameView);
   const merchant = useMemo(() => (groups ? withItems(row, groups) : null), [row, groups]);
   if (failed)
     return (
@@ -75,10 +69,7 @@ function DetailItems({ intel, items, row, tab }: { intel: IntelRef; items: Actor
 }
 
 function Detail({ intel, merchant, tab }: { intel: IntelRef; merchant: IntelMerchant; tab: DetailTab }) {
-  const search = useSelector(intel, selectDetailSearch);
-  const revealed = useSelector(intel, selectRevealed);
-  const range = useSelector(intel, selectRange);
-  const platformId = useSelector(intel, selectDetailPlatformId);
+  const { search, revealed, range, platformId } = useSelector(intel, selectDetailItemsView, sameView);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;

@@ -3,13 +3,12 @@ import { ResponsivePie } from '@nivo/pie';
 import { useSelector } from '@xstate/react';
 import { formatMoney, formatPercent } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
-import {
-  pieGroups, sameMerchants, selectExpanded, selectGraphPage, selectGraphPageCount, selectNoneVisible, selectPage, selectSettled,
-} from '../../machines/intel/selectors.ts';
+import { selectGraphView, pieGroups, selectExpanded } from '../../machines/intel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import type { IntelRef } from './intel-page.tsx';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /intel/graph: 8 merchant cards a page, each its volume by distributor. */
 export function IntelGraphPage() {
@@ -17,11 +16,7 @@ export function IntelGraphPage() {
 }
 
 function IntelGraphScreen({ intel }: { intel: IntelRef }) {
-  const page = useSelector(intel, selectPage);
-  const settled = useSelector(intel, selectSettled);
-  const shown = useSelector(intel, selectGraphPage, sameMerchants);
-  const pages = useSelector(intel, selectGraphPageCount);
-  const noneVisible = useSelector(intel, selectNoneVisible);
+  const { page, settled, shown, pages, noneVisible } = useSelector(intel, selectGraphView, sameView);
   if (noneVisible)
     return settled ? (
       <Center py="xl">

@@ -4,15 +4,13 @@ import { useSelector } from '@xstate/react';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { LineChartMonths } from '../../model/intel-rules.ts';
-import {
-  LINE_CHART_MONTHS, merchantSeries, ownSeriesName, powersOfTen, sameMerchants, selectChartTables, selectLineChartPage, selectLineChartPageCount, selectLogScale, selectMonths,
-  selectNoneVisible, selectPage, selectRange, selectSettled,
-} from '../../machines/intel/selectors.ts';
+import { selectLineChartView, LINE_CHART_MONTHS, merchantSeries, ownSeriesName, powersOfTen, selectRange } from '../../machines/intel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import type { IntelRef } from './intel-page.tsx';
 import { IntelPagination } from './intel-list-page.tsx';
 import { MerchantCardTitle } from './merchant-card-title.tsx';
 import { ChartTable } from '../common/chart-table.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
 
@@ -24,14 +22,7 @@ export function IntelLineChartPage() {
 }
 
 function IntelLineChartScreen({ intel }: { intel: IntelRef }) {
-  const page = useSelector(intel, selectPage);
-  const months = useSelector(intel, selectMonths);
-  const logScale = useSelector(intel, selectLogScale);
-  const settled = useSelector(intel, selectSettled);
-  const chartTables = useSelector(intel, selectChartTables);
-  const shown = useSelector(intel, selectLineChartPage, sameMerchants);
-  const pages = useSelector(intel, selectLineChartPageCount);
-  const noneVisible = useSelector(intel, selectNoneVisible);
+  const { page, months, logScale, settled, chartTables, shown, pages, noneVisible } = useSelector(intel, selectLineChartView, sameView);
   return (
     <Stack gap="md">
       <Group gap="md" wrap="wrap">

@@ -12,10 +12,8 @@ import type { SortColumn } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
-import {
-  sameMerchants, selectIntelListCsv, selectListPage, selectListPageCount, selectNoneVisible, selectPage, selectSearch, selectSettled, selectSort,
-} from '../../machines/intel/selectors.ts';
+import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { selectListView, selectIntelListCsv } from '../../machines/intel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import type { IntelRef } from './intel-page.tsx';
 import { SearchBox } from './intel-search.tsx';
@@ -34,17 +32,11 @@ export function IntelListPage() {
 }
 
 function IntelListScreen({ intel }: { intel: IntelRef }) {
-  const search = useSelector(intel, selectSearch);
-  const sort = useSelector(intel, selectSort);
-  const page = useSelector(intel, selectPage);
-  const settled = useSelector(intel, selectSettled);
+  const { search, sort, page, settled, shown, noneVisible, pages } = useSelector(intel, selectListView, sameView);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // Only the 16 rows of the page reach the table: 5,000 merchants never render at once.
-  const shown = useSelector(intel, selectListPage, sameMerchants);
-  const noneVisible = useSelector(intel, selectNoneVisible);
-  const pages = useSelector(intel, selectListPageCount);
   const columns = useMemo<MRT_ColumnDef<IntelMerchant>[]>(
     () => [
       { accessorKey: 'dcn', header: 'Account Number', size: 90, Cell: ({ row }) => row.original.dcn || '--' },

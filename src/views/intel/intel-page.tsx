@@ -7,12 +7,10 @@ import type { intelMachine } from '../../machines/intel/intel.ts';
 import type { IntelView } from '../../model/intel-rules.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
-import { selectChoosesHouse } from '../../machines/shell/selectors.ts';
+import { sameView, selectChoosesHouse } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
-import {
-  progressText, selectActiveDistributor, selectCurrentView, selectDialog, selectFailedCount, selectHouses, selectLoading, selectProgress, selectRange, selectSwitching,
-} from '../../machines/intel/selectors.ts';
+import { progressText, selectDialog, selectIntelHeaderView, selectLoadProgressView } from '../../machines/intel/selectors.ts';
 
 export type IntelRef = ActorRefFrom<typeof intelMachine>;
 
@@ -44,12 +42,8 @@ const VIEWS: { value: IntelView; label: string }[] = [
 ];
 
 function IntelHeader({ page, showHouse }: { page: IntelRef; showHouse: boolean }) {
-  const range = useSelector(page, selectRange);
-  const houses = useSelector(page, selectHouses);
-  const active = useSelector(page, selectActiveDistributor);
-  const switching = useSelector(page, selectSwitching);
+  const { range, houses, active, switching, view } = useSelector(page, selectIntelHeaderView, sameView);
   const navigate = useNavigate();
-  const view = useSelector(page, selectCurrentView);
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -82,9 +76,7 @@ function IntelHeader({ page, showHouse }: { page: IntelRef; showHouse: boolean }
 
 /** Spec §4: '{n}/{total} Merchants Loaded' while batches load; a failed batch offers Retry. */
 function LoadProgress({ page }: { page: IntelRef }) {
-  const loading = useSelector(page, selectLoading);
-  const { loaded, total } = useSelector(page, selectProgress, (a, b) => a.loaded === b.loaded && a.total === b.total);
-  const failed = useSelector(page, selectFailedCount);
+  const { loading, loaded, total, failed } = useSelector(page, selectLoadProgressView, sameView);
   if (failed > 0 && !loading)
     return (
       <Alert color="orange" py={4} data-testid="intel-failed">
