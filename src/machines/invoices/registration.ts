@@ -1,4 +1,6 @@
-import { selectCanCorrect, selectConfirmingDelete, selectConfirmingInvoice, selectCsvFetching, selectCsvMessage, selectDeleteState, selectDeletingLine, selectDetailBusy, selectDetailDeleted, selectDetailFailed, selectDetailGone, selectDetailMessage, selectDraft, selectDraftDoubtful, selectDraftProblems, selectImageUrl, selectInvoice, selectItemSearch, selectLineForm, selectListSearch, selectListState, selectReviewError, selectReviewLines, selectReviewReading, selectSelectedLine, selectShownInvoices, selectShownItems, selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploadMessage, selectUploadState } from './selectors.ts';
+import {
+  selectCsvFetching, selectCsvMessage, selectDeleteLineView, selectDetailDeleted, selectImageUrl, selectInvoiceDetailView, selectInvoiceItemsView, selectInvoiceListView, selectLineForm, selectLineFormView, selectReviewImageView, selectReviewLinesView, selectReviewView, selectUploadView,
+} from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { invoiceDetailMachine, type InvoiceDetailContext } from './invoice-detail.ts';
@@ -16,7 +18,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
     name: 'invoice-upload',
     description: "The Upload Invoice modal: files checked before sending, sent one after another, then success, partial success (Retry sends the failed ones) or failure; closing it ends it.",
     machine: invoiceUploadMachine,
-    views: { state: selectUploadState, files: selectUploadFiles, message: selectUploadMessage, form: selectUploadForm, locations: selectUploadLocations },
+    views: { upload: selectUploadView },
     events: invoiceUploadEvents,
     variants: [{ label: 'new invoice', input: () => ({ invoiceId: null }) }, { label: 'adding images to invoice 7', input: () => ({ invoiceId: 7 }) }],
     // What a user sees: the form filled or not, each file's bar (waiting, sending, done, failed), whether it joins an invoice, the message.
@@ -47,7 +49,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
     name: 'invoice-list',
     description: "The invoice list: loaded (or 'No Invoices'), searched, followed while an invoice is read; Upload Invoice opens its modal and a new upload shows 'InProcess'; delete asks first and fails silently.",
     machine: invoiceListMachine,
-    views: { invoices: selectShownInvoices, search: selectListSearch, state: selectListState, confirming: selectConfirmingInvoice },
+    views: { list: selectInvoiceListView },
     events: invoiceListEvents,
     variants: [{ label: 'page opened' }],
     // What a user sees: rows or none, one 'InProcess', the search typed, the delete dialog, the upload modal.
@@ -78,7 +80,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
     name: 'invoice-detail',
     description: 'One invoice and its items page: loaded and followed while read; items searched; an image enlarged or deleted, images added, the invoice deleted after asking (back to the list).',
     machine: invoiceDetailMachine,
-    views: { invoice: selectInvoice, items: selectShownItems, search: selectItemSearch, confirmingDelete: selectConfirmingDelete, failed: selectDetailFailed, message: selectDetailMessage, deleted: selectDetailDeleted, gone: selectDetailGone, busy: selectDetailBusy },
+    views: { detail: selectInvoiceDetailView, items: selectInvoiceItemsView, deleted: selectDetailDeleted },
     events: invoiceDetailEvents,
     variants: [{ label: 'invoice 7 opened', input: () => ({ id: 7 }) }, { label: 'a malformed invoice address opened', input: () => ({ id: 0 }) }],
     // What a user sees: the status, the message, the items' search typed, the enlarged image, the delete dialog, the Add Images modal.
@@ -118,7 +120,7 @@ export const INVOICE_MACHINES: readonly RegisteredMachine[] = [
     name: 'invoice-review',
     description: "Reviewing the lines read from an invoice, on its page: a line selected shows where it was read on the image; a line edited, typed in or deleted (after asking) is saved and the invoice's checks redone; a failed save keeps the draft for Retry or Cancel.",
     machine: invoiceReviewMachine,
-    views: { lines: selectReviewLines, reading: selectReviewReading, canCorrect: selectCanCorrect, selectedLine: selectSelectedLine, lineForm: selectLineForm, draft: selectDraft, problems: selectDraftProblems, doubtful: selectDraftDoubtful, deleting: selectDeletingLine, deleteState: selectDeleteState, error: selectReviewError },
+    views: { review: selectReviewView, lines: selectReviewLinesView, lineForm: selectLineForm, form: selectLineFormView, deleteLine: selectDeleteLineView, image: selectReviewImageView },
     events: invoiceReviewEvents,
     variants: [{ label: 'invoice 7 opened', input: () => ({ invoiceId: 7 }) }],
     // What a user sees: the status, a line selected, the form (a line's or a new one) and whether its numbers read, the delete dialog, the error.

@@ -2,7 +2,6 @@ import type { SnapshotFrom } from 'xstate';
 import { invoiceDate, searchInvoiceItems, searchInvoices, type InvoiceItem } from '../../model/invoices.ts';
 import { lineDoubtful } from '../../model/invoice-parser.ts';
 import { readDraft } from '../../model/invoice-review.ts';
-import { sameView } from '../shell/selectors.ts';
 import type { invoiceCsvMachine } from './invoice-csv.ts';
 import type { invoiceDetailMachine } from './invoice-detail.ts';
 import { reviewImageOf, type invoiceReviewMachine } from './invoice-review.ts';
@@ -57,8 +56,6 @@ type U = SnapshotFrom<typeof invoiceUploadMachine>;
 export const selectUploadState = (s: U) => s.value;
 /** The chosen files as the list shows them (the bytes stay in the machine). */
 export const selectUploadFiles = (s: U) => s.context.files.map(({ name, size, state, percent }) => ({ name, size, state, percent }));
-export const sameUploadFiles = (a: ReturnType<typeof selectUploadFiles>, b: ReturnType<typeof selectUploadFiles>) =>
-  a.length === b.length && a.every((f, i) => sameView(f, b[i]!));
 export const selectUploadMessage = (s: U) => s.context.message;
 export const selectUploadForm = (s: U) => ({ description: s.context.description, merchant: s.context.merchant });
 export const selectUploadLocations = (s: U) => s.context.locations;
@@ -107,3 +104,77 @@ export const selectDraftDoubtful = (s: R) => {
 export const selectDeletingLine = (s: R) => s.context.invoice?.items.find((i) => i.id === s.context.deleting) ?? null;
 export const selectDeleteState = (s: R) => (s.matches('failed') ? 'failed' : s.matches('saving') ? 'saving' : 'asking');
 export const selectReviewError = (s: R) => s.context.error;
+
+/** An invoice's page: the invoice, its load failed or gone, the message, busy, the enlarged image and its actor, the thumbnails, the upload and review actors, and a delete being confirmed. */
+export const selectInvoiceDetailView = (s: D) => ({
+  invoice: selectInvoice(s),
+  failed: selectDetailFailed(s),
+  message: selectDetailMessage(s),
+  gone: selectDetailGone(s),
+  busy: selectDetailBusy(s),
+  enlarged: selectEnlargedImage(s),
+  enlargedImage: selectEnlargedImageActor(s),
+  thumbnails: selectThumbnails(s),
+  upload: selectDetailUpload(s),
+  confirmingDelete: selectConfirmingDelete(s),
+  review: selectReview(s),
+});
+
+/** An invoice's items: the invoice, the items the search shows, the search, and whether the load failed or the invoice is gone. */
+export const selectInvoiceItemsView = (s: D) => ({
+  invoice: selectInvoice(s),
+  items: selectShownItems(s),
+  search: selectItemSearch(s),
+  failed: selectDetailFailed(s),
+  gone: selectDetailGone(s),
+});
+
+/** Invoice Scanning's list: the invoices the search shows, the search, the list's state, the invoice whose delete is being confirmed, and the upload and CSV actors. */
+export const selectInvoiceListView = (s: L) => ({
+  rows: selectShownInvoices(s),
+  search: selectListSearch(s),
+  state: selectListState(s),
+  confirming: selectConfirmingInvoice(s),
+  upload: selectListUpload(s),
+  csv: selectListCsv(s),
+});
+
+/** The invoice review: whether the invoice is being read, and whether lines may be corrected. */
+export const selectReviewView = (s: R) => ({
+  reading: selectReviewReading(s),
+  canCorrect: selectCanCorrect(s),
+});
+
+/** Deleting a line: the line, the step of its delete, and the error. */
+export const selectDeleteLineView = (s: R) => ({
+  line: selectDeletingLine(s),
+  state: selectDeleteState(s),
+  error: selectReviewError(s),
+});
+
+/** The line form: the draft, its problems and doubtful fields, and the error. */
+export const selectLineFormView = (s: R) => ({
+  draft: selectDraft(s),
+  problems: selectDraftProblems(s),
+  doubtful: selectDraftDoubtful(s),
+  error: selectReviewError(s),
+});
+
+/** The review's lines: all of them, the one selected, and whether lines may be corrected. */
+export const selectReviewLinesView = (s: R) => ({
+  lines: selectReviewLines(s),
+  selected: selectSelectedLine(s),
+  canCorrect: selectCanCorrect(s),
+});
+
+/** The upload dialog: its state, the files and their progress, the message, the form and the locations offered. */
+export const selectUploadView = (s: U) => ({
+  state: selectUploadState(s),
+  files: selectUploadFiles(s),
+  message: selectUploadMessage(s),
+  form: selectUploadForm(s),
+  locations: selectUploadLocations(s),
+});
+
+/** The review's image: the image, the selected line's box and the line, and the image loader's actor. */
+export const selectReviewImageView = (s: R) => ({ ...selectReviewImage(s), loader: selectReviewImageActor(s) });

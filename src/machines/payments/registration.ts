@@ -1,4 +1,6 @@
-import { selectCanBulk, selectCanSummarise, selectCheck, selectCheckSelection, selectCheckTotals, selectDetailsError, selectDetailsFailed, selectDetailsLoading, selectDetailsQuarters, selectDetailsTimeframe, selectListFailed, selectListLoading, selectMerchantDetails, selectMerchantName, selectPaymentListView, selectShownChecks, selectShownSlices, selectTotalsScope, selectTransferring, selectVoucherName, selectVoucherOpen } from './selectors.ts';
+import {
+  selectCanBulk, selectCanSummarise, selectCheckDetailsView, selectCheckSelection, selectCheckTotals, selectListFailed, selectListLoading, selectPaymentListScreenView, selectQuartersView, selectShownChecks, selectTotalsScope, selectTransferring, selectVoucherView,
+} from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { checkDetailsMachine, type CheckDetailsContext } from './check-details.ts';
@@ -10,7 +12,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'check-list',
     description: 'Payment information list: the last 8 quarters, the quarter’s paid checks, selection, and the Pay / No Pay summary, bulk Download (ZIP) and Print (PDF) as download streams with progress.',
     machine: checkListMachine,
-    views: { list: selectPaymentListView, checks: selectShownChecks, totals: selectCheckTotals, scope: selectTotalsScope, selection: selectCheckSelection, transferring: selectTransferring, canBulk: selectCanBulk, canSummarise: selectCanSummarise, loading: selectListLoading, failed: selectListFailed },
+    views: { list: selectPaymentListScreenView, checks: selectShownChecks, totals: selectCheckTotals, scope: selectTotalsScope, selection: selectCheckSelection, transferring: selectTransferring, canBulk: selectCanBulk, canSummarise: selectCanSummarise, loading: selectListLoading, failed: selectListFailed },
     events: checkListEvents,
     variants: [{ label: 'a finance person of Harbor Foods Boston', input: () => ({ distributorId: 10, distributorPlatformId: 'CP-000010', relationship: 'Harbor Foods Boston' }) }],
     serializeState: seenState<CheckListContext>((c) => [c.timeframe, c.checks.length > 0, c.selected.length > 0, c.details, c.transfer?.kind ?? null, c.notice !== null, c.panel !== null]),
@@ -42,7 +44,7 @@ export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'check-details',
     description: 'One merchant’s check with its breakdowns (side panel and merchant page): loading, then the check with its donuts, no check this quarter, or a failure with Retry; the voucher opens in a modal.',
     machine: checkDetailsMachine,
-    views: { merchant: selectMerchantName, details: selectMerchantDetails, check: selectCheck, slices: selectShownSlices, timeframe: selectDetailsTimeframe, quarters: selectDetailsQuarters, error: selectDetailsError, loading: selectDetailsLoading, failed: selectDetailsFailed, voucherOpen: selectVoucherOpen, voucherName: selectVoucherName },
+    views: { details: selectCheckDetailsView, quarters: selectQuartersView, voucher: selectVoucherView },
     events: checkDetailsEvents,
     variants: [
       { label: 'the side panel of a row (quarter known)', input: () => ({ merchantId: 7, timeframe: '26Q4', distributorId: 10 }) },

@@ -110,3 +110,37 @@ export function selectBreakdownCsv(s: CheckDetailsSnapshot): CsvExport | null {
   const { check, timeframe } = s.context;
   return check && { fileName: breakdownCsvName(timeframe ?? '', check.merchant), rows: breakdownRows(check) };
 }
+
+/** A check's details: the check, the rows shown, the voucher's name, the error, loading or failed. */
+export const selectCheckDetailsView = (s: CheckDetailsSnapshot) => ({
+  check: selectCheck(s),
+  shown: selectShownSlices(s),
+  voucherName: selectVoucherName(s),
+  error: selectDetailsError(s),
+  loading: selectDetailsLoading(s),
+  failed: selectDetailsFailed(s),
+});
+
+/** The voucher: open or not, and its address. */
+export const selectVoucherView = (s: CheckDetailsSnapshot) => ({
+  opened: selectVoucherOpen(s),
+  url: selectVoucherUrl(s),
+});
+
+/** A merchant's checks page: the merchant's name and the details' child actor. */
+export const selectMerchantCheckView = (s: MerchantPageSnapshot) => ({
+  name: selectMerchantName(s),
+  details: selectMerchantDetails(s),
+});
+
+/** The merchant's quarters and the timeframe chosen. */
+export const selectQuartersView = (s: CheckDetailsSnapshot) => ({
+  quarters: selectDetailsQuarters(s),
+  timeframe: selectDetailsTimeframe(s),
+});
+
+/** Payment Information: the list's view model and the details panel's child actor. */
+export const selectPaymentListScreenView = (s: Parameters<typeof selectPaymentListView>[0]) => ({
+  view: selectPaymentListView(s),
+  panelDetails: selectPanelDetails(s),
+});

@@ -1,4 +1,6 @@
-import { selectChecklistSearch, selectCriteria, selectDraft, selectFeedbackDialogView, selectFeedbackFailure, selectFilterChoices, selectFilterStatus, selectFiltersLabel, selectFiltersOpen, selectListFailed, selectListFooter, selectMatchCount, selectMatchSearch, selectMatchStatus, selectMayLoadMore, selectMaySearch, selectRevealedId, selectRows, selectScope, selectSearchText, selectShownEntries, selectShownMatches, selectShowsClearSearch } from './selectors.ts';
+import {
+  selectChecklistView, selectFeedbackDialogView, selectFeedbackFailure, selectFiltersOpen, selectFilterStatus, selectMayLoadMore, selectRebateListView, selectRebatesScreenView, selectSearchBarView, selectSimilarItemsView, selectSimilarPanelMatchesView, selectSimilarPanelView,
+} from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-dialog.ts';
@@ -17,8 +19,8 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     description: 'The Rebates & Deviations page: the search box, the Filters panel (drafts until Apply) and the similar items of a row; it tells its list, filters and matches children.',
     machine: rebatesScreenMachine,
     views: {
-      searchText: selectSearchText, maySearch: selectMaySearch, clearSearch: selectShowsClearSearch, filtersLabel: selectFiltersLabel,
-      choices: selectFilterChoices, filtersOpen: selectFiltersOpen, manufacturersDraft: selectDraft('manufacturers'), categoriesDraft: selectDraft('categories'), manufacturersSearch: selectChecklistSearch('manufacturers'), manufacturers: selectShownEntries('manufacturers'), categories: selectShownEntries('categories'),
+      searchBar: selectSearchBarView, screen: selectRebatesScreenView, filtersOpen: selectFiltersOpen,
+      manufacturers: selectChecklistView('manufacturers'), categories: selectChecklistView('categories'), similarPanel: selectSimilarPanelView,
     },
     events: rebatesScreenEvents,
     variants: [{ label: 'page opened' }],
@@ -53,7 +55,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'paged-rebates',
     description: 'A rebate list loaded 20 rows at a time: load more, retry the same page, one row revealed.',
     machine: pagedRebatesMachine,
-    views: { rows: selectRows, mayLoadMore: selectMayLoadMore, revealed: selectRevealedId, scope: selectScope, criteria: selectCriteria, failed: selectListFailed, footer: selectListFooter },
+    views: { list: selectRebateListView, mayLoadMore: selectMayLoadMore },
     events: pagedRebatesEvents,
     variants: [{ label: 'your rebates', input: () => ({ scope: 'yours' }) }],
     // Rows grow without bound: pages loaded are capped, the rows themselves left out.
@@ -88,7 +90,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     name: 'item-match',
     description: 'Similar items of an item: loading, complete or failed; cached per item and manufacturer.',
     machine: itemMatchMachine,
-    views: { status: selectMatchStatus, matches: selectShownMatches, search: selectMatchSearch, count: selectMatchCount },
+    views: { similarItems: selectSimilarItemsView, panel: selectSimilarPanelMatchesView },
     events: itemMatchEvents,
     variants: [{ label: 'nothing asked yet' }],
     serializeState: seenState<ItemMatchContext>((c) => [c.key && cacheKey(c.key), Object.keys(c.cache).sort(), c.matches.length]),

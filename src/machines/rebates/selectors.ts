@@ -141,3 +141,58 @@ export const selectFeedbackDialogView = (s: FeedbackSnapshot): FeedbackDialogVie
   }
   return view;
 };
+
+/** The rebates search bar: the filters' actor, the search text, whether Search and the × are offered, and the Filters label. */
+export const selectSearchBarView = (s: PageSnapshot) => ({
+  filters: selectRebateFilterChoices(s),
+  text: selectSearchText(s),
+  maySearch: selectMaySearch(s),
+  showsClear: selectShowsClearSearch(s),
+  filtersLabel: selectFiltersLabel(s),
+});
+
+/** The rebates page: the list's child actor and the filter choices. */
+export const selectRebatesScreenView = (s: PageSnapshot) => ({
+  list: selectRebateList(s),
+  choices: selectFilterChoices(s),
+});
+
+/** The rebates list: its rows, the row revealed, the scope, the criteria, whether a page failed, and the footer. */
+export const selectRebateListView = (s: PagedSnapshot) => ({
+  rows: selectRows(s),
+  revealedId: selectRevealedId(s),
+  scope: selectScope(s),
+  criteria: selectCriteria(s),
+  failed: selectListFailed(s),
+  footerKind: selectListFooter(s),
+});
+
+/** Similar items: the feedback dialog's actor, the matches' status and count, the search, and the matches shown. */
+export const selectSimilarItemsView = (s: MatchSnapshot) => ({
+  feedback: selectFeedbackDialog(s),
+  status: selectMatchStatus(s),
+  count: selectMatchCount(s),
+  search: selectMatchSearch(s),
+  shown: selectShownMatches(s),
+});
+
+/** The similar-items panel of a rebate row: the matches' child actor and the row. */
+export const selectSimilarPanelView = (s: PageSnapshot) => ({
+  matches: selectRowMatches(s),
+  row: selectSimilarRow(s),
+});
+
+/** The panel's matches: their status and those shown. */
+export const selectSimilarPanelMatchesView = (s: MatchSnapshot) => ({
+  status: selectMatchStatus(s),
+  shown: selectShownMatches(s),
+});
+
+export { sameView } from '../shell/selectors.ts';
+
+/** One filter checklist: its search, the entries the search lists, and those checked. */
+export const selectChecklistView = (list: FilterList) => (s: PageSnapshot) => ({
+  search: selectChecklistSearch(list)(s),
+  shown: selectShownEntries(list)(s),
+  selected: selectDraft(list)(s),
+});

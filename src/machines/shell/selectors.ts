@@ -35,6 +35,11 @@ export const selectEnteredByAdmin = (s: AuthSnapshot) => s.context.user !== null
 export const selectChoosesHouse = (s: AuthSnapshot) => s.context.user !== null && choosesHouse(s.context.user);
 /** View As (dashboard): leaders may look as one of their users. */
 export const selectViewsAs = (s: AuthSnapshot) => s.context.user !== null && viewsAs(s.context.user);
+/** A list screen's header and Export: the house looked at ('--' without one), and whether the user may export (internal admins). */
+export const selectHouseAndExportView = (s: AuthSnapshot) => ({
+  house: s.context.user?.activeDistributor?.nickname ?? '--',
+  canExport: selectActsAsInternalAdmin(s),
+});
 /** What the dashboard offers this user: the House and View As selectors, and the internal admins' exports. */
 export const selectDashboardRightsView = (s: AuthSnapshot) => ({
   signedIn: s.context.user !== null,

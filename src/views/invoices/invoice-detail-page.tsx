@@ -4,16 +4,14 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { invoiceDetailMachine } from '../../machines/invoices/invoice-detail.ts';
-import {
-  INVOICE_MESSAGES, invoiceDateText, selectConfirmingDelete, selectDetailBusy, selectDetailFailed, selectDetailGone, selectDetailMessage, selectDetailUpload,
-  selectEnlargedImage, selectEnlargedImageActor, selectInvoice, selectReview, selectThumbnails,
-} from '../../machines/invoices/selectors.ts';
+import { selectInvoiceDetailView, INVOICE_MESSAGES, invoiceDateText } from '../../machines/invoices/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { InvoiceImage } from './invoice-image-view.tsx';
 import { InvoiceReview } from './invoice-review-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
 
@@ -23,17 +21,7 @@ export function InvoiceDetailPage() {
 }
 
 function InvoiceDetail({ actor }: { actor: ActorRefFrom<typeof invoiceDetailMachine> }) {
-  const invoice = useSelector(actor, selectInvoice);
-  const failed = useSelector(actor, selectDetailFailed);
-  const message = useSelector(actor, selectDetailMessage);
-  const gone = useSelector(actor, selectDetailGone);
-  const busy = useSelector(actor, selectDetailBusy);
-  const enlarged = useSelector(actor, selectEnlargedImage);
-  const enlargedImage = useSelector(actor, selectEnlargedImageActor);
-  const thumbnails = useSelector(actor, selectThumbnails);
-  const upload = useSelector(actor, selectDetailUpload);
-  const confirmingDelete = useSelector(actor, selectConfirmingDelete);
-  const review = useSelector(actor, selectReview);
+  const { invoice, failed, message, gone, busy, enlarged, enlargedImage, thumbnails, upload, confirmingDelete, review } = useSelector(actor, selectInvoiceDetailView, sameView);
   // On its way to the list (the invoice deleted, or a malformed id).
   if (gone) return null;
   if (failed) return <Alert m="md" color="red">{INVOICE_MESSAGES.fetchOne} <Button size="xs" variant="subtle" onClick={() => actor.send({ type: 'invoice.retry' })}>Retry</Button></Alert>;

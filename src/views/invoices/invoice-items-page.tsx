@@ -1,17 +1,17 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { invoiceDetailMachine } from '../../machines/invoices/invoice-detail.ts';
 import type { InvoiceItem } from '../../model/invoices.ts';
-import { INVOICE_MESSAGES, invoiceItemsCsv, selectDetailFailed, selectDetailGone, selectInvoice, selectItemSearch, selectShownItems } from '../../machines/invoices/selectors.ts';
+import { selectInvoiceItemsView, INVOICE_MESSAGES, invoiceItemsCsv } from '../../machines/invoices/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
-import { selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
+import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 
 const money = (n: number | null) => (n === null ? '--' : `$${n.toFixed(2)}`);
@@ -22,11 +22,7 @@ export function InvoiceItemsPage() {
 }
 
 function InvoiceItems({ actor }: { actor: ActorRefFrom<typeof invoiceDetailMachine> }) {
-  const invoice = useSelector(actor, selectInvoice);
-  const items = useSelector(actor, selectShownItems, shallowEqual);
-  const search = useSelector(actor, selectItemSearch);
-  const failed = useSelector(actor, selectDetailFailed);
-  const gone = useSelector(actor, selectDetailGone);
+  const { invoice, items, search, failed, gone } = useSelector(actor, selectInvoiceItemsView, sameView);
   const internalAdmin = AuthActor.useSelector(selectActsAsInternalAdmin);
   const columns = useMemo<MRT_ColumnDef<InvoiceItem>[]>(() => [
     { accessorKey: 'description', header: 'Description', size: 180 },

@@ -3,22 +3,20 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
 import 'mantine-react-table/styles.css';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { invoiceCsvMachine } from '../../machines/invoices/invoice-csv.ts';
 import type { invoiceListMachine } from '../../machines/invoices/invoice-list.ts';
 import type { InvoiceSummary } from '../../model/invoices.ts';
-import {
-  INVOICE_MESSAGES, invoiceDate, selectConfirmingInvoice, selectCsvFetching, selectCsvMessage, selectListCsv, selectListSearch, selectListState, selectListUpload,
-  selectShownInvoices,
-} from '../../machines/invoices/selectors.ts';
+import { selectInvoiceListView, INVOICE_MESSAGES, invoiceDate, selectCsvFetching, selectCsvMessage } from '../../machines/invoices/selectors.ts';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UploadModal } from './upload-modal.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /invoice/scanning: the invoices (their machine: the app's root actor runs it). */
 export function InvoiceListPage() {
@@ -35,12 +33,7 @@ function PhoneCsv({ invoice, csv }: { invoice: InvoiceSummary; csv: ActorRefFrom
 }
 
 function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine> }) {
-  const rows = useSelector(actor, selectShownInvoices, shallowEqual);
-  const search = useSelector(actor, selectListSearch);
-  const state = useSelector(actor, selectListState);
-  const confirming = useSelector(actor, selectConfirmingInvoice);
-  const upload = useSelector(actor, selectListUpload);
-  const csv = useSelector(actor, selectListCsv);
+  const { rows, search, state, confirming, upload, csv } = useSelector(actor, selectInvoiceListView, sameView);
   const csvMessage = useSelector(csv, selectCsvMessage);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [

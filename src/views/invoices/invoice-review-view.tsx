@@ -1,11 +1,12 @@
 import { Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { InvoiceReviewActor } from '../../machines/invoices/invoice-review.ts';
-import { selectCanCorrect, selectDeleteState, selectDeletingLine, selectReviewError, selectReviewReading } from '../../machines/invoices/selectors.ts';
+import { selectDeleteLineView, selectReviewView } from '../../machines/invoices/selectors.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { LineForm } from './line-form.tsx';
 import { ReviewImage } from './review-image.tsx';
 import { ReviewLines } from './review-lines.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /**
  * Reviewing the lines read (docs/invoices.md): the image beside the lines on wide screens, above
@@ -13,8 +14,7 @@ import { ReviewLines } from './review-lines.tsx';
  * invoice scanning (RouteGate), as the calls are (their audience is invoiceUsers).
  */
 export function InvoiceReview({ actor }: { actor: InvoiceReviewActor }) {
-  const reading = useSelector(actor, selectReviewReading);
-  const canCorrect = useSelector(actor, selectCanCorrect);
+  const { reading, canCorrect } = useSelector(actor, selectReviewView, sameView);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -36,9 +36,7 @@ export function InvoiceReview({ actor }: { actor: InvoiceReviewActor }) {
 }
 
 function DeleteLine({ actor }: { actor: InvoiceReviewActor }) {
-  const line = useSelector(actor, selectDeletingLine);
-  const state = useSelector(actor, selectDeleteState);
-  const error = useSelector(actor, selectReviewError);
+  const { line, state, error } = useSelector(actor, selectDeleteLineView, sameView);
   if (!line) return null;
   return (
     <ConfirmDelete title="Delete line" text={`Delete the line '${line.description || line.itemCode}'? Who deleted it is kept.`} error={error} busy={state === 'saving'}

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { InvoiceReviewActor } from '../../machines/invoices/invoice-review.ts';
-import {
-  LINE_FIELD_LABELS, LINE_FIELDS, selectDraft, selectDraftDoubtful, selectDraftProblems, selectLineForm, selectReviewError,
-} from '../../machines/invoices/selectors.ts';
+import { selectLineFormView, LINE_FIELD_LABELS, LINE_FIELDS, selectLineForm } from '../../machines/invoices/selectors.ts';
 import { useFocusBack } from '../common/use-focus-back.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const NUMBERS = new Set(['quantity', 'unitPrice', 'totalPrice']);
 
@@ -16,10 +15,7 @@ export function LineForm({ actor }: { actor: InvoiceReviewActor }) {
 }
 
 function OpenLineForm({ actor, adding, failed, saving }: { actor: InvoiceReviewActor; adding: boolean; failed: boolean; saving: boolean }) {
-  const draft = useSelector(actor, selectDraft);
-  const problems = useSelector(actor, selectDraftProblems, shallowEqual);
-  const doubtful = useSelector(actor, selectDraftDoubtful);
-  const error = useSelector(actor, selectReviewError);
+  const { draft, problems, doubtful, error } = useSelector(actor, selectLineFormView, sameView);
   useFocusBack();
   return (
     <Modal opened onClose={() => actor.send({ type: 'review.cancel' })} title={adding ? 'Add line' : 'Edit line'} size="lg">

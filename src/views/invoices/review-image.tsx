@@ -1,13 +1,13 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { InvoiceReviewActor } from '../../machines/invoices/invoice-review.ts';
-import { selectReviewImage, selectReviewImageActor, whereText } from '../../machines/invoices/selectors.ts';
+import { selectReviewImageView, whereText } from '../../machines/invoices/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 import { InvoiceImage } from './invoice-image-view.tsx';
 
 /** The invoice image beside its lines, the selected line's box drawn over it where it was read. */
 export function ReviewImage({ actor }: { actor: InvoiceReviewActor }) {
-  const { image, box, line } = useSelector(actor, selectReviewImage, (a, b) => a.image === b.image && a.box === b.box && a.line === b.line);
-  const loader = useSelector(actor, selectReviewImageActor);
+  const { image, box, line, loader } = useSelector(actor, selectReviewImageView, sameView);
   if (!image) return <Text c="dimmed">No image.</Text>;
   return (
     <Stack gap={4}>

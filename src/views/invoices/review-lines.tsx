@@ -1,18 +1,17 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { InvoiceItem } from '../../model/invoices.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { InvoiceReviewActor } from '../../machines/invoices/invoice-review.ts';
-import { correctedText, DOUBTFUL_TEXT, selectCanCorrect, selectReviewLines, selectSelectedLine } from '../../machines/invoices/selectors.ts';
+import { selectReviewLinesView, correctedText, DOUBTFUL_TEXT } from '../../machines/invoices/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const money = (n: number | null) => (n === null ? '--' : formatMoney(n));
 
 /** The lines read, doubtful ones first and marked Check; a click selects one (the image shows where it was read). */
 export function ReviewLines({ actor }: { actor: InvoiceReviewActor }) {
-  const lines = useSelector(actor, selectReviewLines, shallowEqual);
-  const selected = useSelector(actor, selectSelectedLine);
-  const canCorrect = useSelector(actor, selectCanCorrect);
+  const { lines, selected, canCorrect } = useSelector(actor, selectReviewLinesView, sameView);
   if (lines.length === 0) return <Text c="dimmed">No lines were read from the images.</Text>;
   return (
     <Stack gap="xs" data-testid="review-lines">

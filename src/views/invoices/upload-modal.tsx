@@ -1,20 +1,17 @@
 import { useFocusBack } from '../common/use-focus-back.ts';
 import { Alert, Autocomplete, Box, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { UploadChild } from '../../machines/invoices/upload-child.ts';
-import { sameUploadFiles, selectUploadFiles, selectUploadForm, selectUploadLocations, selectUploadMessage, selectUploadState } from '../../machines/invoices/selectors.ts';
+import { selectUploadView } from '../../machines/invoices/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /**
  * Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker,
  * per-file progress. Shown while the page's machine holds its upload; closing tells that machine.
  */
 export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo: boolean }) {
-  const state = useSelector(actor, selectUploadState);
-  const files = useSelector(actor, selectUploadFiles, sameUploadFiles);
-  const message = useSelector(actor, selectUploadMessage);
-  const form = useSelector(actor, selectUploadForm, shallowEqual);
-  const locations = useSelector(actor, selectUploadLocations);
+  const { state, files, message, form, locations } = useSelector(actor, selectUploadView, sameView);
   const input = useRef<HTMLInputElement>(null);
   useFocusBack();
   const close = () => actor.send({ type: 'upload.closed' });

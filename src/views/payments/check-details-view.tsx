@@ -3,24 +3,17 @@ import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
-import {
-  paymentLabel, selectBreakdownCsv, selectCheck, selectDetailsError as selectError, selectDetailsFailed as selectFailed, selectDetailsLoading as selectLoading,
-  selectShownSlices as selectShown, selectVoucherName, selectVoucherOpen, selectVoucherUrl,
-} from '../../machines/payments/selectors.ts';
+import { selectVoucherView, selectCheckDetailsView, paymentLabel, selectBreakdownCsv } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { CheckDonut } from './check-donut.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 type DetailsActor = ActorRefFrom<typeof checkDetailsMachine>;
 
 /** A check's payment amount, its two donuts, Export Data and View Voucher (side panel and merchant page). */
 export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
-  const check = useSelector(actor, selectCheck);
-  const shown = useSelector(actor, selectShown);
-  const voucherName = useSelector(actor, selectVoucherName);
-  const error = useSelector(actor, selectError);
-  const loading = useSelector(actor, selectLoading);
-  const failed = useSelector(actor, selectFailed);
+  const { check, shown, voucherName, error, loading, failed } = useSelector(actor, selectCheckDetailsView, sameView);
   if (loading)
     return (
       <Center py="xl">
@@ -80,8 +73,7 @@ export function CheckDetailsView({ actor }: { actor: DetailsActor }) {
 }
 
 function VoucherModal({ actor, fileName }: { actor: DetailsActor; fileName: string }) {
-  const opened = useSelector(actor, selectVoucherOpen);
-  const url = useSelector(actor, selectVoucherUrl);
+  const { opened, url } = useSelector(actor, selectVoucherView, sameView);
   return (
     <Modal opened={opened} onClose={() => actor.send({ type: 'voucher.close' })} title="Voucher" size="xl" closeButtonProps={{ 'aria-label': 'Close the voucher' }}>
       {url ? (

@@ -4,11 +4,10 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import type { merchantCheckPageMachine } from '../../machines/payments/merchant-checks.ts';
-import {
-  selectDetailsQuarters as selectQuarters, selectDetailsTimeframe as selectTimeframe, selectMerchantDetails, selectMerchantName,
-} from '../../machines/payments/selectors.ts';
+import { selectQuartersView, selectMerchantCheckView } from '../../machines/payments/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { CheckDetailsView } from './check-details-view.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /paymentinformation/{merchantid}/{merchant}: one merchant's check, quarter by quarter (its machine: the app's root actor runs it). */
 export function MerchantCheckPage() {
@@ -16,16 +15,14 @@ export function MerchantCheckPage() {
 }
 
 function MerchantChecks({ page }: { page: ActorRefFrom<typeof merchantCheckPageMachine> }) {
-  const name = useSelector(page, selectMerchantName);
-  const details = useSelector(page, selectMerchantDetails);
+  const { name, details } = useSelector(page, selectMerchantCheckView, sameView);
   // None while on its way to the list (a malformed merchant id).
   if (!details) return null;
   return <MerchantCheck name={name} actor={details} />;
 }
 
 function MerchantCheck({ name, actor }: { name: string; actor: ActorRefFrom<typeof checkDetailsMachine> }) {
-  const quarters = useSelector(actor, selectQuarters);
-  const timeframe = useSelector(actor, selectTimeframe);
+  const { quarters, timeframe } = useSelector(actor, selectQuartersView, sameView);
   return (
     <Stack gap="md">
       <Breadcrumbs>

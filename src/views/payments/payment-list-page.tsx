@@ -11,13 +11,14 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { checkDetailsMachine } from '../../machines/payments/check-details.ts';
 import type { checkListMachine } from '../../machines/payments/check-list.ts';
-import { NO_CHECKS, ROUTING_FILTERS, selectPanelDetails, selectPaymentListView } from '../../machines/payments/selectors.ts';
+import { selectPaymentListScreenView, NO_CHECKS, ROUTING_FILTERS } from '../../machines/payments/selectors.ts';
 import { formatMoney } from '../../model/format.ts';
 import type { CheckSortColumn, CheckSummary, RoutingFilter } from '../../model/payments.ts';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { CheckDetailsView } from './check-details-view.tsx';
 import { merchantPagePath } from './merchant-path.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 const TRANSFER_TEXT = { export: 'Preparing the ZIP', print: 'Preparing the print', summary: 'Preparing the summary' } as const;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -29,8 +30,7 @@ export function PaymentListPage() {
 }
 
 function PaymentList({ page }: { page: ActorRefFrom<typeof checkListMachine> }) {
-  const view = useSelector(page, selectPaymentListView);
-  const panelDetails = useSelector(page, selectPanelDetails);
+  const { view, panelDetails } = useSelector(page, selectPaymentListScreenView, sameView);
   const send = page.send;
   const { rows, totals, canBulk, panel } = view;
   const { selected, allShown: allShownSelected, someShown } = view.selection;

@@ -2,15 +2,13 @@ import { Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text, TextInput, Ti
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { FilterList, rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
-import { selectChecklistSearch, selectDraft, selectFiltersOpen, selectShownEntries } from '../../machines/rebates/selectors.ts';
+import { sameView, selectChecklistView, selectFiltersOpen } from '../../machines/rebates/selectors.ts';
 
 type PageActor = ActorRefFrom<typeof rebatesScreenMachine>;
 
 /** One checklist with its own search box; the search only narrows what is listed. */
 function Checklist({ page, list, title }: { page: PageActor; list: FilterList; title: string }) {
-  const search = useSelector(page, selectChecklistSearch(list));
-  const shown = useSelector(page, selectShownEntries(list));
-  const selected = useSelector(page, selectDraft(list));
+  const { search, shown, selected } = useSelector(page, selectChecklistView(list), sameView);
   return (
     <Stack gap={6}>
       <Title order={5}>{title}</Title>

@@ -3,17 +3,14 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
-import { selectFilterStatus, selectFiltersLabel, selectMaySearch, selectSearchText, selectShowsClearSearch, selectRebateFilterChoices } from '../../machines/rebates/selectors.ts';
+import { selectSearchBarView, selectFilterStatus } from '../../machines/rebates/selectors.ts';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 export const SEARCH_PLACEHOLDER = 'Search by MIN, description or manufacturer';
 
 /** The search box with Search and its clear button, and the Filters button that opens the panel. */
 export function RebateSearchBar({ page, mobile }: { page: ActorRefFrom<typeof rebatesScreenMachine>; mobile: boolean }) {
-  const filters = useSelector(page, selectRebateFilterChoices);
-  const text = useSelector(page, selectSearchText);
-  const maySearch = useSelector(page, selectMaySearch);
-  const showsClear = useSelector(page, selectShowsClearSearch);
-  const filtersLabel = useSelector(page, selectFiltersLabel);
+  const { filters, text, maySearch, showsClear, filtersLabel } = useSelector(page, selectSearchBarView, sameView);
   const filterStatus = useSelector(filters, selectFilterStatus);
 
   const submit = (event: FormEvent) => {

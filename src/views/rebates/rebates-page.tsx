@@ -4,9 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
-import {
-  selectCriteria, selectFilterChoices, selectListFailed, selectListFooter, selectRebateList, selectRevealedId, selectRows, selectScope, type ListFooter as FooterKind,
-} from '../../machines/rebates/selectors.ts';
+import { selectRebateListView, selectRebatesScreenView, type ListFooter as FooterKind } from '../../machines/rebates/selectors.ts';
 import type { RebateCriteria, RebateRow, RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -16,7 +14,7 @@ import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel } from './rebate-filters-panel.tsx';
 import { RebateSearchBar } from './rebate-search-bar.tsx';
 import { RebatesTable } from './rebates-table.tsx';
-import { selectActsAsInternalAdmin, selectUser } from '../../machines/shell/selectors.ts';
+import { sameView, selectHouseAndExportView } from '../../machines/shell/selectors.ts';
 import { SimilarItemsPanel } from './similar-items-panel.tsx';
 
 /** /rebates/list: your rebates and all rebates, searched, filtered, sorted and paged. */
@@ -25,16 +23,9 @@ export function RebatesPage() {
 }
 
 function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
-  const list = useSelector(page, selectRebateList);
-  const choices = useSelector(page, selectFilterChoices);
-  const rows = useSelector(list, selectRows);
-  const revealedId = useSelector(list, selectRevealedId);
-  const scope = useSelector(list, selectScope);
-  const criteria = useSelector(list, selectCriteria);
-  const failed = useSelector(list, selectListFailed);
-  const footerKind = useSelector(list, selectListFooter);
-  const distributor = AuthActor.useSelector((s) => selectUser(s)?.activeDistributor?.nickname ?? '--');
-  const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
+  const { list, choices } = useSelector(page, selectRebatesScreenView, sameView);
+  const { rows, revealedId, scope, criteria, failed, footerKind } = useSelector(list, selectRebateListView, sameView);
+  const { house: distributor, canExport } = AuthActor.useSelector(selectHouseAndExportView, sameView);
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
 
   // Stable callbacks: the table's columns are memoised on them.

@@ -3,13 +3,14 @@ import { useSelector } from '@xstate/react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { itemMatchMachine } from '../../machines/rebates/item-match.ts';
-import { selectFeedbackDialog, selectMatchCount, selectMatchSearch, selectMatchStatus, selectShownMatches } from '../../machines/rebates/selectors.ts';
+import { selectSimilarItemsView } from '../../machines/rebates/selectors.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import type { ActorRefFrom } from 'xstate';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { FeedbackDialog } from './feedback-dialog-view.tsx';
 import { SimilarItemsResult } from './similar-items-result.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 
 /** /rebates/matches/…: similar items of one item, under the rebates breadcrumb. */
@@ -50,11 +51,7 @@ interface ScreenProps {
  * only in their breadcrumbs.
  */
 export function SimilarItemsScreen({ matches, min, description, crumbs }: ScreenProps) {
-  const feedback = useSelector(matches, selectFeedbackDialog);
-  const status = useSelector(matches, selectMatchStatus);
-  const count = useSelector(matches, selectMatchCount);
-  const search = useSelector(matches, selectMatchSearch);
-  const shown = useSelector(matches, selectShownMatches);
+  const { feedback, status, count, search, shown } = useSelector(matches, selectSimilarItemsView, sameView);
   const giveFeedback = useCallback(
     (m: ItemMatch) => feedback.send({ type: 'feedback.opened', mode: 'badMatch', min, badMatchMin: m.min }),
     [feedback, min],

@@ -3,17 +3,16 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen.ts';
-import { selectMatchStatus, selectShownMatches, selectSimilarRow, selectRowMatches } from '../../machines/rebates/selectors.ts';
+import { selectSimilarPanelMatchesView, selectSimilarPanelView } from '../../machines/rebates/selectors.ts';
 import { formatDescription } from '../../model/rebate-format.ts';
 import { similarItemsPath } from './rebate-cells.tsx';
 import { SimilarItemsResult } from './similar-items-result.tsx';
+import { sameView } from '../../machines/shell/selectors.ts';
 
 /** Similar items of one list row, sliding in from the right; the full page is one click away. */
 export function SimilarItemsPanel({ page }: { page: ActorRefFrom<typeof rebatesScreenMachine> }) {
-  const matches = useSelector(page, selectRowMatches);
-  const row = useSelector(page, selectSimilarRow);
-  const status = useSelector(matches, selectMatchStatus);
-  const shown = useSelector(matches, selectShownMatches);
+  const { matches, row } = useSelector(page, selectSimilarPanelView, sameView);
+  const { status, shown } = useSelector(matches, selectSimilarPanelMatchesView, sameView);
   return (
     <Drawer opened={row !== null} onClose={() => page.send({ type: 'rebatesScreen.similarClosed' })} position="right" size="xl" title={<Text fw={700}>Similar Items</Text>}>
       {row && (
