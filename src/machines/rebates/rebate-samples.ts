@@ -44,6 +44,9 @@ export const rebateFiltersEvents: readonly AnyEventObject[] = [
 ];
 
 /** The page's own events; its children's answers are given as the filter choices arriving. */
+/** A shared link's list: searched for milk, on ALL REBATES, sorted by description, last first. */
+export const OTHER_LIST_QUERY = '?search=milk&tab=all&sort=description&order=desc';
+
 export const rebatesScreenEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.filters', output: sampleFilters },
   { type: 'rebatesScreen.searchChanged', text: 'acme' },
@@ -59,4 +62,10 @@ export const rebatesScreenEvents: readonly AnyEventObject[] = [
   { type: 'rebatesScreen.filtersClosed' },
   { type: 'rebatesScreen.similarOpened', row: sampleRebateRow(1) },
   { type: 'rebatesScreen.similarClosed' },
+  { type: 'rebatesScreen.scopeChanged', scope: 'all' },
+  { type: 'rebatesScreen.scopeChanged', scope: 'yours' },
+  { type: 'rebatesScreen.sortChanged', sort: { sort: 'description', order: 'desc' } },
+  // A link to another list (searched, on the other tab, sorted), and the page's own URL coming back.
+  { type: 'route.changed', place: { pathname: '/rebates/list', search: OTHER_LIST_QUERY }, params: {} },
+  { type: 'route.changed', place: { pathname: '/rebates/list', search: '' }, params: {} },
 ];

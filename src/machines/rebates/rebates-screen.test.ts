@@ -12,6 +12,7 @@ import { itemA } from './match-samples.ts';
 import { pagedRebatesMachine, type LoadPageInput } from './paged-rebates.ts';
 import { rebateFiltersMachine } from './rebate-filters.ts';
 import { fullPage, sampleFilters, sampleRebateRow } from './rebate-samples.ts';
+import { parseRebateQuery, sameRebateQuery } from './rebate-query.ts';
 import { matchKeyOf, rebatesScreenMachine, type RebatesScreenContext } from './rebates-screen.ts';
 import { selectChecklistSearch, selectDraft, selectFiltersLabel, selectFiltersOpen, selectMaySearch, selectShowsClearSearch, selectSimilarRow } from './selectors.ts';
 
@@ -55,8 +56,21 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
     'rebatesScreen.searchCleared': wasBrowsing && before.context.applied.search !== '',
     'rebatesScreen.searchChanged': wasBrowsing && before.context.applied.search !== '' && String(event.text).trim() === '',
     'rebatesScreen.filtersApplied': selectFiltersOpen(before),
+    // The tab and the sort always reload the list; a URL only when it names another list than the one shown.
+    'rebatesScreen.scopeChanged': true,
+    'rebatesScreen.sortChanged': true,
+    'route.changed': event.type === 'route.changed' && otherRoute(before, event),
   };
   expect(listAsked).toBe(expectedAsks[event.type] ? 1 : 0);
+  // The page adopts the list a link names: its tab, its search (also in the box) and its sort.
+  if (event.type === 'route.changed') {
+    const shown = { scope: context.scope, criteria: context.applied };
+    if (listAsked) expect(sameRebateQuery(shown, askedBy(event))).toBe(true);
+    else expect(shown).toEqual({ scope: before.context.scope, criteria: before.context.applied });
+    if (listAsked) expect(context.search).toBe(askedBy(event).criteria.search);
+  }
+  if (event.type === 'rebatesScreen.scopeChanged') expect(run.told('list').at(-1)).toEqual({ type: 'rebates.scopeChanged', scope: event.scope });
+  if (event.type === 'rebatesScreen.sortChanged') expect(context.applied).toMatchObject(event.sort as object);
   if (event.type === 'rebatesScreen.searchSubmitted' && listAsked) expect(loaded.search).toBe(before.context.search);
   if (event.type === 'rebatesScreen.searchCleared' && wasBrowsing) expect(context.search).toBe('');
   // Apply applies exactly the drafts; closing keeps what was applied.
@@ -79,6 +93,12 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
   expect(matchesAsked).toBe(event.type === 'rebatesScreen.similarOpened' && wasBrowsing ? 1 : 0);
   if (matchesAsked) expect(run.told('matches').at(-1)).toEqual({ type: 'matches.requested', key: matchKeyOf(row!) });
 }
+
+/** The list a route's query names. */
+const askedBy = (event: AnyEventObject) => parseRebateQuery(new URLSearchParams((event.place as { search: string }).search));
+/** Whether a route names another list than the one the page showed before it. */
+const otherRoute = (before: PageSnapshot, event: AnyEventObject) =>
+  !sameRebateQuery(askedBy(event), { scope: before.context.scope, criteria: before.context.applied });
 
 async function replayChecked(path: readonly AnyEventObject[], states: readonly unknown[]) {
   const run = startWithDoubles();

@@ -1,6 +1,7 @@
 import {
   selectChecklistView, selectFeedbackDialogView, selectFeedbackFailure, selectFiltersOpen, selectFilterStatus, selectMayLoadMore, selectRebateListView, selectRebatesScreenView, selectSearchBarView, selectSimilarItemsView, selectSimilarPanelMatchesView, selectSimilarPanelView,
 } from './selectors.ts';
+import { DEFAULT_CRITERIA } from '../../model/rebates.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { feedbackDialogMachine, type FeedbackDialogContext } from './feedback-dialog.ts';
@@ -29,7 +30,8 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     serializeState: (s) => {
       const c = s.context as RebatesScreenContext;
       const drafted = s.value === 'filtering' ? filterCount(c.draft) > 0 : null;
-      return JSON.stringify([s.value, c.search !== '', c.applied.search !== '', filterCount(c.applied) > 0, drafted, c.choices !== null]);
+      const sorted = c.applied.sort !== DEFAULT_CRITERIA.sort || c.applied.order !== DEFAULT_CRITERIA.order;
+      return JSON.stringify([s.value, c.search !== '', c.applied.search !== '', filterCount(c.applied) > 0, drafted, c.choices !== null, c.scope, sorted]);
     },
     labels: {
       'xstate.done.actor.filters': 'The filter choices arrive',
@@ -44,6 +46,9 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
       'rebatesScreen.filtersClosed': 'Close the Filters panel',
       'rebatesScreen.similarOpened': 'Press Similar Items on a row',
       'rebatesScreen.similarClosed': 'Close the Similar Items panel',
+      'rebatesScreen.scopeChanged': 'Switch the YOUR REBATES / ALL REBATES tab',
+      'rebatesScreen.sortChanged': 'Sort the table by a column',
+      'route.changed': 'Open a link to a rebates list, or come back to this one (Back, a reload)',
     },
     checks: {
       browsing: "The list; 'Filters (n)' counts what is applied; Search is enabled once text is typed; the clear button shows while text is typed or the list is searched",
