@@ -2,6 +2,7 @@ import { selectAdminDashboardScreenView, selectEditUserScreenView, selectInviteV
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminDashboardMachine, type AdminDashboardContext } from './admin-dashboard.ts';
+import { adminDashboardPageMachine } from './admin-dashboard-screen.ts';
 import {
   adminDashboardEvents, adminInviteEvents, adminUserEditEvents, loginAsEvents, usersExportEvents,
 } from './admin-dashboard-samples.ts';
@@ -11,6 +12,17 @@ import { loginAsMachine, type LoginAsContext } from './login-as.ts';
 import { usersExportMachine, type UsersExportContext } from './users-export.ts';
 
 export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'admin-dashboard-page',
+    description: 'The /admin-dashboard route: the sign-in form for a visitor (it is open when logged out), the picker and users table for an internal admin.',
+    machine: adminDashboardPageMachine,
+    events: [],
+    variants: [
+      { label: 'a visitor, logged out', input: () => ({ siteUrl: 'https://portal.example', admin: false }) },
+      { label: 'an internal admin', input: () => ({ siteUrl: 'https://portal.example', admin: true }) },
+    ],
+    checks: { visitor: 'The sign-in form; a login as an internal admin stays on /admin-dashboard', admin: 'The distributor picker and the users table' },
+  },
   {
     name: 'admin-dashboard',
     description: 'The admin dashboard: a parent distributor, then one of its houses, then its users.',

@@ -1,4 +1,5 @@
-import { selectAuditView, selectLoadSpeedView, selectUserEditorScreenView } from './selectors.ts';
+import { selectAdminPanelView, selectAuditView, selectLoadSpeedView, selectUserEditorScreenView } from './selectors.ts';
+import { adminPanelPageMachine } from './admin-panel.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { auditLogEvents, announcementsEvents, loadSpeedEvents, panelUserEvents, testingFlagEvents } from './admin-panel-samples.ts';
@@ -9,6 +10,19 @@ import { panelUserMachine, type PanelUserContext } from './panel-user.ts';
 import { testingFlagMachine } from './testing-flag.ts';
 
 export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'admin-panel-page',
+    description: 'The /admin-panel page: the Panel and Audit Log tabs; each tab starts its section afresh when shown, the announcements and the testing flag stay.',
+    machine: adminPanelPageMachine,
+    views: { page: selectAdminPanelView },
+    events: [{ type: 'adminPanel.auditShown' }, { type: 'adminPanel.panelShown' }],
+    variants: [{ label: 'internal admin on /admin-panel' }],
+    labels: { 'adminPanel.auditShown': 'Press the Audit Log tab', 'adminPanel.panelShown': 'Press the Panel tab' },
+    checks: {
+      panel: 'The Panel tab: Edit Announcements, Enable/Disable Testing and the user editor, its picker empty',
+      audit: 'The Audit Log tab: the filters and the rows, newest first',
+    },
+  },
   {
     name: 'announcements',
     description: "The admin panel's System Announcements modal: list, create (not while empty), delete.",

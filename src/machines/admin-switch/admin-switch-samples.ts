@@ -25,3 +25,16 @@ export const adminSwitchEvents: readonly AnyEventObject[] = [
   { type: 'xstate.done.actor.switchSession', output: loginAs(distributorUser) },
   { type: 'xstate.error.actor.switchSession', error: new ApiError(403, DEACTIVATED_MESSAGE) },
 ];
+
+/** The banner's status answers: an admin acting as the user for 60 minutes, and a session of the user's own. */
+export const ACTING_STATUS = {
+  active: true, adminName: 'Ada Admin', userName: 'Lee Leader', userEmail: 'leader@harbor.test',
+  since: '2026-11-22T09:00:00.000Z', expiresAt: '2026-11-22T10:00:00.000Z', reason: 'Checking a rebate question',
+} as const;
+
+export const impersonationBannerEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadStatus', output: ACTING_STATUS },
+  { type: 'xstate.done.actor.loadStatus', output: { active: false } },
+  { type: 'xstate.error.actor.loadStatus', error: new ApiError(0, 'Something went wrong') },
+  { type: 'banner.tick', now: Date.parse('2026-11-22T09:30:00.000Z') },
+];

@@ -2,10 +2,30 @@ import { selectAdminLoginView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminSwitchMachine, type AdminSwitchContext } from './admin-switch.ts';
-import { adminSwitchEvents } from './admin-switch-samples.ts';
+import { adminSwitchEvents, impersonationBannerEvents } from './admin-switch-samples.ts';
+import { impersonationBannerMachine } from './impersonation-banner.ts';
 
 
 export const ADMIN_SWITCH_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'impersonation-banner',
+    description: 'The banner every screen shows while an admin acts as a user: whom, since when, the time left, Switch User.',
+    machine: impersonationBannerMachine,
+    // No view models recorded: the time left is counted from the clock the banner starts with.
+    events: impersonationBannerEvents,
+    variants: [{ label: 'a session an internal admin entered' }],
+    serializeState: (s) => JSON.stringify([s.value]),
+    labels: {
+      'xstate.done.actor.loadStatus': 'The server says whether an admin acts as the user',
+      'xstate.error.actor.loadStatus': 'Asking fails',
+      'banner.tick': 'A second passes',
+    },
+    checks: {
+      loading: 'No banner yet',
+      shown: "'You are logged in as … by …', the time left counting down each second, and Switch User",
+      hidden: 'No banner: the user signed in themselves (or the status could not be read)',
+    },
+  },
   {
     name: 'admin-switch',
     description: 'The admin user-picker on /admin-login: a distributor, one of its users, then log in as that user.',

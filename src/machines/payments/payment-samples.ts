@@ -62,3 +62,8 @@ export const checkDetailsEvents: readonly AnyEventObject[] = [
   { type: 'voucher.failed' },
   { type: 'voucher.close' },
 ];
+
+/** The merchant page hears of its route only when the name in it changes (the id makes another page). */
+export const merchantCheckPageEvents: readonly AnyEventObject[] = [
+  { type: 'route.changed', place: { pathname: '/paymentinformation/101/Harbor%20Grill%20East', search: '' }, params: { merchantid: '101', merchant: 'Harbor Grill East' } },
+];

@@ -1,13 +1,31 @@
 import {
-  selectCanBulk, selectCanSummarise, selectCheckDetailsView, selectCheckSelection, selectCheckTotals, selectListFailed, selectListLoading, selectPaymentListScreenView, selectQuartersView, selectShownChecks, selectTotalsScope, selectTransferring, selectVoucherView,
+  selectCanBulk, selectCanSummarise, selectCheckDetailsView, selectCheckSelection, selectCheckTotals, selectListFailed, selectListLoading, selectMerchantCheckView, selectPaymentListScreenView, selectQuartersView, selectShownChecks, selectTotalsScope, selectTransferring, selectVoucherView,
 } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { checkDetailsMachine, type CheckDetailsContext } from './check-details.ts';
 import { checkListMachine, type CheckListContext } from './check-list.ts';
-import { checkDetailsEvents, checkListEvents } from './payment-samples.ts';
+import { checkDetailsEvents, checkListEvents, merchantCheckPageEvents } from './payment-samples.ts';
+import { merchantCheckPageMachine } from './merchant-checks.ts';
 
 export const PAYMENT_MACHINES: readonly RegisteredMachine[] = [
+  {
+    name: 'merchant-check-page',
+    description: "One merchant's checks (/paymentinformation/{merchantid}/{merchant}): the check details quarter by quarter; a malformed id goes to the list, another name in the route is the title.",
+    machine: merchantCheckPageMachine,
+    views: { page: selectMerchantCheckView },
+    events: merchantCheckPageEvents,
+    variants: [
+      { label: "a merchant's link", input: () => ({ merchantId: 101, name: 'Harbor Grill', distributorId: 1 }) },
+      { label: 'a malformed merchant id', input: () => ({ merchantId: Number.NaN, name: 'x', distributorId: 1 }) },
+    ],
+    serializeState: (s) => JSON.stringify([s.value, (s.context as { name: string }).name]),
+    labels: { 'route.changed': "Open the same merchant's link with another name" },
+    checks: {
+      showing: "The merchant's name as the title and its check details, the newest quarter first",
+      malformed: 'Payment Information: the list (the link could not be read)',
+    },
+  },
   {
     name: 'check-list',
     description: 'Payment information list: the last 8 quarters, the quarter’s paid checks, selection, and the Pay / No Pay summary, bulk Download (ZIP) and Print (PDF) as download streams with progress.',
