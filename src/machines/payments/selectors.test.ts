@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { checkDetailsMachine } from './check-details.ts';
-import { checkListMachine } from './check-list.ts';
+import { checkListMachine, SERVER_ERROR } from './check-list.ts';
+import { merchantCheckPageMachine } from './merchant-checks.ts';
 import { manyMakersCheck, sampleChecks, sampleQuarters } from './payment-samples.ts';
 import {
+  selectCheckDetailsView, selectMerchantCheckView, selectPaymentListScreenView, selectQuartersView, selectVoucherView,
   selectBreakdownCsv, selectCanBulk, selectCanSummarise, selectCheckSelection, selectCheckTotals, selectListLoading, selectPanelCheck, selectPanelDetails, selectPaymentListView, selectTotalsScope, selectShownChecks, selectVoucherName,
 } from './selectors.ts';
 
@@ -107,5 +109,50 @@ describe('what a check shows', () => {
     expect(csv.fileName).toBe('26Q4 - Check Breakdown - Merchant 7.csv');
     expect(csv.rows.length).toBeGreaterThan(0);
     expect(selectVoucherName(s.actor.getSnapshot())).toBe('26Q4 - Voucher - Merchant 7.pdf');
+  });
+});
+
+describe('the view models of the payment screens', () => {
+  const details = () => startControlled(checkDetailsMachine, { actors: ['loadQuarters', 'loadCheck', 'loadVoucher'], input: { merchantId: 7, timeframe: '26Q4', distributorId: 10 } });
+
+  it('Payment Information: the list view, and the panel machine only while a check is open', async () => {
+    const s = await list();
+    expect(selectPaymentListScreenView(s.now())).toEqual({ view: selectPaymentListView(s.now()), panelDetails: null });
+    s.actor.send({ type: 'checks.panelOpened', merchantId: 2 });
+    const screen = selectPaymentListScreenView(s.now());
+    expect(screen.view.panel?.merchant).toBe('Merchant 2');
+    expect(screen.panelDetails).toBe(s.now().context.panelDetails);
+  });
+
+  it('a check: loading first, then the check with its voucher name, or the failure', async () => {
+    const s = details();
+    expect(selectCheckDetailsView(s.actor.getSnapshot())).toMatchObject({ check: null, loading: true, failed: false, error: null });
+    await s.replay({ type: 'xstate.done.actor.loadQuarters', output: sampleQuarters }, 'loading');
+    expect(selectQuartersView(s.actor.getSnapshot())).toEqual({ quarters: sampleQuarters, timeframe: '26Q4' });
+    await s.replay({ type: 'xstate.done.actor.loadCheck', output: manyMakersCheck }, 'success');
+    expect(selectCheckDetailsView(s.actor.getSnapshot())).toMatchObject({ check: { merchant: 'Merchant 7' }, voucherName: '26Q4 - Voucher - Merchant 7.pdf', loading: false, failed: false });
+    const failing = details();
+    await failing.replay({ type: 'xstate.error.actor.loadQuarters', error: new Error('502') }, 'failure');
+    expect(selectCheckDetailsView(failing.actor.getSnapshot())).toMatchObject({ failed: true, loading: false, error: SERVER_ERROR });
+  });
+
+  it('the voucher: opens without an address until it is ready, and closes', async () => {
+    const s = details();
+    await s.replay({ type: 'xstate.done.actor.loadQuarters', output: sampleQuarters }, 'loading');
+    await s.replay({ type: 'xstate.done.actor.loadCheck', output: manyMakersCheck }, 'success');
+    expect(selectVoucherView(s.actor.getSnapshot())).toEqual({ opened: false, url: null });
+    s.actor.send({ type: 'voucher.open' });
+    expect(selectVoucherView(s.actor.getSnapshot())).toEqual({ opened: true, url: null });
+    s.actor.send({ type: 'voucher.ready', url: 'blob:voucher' });
+    expect(selectVoucherView(s.actor.getSnapshot())).toEqual({ opened: true, url: 'blob:voucher' });
+    s.actor.send({ type: 'voucher.close' });
+    expect(selectVoucherView(s.actor.getSnapshot())).toEqual({ opened: false, url: null });
+  });
+
+  it("a merchant's page: titled by the route's name, showing its details machine", () => {
+    const s = startControlled(merchantCheckPageMachine, { actors: ['details'], input: { merchantId: 7, name: 'Blue Anchor Grill', distributorId: 10 } });
+    const view = selectMerchantCheckView(s.actor.getSnapshot());
+    expect(view.name).toBe('Blue Anchor Grill');
+    expect(view.details).toBe(s.actor.getSnapshot().children.details);
   });
 });

@@ -5,9 +5,12 @@ import { inboxDouble } from '../testing/inbox-double.ts';
 import { itemMatchMachine } from './item-match.ts';
 import { itemA, sampleMatch } from './match-samples.ts';
 import { pagedRebatesMachine } from './paged-rebates.ts';
-import { fullPage, lastPage } from './rebate-samples.ts';
+import { fullPage, lastPage, sampleRebateRow } from './rebate-samples.ts';
 import { rebatesScreenMachine } from './rebates-screen.ts';
-import { selectFeedbackDialog, selectFeedbackDialogView, selectRebateFilterChoices, selectRebateList, selectRowMatches, selectListFooter, selectMatchCount, selectMaySearch, selectShownEntries, selectShowsClearSearch } from './selectors.ts';
+import {
+  sameView, selectChecklistView, selectFeedbackDialog, selectFeedbackDialogView, selectRebateFilterChoices, selectRebateList, selectRebateListView, selectRebatesScreenView, selectRowMatches, selectListFooter, selectMatchCount,
+  selectMaySearch, selectSearchBarView, selectShownEntries, selectShowsClearSearch, selectSimilarItemsView, selectSimilarPanelMatchesView, selectSimilarPanelView,
+} from './selectors.ts';
 
 const choices: RebateFilters = {
   manufacturers: [
@@ -123,5 +126,56 @@ describe('the feedback dialog of the similar items', () => {
     dialog.send({ type: 'feedback.opened', mode: 'recommendation', min: itemA.min });
     dialog.send({ type: 'feedback.textChanged', value: 'MIN-1' });
     expect(selectFeedbackDialogView(dialog.getSnapshot())).toMatchObject({ open: true, title: 'Recommend Similar Item', asks: 'min', text: 'MIN-1', maySend: true });
+  });
+});
+
+describe('the view models of the rebate screens', () => {
+  it('the search bar: Search needs text, the × shows, and Filters counts what Apply applied', async () => {
+    const s = await openPanel();
+    expect(selectSearchBarView(s.now())).toMatchObject({ text: '', maySearch: false, showsClear: false, filtersLabel: 'Filters', filters: s.now().children.filters });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [1, 3] });
+    s.actor.send({ type: 'rebatesScreen.filtersApplied' });
+    s.actor.send({ type: 'rebatesScreen.searchChanged', text: '  ' });
+    expect(selectSearchBarView(s.now())).toMatchObject({ text: '  ', maySearch: false, showsClear: true, filtersLabel: 'Filters (2)' });
+  });
+
+  it('a checklist: its search narrows the entries, and the ticks are the drafts', async () => {
+    const s = await openPanel();
+    s.actor.send({ type: 'rebatesScreen.checklistSearched', list: 'manufacturers', text: 'ac' });
+    s.actor.send({ type: 'rebatesScreen.draftChanged', list: 'manufacturers', ids: [3] });
+    const view = selectChecklistView('manufacturers')(s.now());
+    expect({ ...view, shown: view.shown.map((e) => e.id) }).toEqual({ search: 'ac', shown: [1, 3], selected: [3] });
+    expect(selectChecklistView('categories')(s.now())).toMatchObject({ search: '', selected: [] });
+  });
+
+  it('the page hands its list to the table with the choices, and the panel its row once one is opened', async () => {
+    const s = await openPanel();
+    expect(selectRebatesScreenView(s.now())).toEqual({ list: s.now().children.list, choices });
+    expect(selectSimilarPanelView(s.now())).toEqual({ matches: s.now().children.matches, row: null });
+    s.actor.send({ type: 'rebatesScreen.filtersClosed' });
+    s.actor.send({ type: 'rebatesScreen.similarOpened', row: sampleRebateRow(4) });
+    expect(selectSimilarPanelView(s.now()).row?.rebateId).toBe(4);
+  });
+
+  it('the list: rows, Load More under them, and the same view for the same list', async () => {
+    const s = startControlled(pagedRebatesMachine, { actors: ['loadPage'], input: { scope: 'yours' } });
+    expect(selectRebateListView(s.actor.getSnapshot())).toMatchObject({ rows: [], footerKind: 'loadingRebates', failed: false, scope: 'yours' });
+    await s.replay({ type: 'xstate.done.actor.loadPage', output: fullPage }, 'idle');
+    const view = selectRebateListView(s.actor.getSnapshot());
+    expect(view).toMatchObject({ footerKind: 'loadMore', revealedId: null, failed: false });
+    expect(view.rows).toHaveLength(fullPage.rows.length);
+    expect(sameView(view, selectRebateListView(s.actor.getSnapshot()))).toBe(true);
+  });
+
+  it("similar items: '…' until the answer, then the count, and the search narrows the items shown", async () => {
+    const s = startControlled(itemMatchMachine, { actors: ['loadMatches'], input: { key: itemA } });
+    expect(selectSimilarItemsView(s.actor.getSnapshot())).toMatchObject({ status: 'loading', count: '…', shown: [] });
+    const other = { ...sampleMatch, min: '21000888', description: 'MILK WHOLE' };
+    await s.replay({ type: 'xstate.done.actor.loadMatches', output: [sampleMatch, other] }, 'complete');
+    s.actor.send({ type: 'matches.searchChanged', search: 'milk' });
+    const view = selectSimilarItemsView(s.actor.getSnapshot());
+    expect(view).toMatchObject({ status: 'complete', count: '2', search: 'milk', feedback: s.actor.getSnapshot().children.feedback });
+    expect(view.shown.map((m) => m.min)).toEqual(['21000888']);
+    expect(selectSimilarPanelMatchesView(s.actor.getSnapshot())).toEqual({ status: 'complete', shown: view.shown });
   });
 });
