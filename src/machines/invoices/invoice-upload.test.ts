@@ -10,6 +10,7 @@ import { INVOICE_MESSAGES } from '../../model/invoices.ts';
 import type { UploadEvent } from '../../services/invoice-service.ts';
 import { MACHINES } from '../registry.ts';
 import { invoiceUploadMachine, type UploadActorInput } from './invoice-upload.ts';
+import { selectUploadView } from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'invoice-upload')!;
 
@@ -33,6 +34,10 @@ function assertScreen(run: ReturnType<typeof startModel>) {
     expect(names('failed').length).toBeGreaterThan(0);
   }
   if (value === 'failure') expect(context.message).toBe(names('failed').map(INVOICE_MESSAGES.failed).join(' '));
+  // The dialog's buttons: Retry after a failed send, Send Images spinning while it runs and idle once all went.
+  const view = selectUploadView(run.actor.getSnapshot());
+  expect([view.offersRetry, view.sending, view.sent]).toEqual([value === 'partialSuccess' || value === 'failure', value === 'uploading', value === 'success']);
+  expect(view.files.filter((f) => f.failed).map((f) => f.name)).toEqual(names('failed'));
   for (const i of run.sent.slice(run.seen.sends)) {
     const before = run.seen.context;
     // A send takes every file not yet on the server and none that is, to the invoice made so far.

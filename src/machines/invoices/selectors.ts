@@ -133,7 +133,8 @@ export const selectInvoiceItemsView = (s: D) => ({
 export const selectInvoiceListView = (s: L) => ({
   rows: selectShownInvoices(s),
   search: selectListSearch(s),
-  state: selectListState(s),
+  loading: selectListState(s) === 'loading',
+  failed: selectListState(s) === 'failed',
   confirming: selectConfirmingInvoice(s),
   upload: selectListUpload(s),
   csv: selectListCsv(s),
@@ -148,7 +149,9 @@ export const selectReviewView = (s: R) => ({
 /** Deleting a line: the line, the step of its delete, and the error. */
 export const selectDeleteLineView = (s: R) => ({
   line: selectDeletingLine(s),
-  state: selectDeleteState(s),
+  busy: selectDeleteState(s) === 'saving',
+  /** After a failed delete, Delete tries again. */
+  retry: selectDeleteState(s) === 'failed',
   error: selectReviewError(s),
 });
 
@@ -168,13 +171,20 @@ export const selectReviewLinesView = (s: R) => ({
 });
 
 /** The upload dialog: its state, the files and their progress, the message, the form and the locations offered. */
-export const selectUploadView = (s: U) => ({
-  state: selectUploadState(s),
-  files: selectUploadFiles(s),
-  message: selectUploadMessage(s),
-  form: selectUploadForm(s),
-  locations: selectUploadLocations(s),
-});
+export const selectUploadView = (s: U) => {
+  const state = selectUploadState(s);
+  return {
+    files: selectUploadFiles(s).map((f) => ({ ...f, failed: f.state === 'failed', tone: f.state === 'failed' ? 'red' : f.state === 'done' ? 'green' : 'blue' })),
+    message: selectUploadMessage(s),
+    form: selectUploadForm(s),
+    locations: selectUploadLocations(s),
+    /** Every image went: the message is good news and Send Images has nothing left to send. */
+    sent: state === 'success',
+    sending: state === 'uploading',
+    /** After a send that failed in part or whole, Retry sends what did not go. */
+    offersRetry: state === 'partialSuccess' || state === 'failure',
+  };
+};
 
 /** The review's image: the image, the selected line's box and the line, and the image loader's actor. */
 export const selectReviewImageView = (s: R) => ({ ...selectReviewImage(s), loader: selectReviewImageActor(s) });

@@ -33,7 +33,7 @@ function PhoneCsv({ invoice, csv }: { invoice: InvoiceSummary; csv: ActorRefFrom
 }
 
 function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine> }) {
-  const { rows, search, state, confirming, upload, csv } = useSelector(actor, selectInvoiceListView, sameView);
+  const { rows, search, loading, failed, confirming, upload, csv } = useSelector(actor, selectInvoiceListView, sameView);
   const csvMessage = useSelector(csv, selectCsvMessage);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const columns = useMemo<MRT_ColumnDef<InvoiceSummary>[]>(() => [
@@ -56,7 +56,7 @@ function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine>
   ], [phone, actor, csv]);
   const table = useMantineReactTable({
     ...PLAIN_TABLE_OPTIONS, columns, data: rows, enableSorting: true, initialState: { sorting: [{ id: 'createdAt', desc: true }] },
-    renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{state === 'loading' ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
+    renderEmptyRowsFallback: () => <Text m="md" c="dimmed">{loading ? 'Loading invoices…' : INVOICE_MESSAGES.noInvoices}</Text>,
     mantineTableProps: { 'data-testid': 'invoices-table' } as object,
     // A phone shows what a row needs at a glance: name, status and its buttons (Location and date on wider screens).
     state: { columnVisibility: { merchantName: !phone, createdAt: !phone } },
@@ -70,7 +70,7 @@ function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine>
         <Button onClick={() => actor.send({ type: 'invoices.uploadOpened' })}>Upload Invoice</Button>
       </Group>
       {csvMessage && <Alert color="red">{csvMessage}</Alert>}
-      {state === 'failed'
+      {failed
         ? <Alert color="red">{INVOICE_MESSAGES.fetchList} <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'invoices.retry' })}>Retry</Button></Alert>
         : <MantineReactTable table={table} />}
       {upload && <UploadModal actor={upload} addingTo={false} />}

@@ -36,10 +36,10 @@ export function InvoiceReview({ actor }: { actor: InvoiceReviewActor }) {
 }
 
 function DeleteLine({ actor }: { actor: InvoiceReviewActor }) {
-  const { line, state, error } = useSelector(actor, selectDeleteLineView, sameView);
+  const { line, busy, retry, error } = useSelector(actor, selectDeleteLineView, sameView);
   if (!line) return null;
   return (
-    <ConfirmDelete title="Delete line" text={`Delete the line '${line.description || line.itemCode}'? Who deleted it is kept.`} error={error} busy={state === 'saving'}
-      onCancel={() => actor.send({ type: 'review.cancel' })} onConfirm={() => actor.send({ type: state === 'failed' ? 'review.retry' : 'review.deleteConfirmed' })} />
+    <ConfirmDelete title="Delete line" text={`Delete the line '${line.description || line.itemCode}'? Who deleted it is kept.`} error={error} busy={busy}
+      onCancel={() => actor.send({ type: 'review.cancel' })} onConfirm={() => actor.send({ type: retry ? 'review.retry' : 'review.deleteConfirmed' })} />
   );
 }

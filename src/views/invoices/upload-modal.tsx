@@ -11,14 +11,13 @@ import { sameView } from '../../machines/shell/selectors.ts';
  * per-file progress. Shown while the page's machine holds its upload; closing tells that machine.
  */
 export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo: boolean }) {
-  const { state, files, message, form, locations } = useSelector(actor, selectUploadView, sameView);
+  const { files, message, form, locations, sent, sending, offersRetry } = useSelector(actor, selectUploadView, sameView);
   const input = useRef<HTMLInputElement>(null);
   useFocusBack();
   const close = () => actor.send({ type: 'upload.closed' });
   const add = (list: FileList | null) => {
     if (list?.length) actor.send({ type: 'upload.filesAdded', files: [...list].map((file) => ({ name: file.name, size: file.size, file })) });
   };
-  const good = state === 'success';
   return (
     <Modal opened onClose={close} title={addingTo ? 'Add Images' : 'Upload Invoice'} size="lg">
       <Stack>
@@ -41,16 +40,16 @@ export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo:
         </Box>
         {files.map((f) => (
           <Box key={f.name}>
-            <Group justify="space-between"><Text size="sm">{f.name}</Text><Text size="xs" c={f.state === 'failed' ? 'red' : 'dimmed'}>{f.state === 'failed' ? 'Failed' : `${f.percent}%`}</Text></Group>
-            <Progress value={f.percent} color={f.state === 'failed' ? 'red' : f.state === 'done' ? 'green' : 'blue'} aria-label={`${f.name} progress`} />
+            <Group justify="space-between"><Text size="sm">{f.name}</Text><Text size="xs" c={f.failed ? 'red' : 'dimmed'}>{f.failed ? 'Failed' : `${f.percent}%`}</Text></Group>
+            <Progress value={f.percent} color={f.tone} aria-label={`${f.name} progress`} />
           </Box>
         ))}
-        {message && <Alert color={good ? 'green' : 'red'}>{message}</Alert>}
+        {message && <Alert color={sent ? 'green' : 'red'}>{message}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => actor.send({ type: 'upload.cleared' })} disabled={state === 'uploading'}>Clear Images</Button>
-          {state === 'partialSuccess' || state === 'failure'
+          <Button variant="default" onClick={() => actor.send({ type: 'upload.cleared' })} disabled={sending}>Clear Images</Button>
+          {offersRetry
             ? <Button onClick={() => actor.send({ type: 'upload.retry' })}>Retry</Button>
-            : <Button onClick={() => actor.send({ type: 'upload.send' })} loading={state === 'uploading'} disabled={good}>Send Images</Button>}
+            : <Button onClick={() => actor.send({ type: 'upload.send' })} loading={sending} disabled={sent}>Send Images</Button>}
         </Group>
       </Stack>
     </Modal>
