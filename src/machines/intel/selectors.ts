@@ -152,10 +152,10 @@ export const selectDetailView = (s: S) => ({
 });
 
 /** The detail's items: whether their load failed, and the items grouped. */
-export const selectItemsPanelView = (s: ItemsSnapshot) => ({
-  failed: selectItemsFailed(s),
-  groups: selectItemGroups(s),
-});
+export const selectItemsPanelView = (s: ItemsSnapshot, row: IntelMerchant) => {
+  const groups = selectItemGroups(s);
+  return { failed: selectItemsFailed(s), merchant: groups ? withItems(row, groups) : null };
+};
 
 /** The detail's item table: the search, the rows revealed, the range and the merchant's platform id. */
 export const selectDetailItemsView = (s: S) => ({
@@ -163,6 +163,12 @@ export const selectDetailItemsView = (s: S) => ({
   revealed: selectRevealed(s),
   range: selectRange(s),
   platformId: selectDetailPlatformId(s),
+});
+
+/** The detail's item table with its rows: the merchant's items of the tab that the search finds. */
+export const selectDetailTableView = (s: S, merchant: IntelMerchant, tab: DetailTab) => ({
+  ...selectDetailItemsView(s),
+  rows: detailRows(merchant, tab, selectDetailSearch(s)),
 });
 
 /** Intel's graph view: the page, whether the load settled, the merchants on the page, the page count, and whether none is visible. */

@@ -27,8 +27,6 @@ export const selectManager = (s: AuthSnapshot): Manager | null => {
   const u = selectUser(s);
   return u && { id: u.id, title: u.title, internalAdmin: u.isInternalAdmin, actingAdmin: selectEnteredByAdmin(s) };
 };
-export const sameManager = (a: Manager | null, b: Manager | null) =>
-  a?.id === b?.id && a?.title === b?.title && a?.internalAdmin === b?.internalAdmin && a?.actingAdmin === b?.actingAdmin;
 
 export interface ManagerGates {
   /** Invite User is offered. */
@@ -41,6 +39,12 @@ export interface ManagerGates {
 
 export const managerGates = (me: Manager | null): ManagerGates =>
   me ? { invite: mayInvite(me), approve: mayApprove(me), titles: assignableTitles(me) } : { invite: false, approve: false, titles: [] };
+
+/** User Management's header: who manages (none until signed in), and what they may do there. */
+export const selectManagerView = (s: AuthSnapshot) => {
+  const me = selectManager(s);
+  return { me, ...managerGates(me) };
+};
 
 // ---- The list ---------------------------------------------------------------------------------
 

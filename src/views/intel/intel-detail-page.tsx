@@ -11,7 +11,7 @@ import { formatMoney } from '../../model/format.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import type { intelItemsMachine } from '../../machines/intel/intel-items.ts';
 import type { DetailTab } from '../../model/intel-rules.ts';
-import { selectDetailItemsView, selectItemsPanelView, selectDetailView, detailCsv, detailRows, ITEMS_FAILED_MESSAGE, itemKey, withItems, type DetailRow as Row } from '../../machines/intel/selectors.ts';
+import { detailCsv, ITEMS_FAILED_MESSAGE, itemKey, selectDetailTableView, selectDetailView, selectItemsPanelView, type DetailRow as Row } from '../../machines/intel/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -46,8 +46,7 @@ function IntelDetailScreen({ intel }: { intel: IntelRef }) {
 
 /** The list's row carries each seller's volume; its items load in the child, for this merchant and range only. */
 function DetailItems({ intel, items, row, tab }: { intel: IntelRef; items: ActorRefFrom<typeof intelItemsMachine>; row: IntelMerchant; tab: DetailTab }) {
-  const { failed, groups } = useSelector(items, selectItemsPanelView, sameView);
-  const merchant = useMemo(() => (groups ? withItems(row, groups) : null), [row, groups]);
+  const { failed, merchant } = useSelector(items, (s) => selectItemsPanelView(s, row), sameView);
   if (failed)
     return (
       <Alert color="red" title={row.merchant}>
@@ -69,11 +68,10 @@ function DetailItems({ intel, items, row, tab }: { intel: IntelRef; items: Actor
 }
 
 function Detail({ intel, merchant, tab }: { intel: IntelRef; merchant: IntelMerchant; tab: DetailTab }) {
-  const { search, revealed, range, platformId } = useSelector(intel, selectDetailItemsView, sameView);
+  const { search, revealed, range, platformId, rows: items } = useSelector(intel, (s) => selectDetailTableView(s, merchant, tab), sameView);
   const canExport = AuthActor.useSelector(selectActsAsInternalAdmin);
   const navigate = useNavigate();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
-  const items = useMemo(() => detailRows(merchant, tab, search), [merchant, tab, search]);
   const toggle = useCallback((item: Row) => () => intel.send({ type: 'intel.revealToggled', key: itemKey(item) }), [intel]);
   const columns = useMemo<MRT_ColumnDef<Row>[]>(
     () => [

@@ -2,9 +2,9 @@ import { Alert, Button, CloseButton, Group, Stack, TextInput, Title } from '@man
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectUserManagementView, managerGates, sameManager, selectManager } from '../../machines/user-management/selectors.ts';
+import { selectManagerView, selectUserManagementView } from '../../machines/user-management/selectors.ts';
 import type { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -21,8 +21,7 @@ export function UserManagementPage() {
 }
 
 function UserManagementScreen({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
-  const me = AuthActor.useSelector(selectManager, sameManager);
-  const { invite: mayInvite, titles } = useMemo(() => managerGates(me), [me]);
+  const { me, invite: mayInvite, titles } = AuthActor.useSelector(selectManagerView, sameView);
   const { invite, edit, pending, status, search, rows, emptyText } = useSelector(list, selectUserManagementView, sameView);
 
 
