@@ -6,7 +6,7 @@ import { MACHINES } from '../registry.ts';
 import { alertsMachine } from './alerts.ts';
 import { SAMPLE_ALERTS, SAMPLE_PREFERENCES } from './digest-samples.ts';
 import { digestPreferencesMachine } from './digest-preferences.ts';
-import { DIGEST_SAVED, selectAlertGroups, selectBell, selectPreferencesForm } from './selectors.ts';
+import { DIGEST_SAVED, selectAlertGroups, selectAlertsBellView, selectBell, selectPreferencesForm } from './selectors.ts';
 
 const entry = (name: string) => MACHINES.find((m) => m.name === name)!;
 
@@ -59,6 +59,16 @@ describe('alerts (the bell), model-based', () => {
     run.actor.send({ type: 'alerts.opened' });
     expect(run.inputs.markRead).toHaveLength(1);
     expect(selectBell(run.actor.getSnapshot())).toMatchObject({ unread: 0, open: true, newWhenOpened: 2 });
+    run.actor.stop();
+  });
+
+  it('the bell’s view model (selectAlertsBellView): the unread badge and the alerts grouped by section', async () => {
+    const run = startControlled(alertsMachine, { actors: ['load', 'markRead'] });
+    expect(selectAlertsBellView(run.actor.getSnapshot())).toEqual({ bell: expect.objectContaining({ unread: 0, open: false }), groups: [] });
+    await run.replay({ type: 'xstate.done.actor.load', output: SAMPLE_ALERTS }, 'closed');
+    const view = selectAlertsBellView(run.actor.getSnapshot());
+    expect(view.bell).toMatchObject({ unread: 2, open: false, failed: false });
+    expect(view.groups.map((g) => g.section)).toEqual(['competitorShare', 'rebateChecks']);
     run.actor.stop();
   });
 });

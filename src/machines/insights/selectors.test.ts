@@ -9,8 +9,8 @@ import { insightsMachine } from './insights.ts';
 import { insightsScreenOf } from './insights-route.ts';
 import { insightsMerchant, SAMPLE_TODAY, sampleItems, sampleMerchants } from './insights-samples.ts';
 import {
-  filterText, lostFilterOf, selectBanner, selectCompetitorOrderScreen, selectHeaderView, selectHouseWinBack, selectItemsScreen, selectItemsView, selectLastUrl,
-  selectMatchesScreen, selectOrderHistoryScreen, selectVisibleMerchants,
+  filterText, lostFilterOf, selectBanner, selectCompetitorOrderScreen, selectHeaderView, selectHouseWinBack, selectItemsPageView, selectItemsScreen, selectItemsView, selectLastUrl,
+  selectMatchesScreen, selectMerchantsView, selectOrderHistoryScreen, selectVisibleMerchants,
 } from './selectors.ts';
 import type { ItemMatch } from '../../model/match.ts';
 import { itemMatchMachine } from '../rebates/item-match.ts';
@@ -55,6 +55,18 @@ describe('the merchants listed', () => {
     expect(selectVisibleMerchants(s.actor.getSnapshot()).map((m) => m.id)).toEqual([2, 12, 1]);
     s.actor.send({ type: 'insights.searchChanged', search: 'Merchant 1' });
     expect(selectVisibleMerchants(s.actor.getSnapshot()).map((m) => m.id)).toEqual([12, 1]);
+  });
+
+  it('the merchants screen (selectMerchantsView): a loader, then the merchants searched, most competitor volume first', async () => {
+    const s = startControlled(insightsMachine, { actors: ['loadMerchants'], input: { today: SAMPLE_TODAY } });
+    await s.replay({ type: 'insights.merchantsEntered', filter: { category: 'Dairy' } }, 'loading');
+    expect(selectMerchantsView(s.actor.getSnapshot())).toMatchObject({ loading: true, failed: false, filter: { category: 'Dairy' }, visible: [] });
+    const rows = [insightsMerchant(1, 1000, 100), insightsMerchant(2, 500, 400), insightsMerchant(12, 900, 300)];
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: rows }, 'loaded');
+    s.actor.send({ type: 'insights.searchChanged', search: 'Merchant 1' });
+    const view = selectMerchantsView(s.actor.getSnapshot());
+    expect(view).toMatchObject({ loading: false, search: 'Merchant 1' });
+    expect(view.visible.map((m) => m.id)).toEqual([12, 1]);
   });
 });
 
@@ -165,6 +177,7 @@ describe('the section follows the place (spec §2)', () => {
     s.go('/competitiveinsights/items/Merchant%202/2');
     expect(selectBanner(s.actor.getSnapshot())).toBe(true);
     expect(selectItemsScreen(s.actor.getSnapshot())).not.toBeNull();
+    expect(selectItemsPageView(s.actor.getSnapshot())).toEqual({ banner: true, screen: selectItemsScreen(s.actor.getSnapshot()) });
   });
 
   it('runs the place’s screen, anew for another merchant, and shows the win-back link except on the win-back list', () => {

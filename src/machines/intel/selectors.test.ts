@@ -7,8 +7,9 @@ import { intelItemsMachine } from './intel-items.ts';
 import { debugDetailsMachine } from './debug-details.ts';
 import { boston, firstBatch, intelRow, SAMPLE_TODAY, sampleMerchants, secondBatch } from './intel-samples.ts';
 import {
-  pieGroups, powersOfTen, selectCurrentView, selectDebugView, selectDetailPlatformId, selectDetailRow, selectDetailTab, selectGraphPage, selectGraphPageCount, selectIntelListCsv, selectLineChartPage, selectLineChartPageCount, selectListPage,
-  selectListPageCount, selectNoDataFound, selectVisibleMerchants,
+  pieGroups, powersOfTen, selectCurrentView, selectDebugView, selectDetailPlatformId, selectDetailRow, selectDetailTab, selectDetailView, selectGraphPage, selectGraphPageCount, selectGraphView,
+  selectIntelHeaderView, selectIntelListCsv, selectLineChartPage, selectLineChartPageCount, selectLineChartView, selectListPage, selectListPageCount, selectListView, selectLoadProgressView,
+  selectNoDataFound, selectVisibleMerchants,
 } from './selectors.ts';
 
 const start = async (lastUrl = '/intel/list', path?: string) => {
@@ -74,6 +75,35 @@ describe('what the three Intel views show', () => {
     expect(selectDetailRow(s.now())).toBe(s.now().context.rows[3]);
     s.actor.send({ type: 'route.changed', place: { pathname: `/intel/detail/${firstBatch[0]!.id}/competitive`, search: '' }, params: {} });
     expect(selectDetailRow(s.now())).toBeNull();
+  });
+});
+
+describe('the Intel screens’ view models', () => {
+  it('the list, graph and line chart: a page of merchants, largest first, and their page counts', async () => {
+    const s = await start();
+    expect(selectListView(s.now())).toMatchObject({ settled: false, noneVisible: true, shown: [] });
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: [intelRow(1, 500), intelRow(2, 3000), intelRow(3, 100)], loaded: 250 });
+    expect(ids(selectListView(s.now()).shown)).toEqual([2, 1, 3]);
+    expect(selectListView(s.now())).toMatchObject({ page: 1, pages: 1, noneVisible: false });
+    expect(selectGraphView(s.now())).toMatchObject({ pages: 1, noneVisible: false });
+    expect(selectLineChartView(s.now())).toMatchObject({ logScale: true, pages: 1 });
+    s.actor.send({ type: 'intel.searchApplied', search: 'nobody' });
+    expect(selectGraphView(s.now()).noneVisible).toBe(true);
+  });
+
+  it('the header names the view on screen and the load progress counts the merchants loaded', async () => {
+    const s = await start('/intel/list', '/intel/graph');
+    expect(selectIntelHeaderView(s.now())).toMatchObject({ view: 'graph', switching: false, active: boston });
+    expect(selectLoadProgressView(s.now())).toMatchObject({ loading: true, loaded: 0, total: sampleMerchants.length, failed: 0 });
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    expect(selectLoadProgressView(s.now()).loaded).toBe(250);
+  });
+
+  it('a detail page: its tab, a loader until the merchant’s row arrives, and the items’ child', async () => {
+    const s = await start('/intel/list', `/intel/detail/${firstBatch[3]!.id}/competitive`);
+    expect(selectDetailView(s.now())).toMatchObject({ row: null, tab: 'competitive' });
+    s.actor.send({ type: 'intel.batchLoaded', index: 0, merchants: firstBatch, loaded: 250 });
+    expect(selectDetailView(s.now()).row?.id).toBe(firstBatch[3]!.id);
   });
 });
 
