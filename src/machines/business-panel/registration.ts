@@ -1,4 +1,4 @@
-import { selectSalesRepsScreenView } from './selectors.ts';
+import { selectSalesRepsView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { salesRepsMachine, type SalesRepsContext } from './sales-reps.ts';
@@ -9,7 +9,7 @@ export const BUSINESS_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'sales-reps',
     description: "The Business Panel's sales reps: pick or enter a rep, role, distributors; save, cancel, delete after 'Are you sure?'.",
     machine: salesRepsMachine,
-    views: { reps: selectSalesRepsScreenView },
+    views: { reps: selectSalesRepsView },
     events: salesRepsEvents,
     variants: [{ label: 'internal admin on /business-panel' }],
     serializeState: seenState<SalesRepsContext>((c) => [

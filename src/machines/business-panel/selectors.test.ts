@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { allHouses } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { salesRepsMachine } from './sales-reps.ts';
 import { sam } from './sales-reps-samples.ts';
-import { selectAddableDistributors, selectListedDistributors, selectRepDistributors, selectRepSearch, selectSalesRepsView } from './selectors.ts';
+import { businessPanelPageMachine } from './business-panel.ts';
+import { selectAddableDistributors, selectBusinessPanelView, selectListedDistributors, selectRepDistributors, selectSalesRepsView } from './selectors.ts';
 
 const names = (houses: { nickname: string }[]) => houses.map((h) => h.nickname);
 
@@ -28,7 +30,7 @@ describe("the sales rep's distributors", () => {
   it('Search narrows the list by name in any case, not the distributors saved', async () => {
     const run = await samWithDistributors([10, 11]);
     run.actor.send({ type: 'reps.searchChanged', value: ' BOSTON ' });
-    expect([selectRepSearch(run.now()), names(selectListedDistributors(run.now()))]).toEqual([' BOSTON ', ['Harbor Foods Boston']]);
+    expect([selectSalesRepsView(run.now()).search, names(selectListedDistributors(run.now()))]).toEqual([' BOSTON ', ['Harbor Foods Boston']]);
     expect(selectRepDistributors(run.now())).toHaveLength(2);
     await run.replay({ type: 'reps.roleChosen', role: 'manager' }, 'ready');
     await run.replay({ type: 'reps.saved' }, 'saving');
@@ -40,7 +42,7 @@ describe("the sales rep's distributors", () => {
     const searchAfter = async (event: Parameters<typeof run.actor.send>[0], state: string) => {
       run.actor.send({ type: 'reps.searchChanged', value: 'boston' });
       await run.replay(event, state);
-      return selectRepSearch(run.now());
+      return selectSalesRepsView(run.now()).search;
     };
     expect(await searchAfter({ type: 'reps.chosen', email: 'kim@gpo.test' }, 'loadingRepDistributors')).toBe('');
     await run.replay({ type: 'xstate.done.actor.loadRepDistributors', output: { distributorIds: [20] } }, 'ready');
@@ -70,5 +72,43 @@ describe('the sales-reps view: what is enabled', () => {
     const run = startControlled(salesRepsMachine, { actors: ['loadReps', 'loadHouses', 'loadRepDistributors', 'save', 'remove'] });
     await run.replay({ type: 'xstate.error.actor.loadReps', error: new Error('x') }, 'repsFailed');
     expect(selectSalesRepsView(run.actor.getSnapshot()).retry).toBe(true);
+  });
+});
+
+describe('the sales-reps view model', () => {
+  it('offers each rep as "name – email", the houses the rep lacks, and lists the rep’s distributors the search holds', async () => {
+    const run = await samWithDistributors([11, 10]);
+    run.actor.send({ type: 'reps.searchChanged', value: 'port' });
+    const view = selectSalesRepsView(run.now());
+    expect(view.repOptions).toEqual([
+      { value: sam.email, label: `${sam.name} – ${sam.email}` },
+      { value: 'kim@gpo.test', label: 'Kim Other – kim@gpo.test' },
+    ]);
+    expect(view.distributorOptions.map((o) => o.label)).toEqual(['Harbor Foods (PA)', 'Summit Denver']);
+    expect(view.listed).toEqual([{ id: 11, nickname: 'Harbor Foods Portland' }]);
+    expect([view.mayDelete, view.noDistributors]).toEqual([true, false]);
+  });
+
+  it('says "No distributors yet" only once the rep’s distributors are in, and offers no delete for a new rep', async () => {
+    const run = startControlled(salesRepsMachine, { actors: ['loadReps', 'loadHouses', 'loadRepDistributors', 'save', 'remove'] });
+    await run.replay({ type: 'xstate.done.actor.loadReps', output: [sam] }, 'loadingHouses');
+    await run.replay({ type: 'xstate.done.actor.loadHouses', output: allHouses }, 'ready');
+    await run.replay({ type: 'reps.formOpened' }, 'ready');
+    await run.replay({ type: 'reps.chosen', email: sam.email }, 'loadingRepDistributors');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ loadingDistributors: true, noDistributors: false, mayDelete: true });
+    await run.replay({ type: 'xstate.done.actor.loadRepDistributors', output: { distributorIds: [] } }, 'ready');
+    expect(selectSalesRepsView(run.actor.getSnapshot())).toMatchObject({ loadingDistributors: false, noDistributors: true });
+    await run.replay({ type: 'reps.newToggled' }, 'ready');
+    expect(selectSalesRepsView(run.actor.getSnapshot()).mayDelete).toBe(false);
+  });
+});
+
+describe('the business panel page', () => {
+  it('hands its two sections their actors', () => {
+    const stub = createMachine({});
+    const page = createActor(businessPanelPageMachine.provide({ actors: { checksData: stub, salesReps: stub } as never })).start();
+    const view = selectBusinessPanelView(page.getSnapshot());
+    expect([view.checksData.id, view.salesReps.id]).toEqual(['checksData', 'salesReps']);
+    page.stop();
   });
 });

@@ -11,8 +11,6 @@ type S = SnapshotFrom<typeof salesRepsMachine>;
 /** The roles a sales rep may have, as Select options: 'rep' shown as 'Rep'. */
 export const SALES_REP_ROLE_OPTIONS = SALES_REP_ROLES.map((r) => ({ value: r, label: r[0]!.toUpperCase() + r.slice(1) }));
 
-export const selectRepSearch = (s: S) => s.context.search;
-
 /** The rep's distributors (in the order they were added), known houses only. */
 export function selectRepDistributors(s: S): UserHouse[] {
   const byId = new Map(s.context.houses.map((h) => [h.id, h]));
@@ -29,14 +27,15 @@ export function selectListedDistributors(s: S): UserHouse[] {
 export const selectAddableDistributors = (s: S): UserHouse[] => s.context.houses.filter((h) => !s.context.form.distributors.includes(h.id));
 
 /**
- * The sales-reps section (spec §2.10) besides its lists: the fields, messages and what is enabled,
- * following what the machine takes now and its state tags (`busy`, `repPickable`, `deleteAsked`).
+ * The sales-reps section (spec §2.10): the fields, the rep and distributor options, the rep's distributors
+ * listed, messages and what is enabled, following what the machine takes now and its state tags
+ * (`busy`, `repPickable`, `deleteAsked`).
  */
 export function selectSalesRepsView(s: S) {
-  const { reps, selected, newRep, form, formOpen, error } = s.context;
+  const { reps, selected, newRep, form, formOpen, error, search } = s.context;
   const busy = s.hasTag('busy');
+  const loadingDistributors = s.matches('loadingRepDistributors');
   return {
-    reps,
     selected,
     newRep,
     form,
@@ -46,9 +45,18 @@ export function selectSalesRepsView(s: S) {
     retry: s.can({ type: 'reps.retried' }),
     mayOpenForm: s.can({ type: 'reps.formOpened' }),
     mayToggleNew: s.can({ type: 'reps.newToggled' }),
+    repOptions: reps.map((r) => ({ value: r.email, label: `${r.name} – ${r.email}` })),
     repPlaceholder: s.matches('loadingReps') ? 'Loading…' : 'Sales Reps',
     repPickable: s.hasTag('repPickable'),
-    loadingDistributors: s.matches('loadingRepDistributors'),
+    /** A rep is picked: the trash button beside the picker deletes them (after 'Are you sure?'). */
+    mayDelete: Boolean(selected),
+    /** The Distributors picker: the houses the rep does not have yet. */
+    distributorOptions: selectAddableDistributors(s).map((h) => ({ value: String(h.id), label: h.nickname })),
+    search,
+    /** The rep's distributors whose name holds the search, each a checked box that removes it. */
+    listed: selectListedDistributors(s).map((h) => ({ id: h.id, nickname: h.nickname })),
+    loadingDistributors,
+    noDistributors: selectRepDistributors(s).length === 0 && !loadingDistributors,
     saving: s.matches('saving'),
     busy,
     deleteOpen: s.hasTag('deleteAsked'),
@@ -59,22 +67,9 @@ export function selectSalesRepsView(s: S) {
 export { sameView } from '../admin-dashboard/selectors.ts';
 
 type PageSnapshot = SnapshotFrom<typeof businessPanelPageMachine>;
-/** The page's Checks Data section. */
-export const selectChecksData = (s: PageSnapshot) => s.children.checksData!;
-/** The page's Sales Reps section. */
-export const selectSalesReps = (s: PageSnapshot) => s.children.salesReps!;
-
-/** The sales-reps section: its fields and what is enabled (`view`), the search, the rep's distributors, those listed and those to add. */
-export const selectSalesRepsScreenView = (s: S) => ({
-  view: selectSalesRepsView(s),
-  search: selectRepSearch(s),
-  chosen: selectRepDistributors(s),
-  listed: selectListedDistributors(s),
-  addable: selectAddableDistributors(s),
-});
 
 /** The business panel's two sections, each handed its child actor: Checks Data and Sales Reps. */
 export const selectBusinessPanelView = (s: PageSnapshot) => ({
-  checksData: selectChecksData(s),
-  salesReps: selectSalesReps(s),
+  checksData: s.children.checksData!,
+  salesReps: s.children.salesReps!,
 });

@@ -3,13 +3,13 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { salesRepsMachine } from '../../machines/business-panel/sales-reps.ts';
-import { selectSalesRepsScreenView, SALES_REP_ROLE_OPTIONS, sameView } from '../../machines/business-panel/selectors.ts';
+import { SALES_REP_ROLE_OPTIONS, sameView, selectSalesRepsView } from '../../machines/business-panel/selectors.ts';
 import type { SalesRepRole } from '../../model/sales-reps.ts';
 
 /** The Business Panel's sales reps (spec §2.10): a section of the page's machine. */
 export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRepsMachine> }) {
-  const { view, search, chosen, listed, addable } = useSelector(actor, selectSalesRepsScreenView, sameView);
-  const { reps, selected, newRep, form, formOpen, error, busy } = view;
+  const view = useSelector(actor, selectSalesRepsView, sameView);
+  const { selected, newRep, form, formOpen, error, busy, search, listed } = view;
   const send = actor.send;
 
   return (
@@ -41,14 +41,14 @@ export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRe
                 style={{ flex: 1 }}
                 label="Sales rep"
                 placeholder={view.repPlaceholder}
-                data={reps.map((r) => ({ value: r.email, label: `${r.name} – ${r.email}` }))}
+                data={view.repOptions}
                 value={selected}
                 onChange={(v) => send({ type: 'reps.chosen', email: v })}
                 searchable
                 clearable
                 disabled={!view.repPickable}
               />
-              {selected && (
+              {view.mayDelete && (
                 <ActionIcon size="lg" variant="subtle" color="red" aria-label={`Delete sales rep ${selected}`} onClick={() => send({ type: 'reps.deleteAsked' })}>
                   <IconTrash size={18} />
                 </ActionIcon>
@@ -66,7 +66,7 @@ export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRe
           <Select
             label="Distributors"
             placeholder="Add a distributor"
-            data={addable.map((h) => ({ value: String(h.id), label: h.nickname }))}
+            data={view.distributorOptions}
             value={null}
             onChange={(v) => v && send({ type: 'reps.distributorToggled', id: Number(v) })}
             searchable
@@ -76,7 +76,7 @@ export function SalesRepsSection({ actor }: { actor: ActorRefFrom<typeof salesRe
           <ScrollArea.Autosize mah={240} type="auto">
             <Stack gap={4} role="group" aria-label="Distributors of the sales rep">
               {view.loadingDistributors && <Text size="sm" c="dimmed">Loading distributors…</Text>}
-              {chosen.length === 0 && !view.loadingDistributors && <Text size="sm" c="dimmed">No distributors yet.</Text>}
+              {view.noDistributors && <Text size="sm" c="dimmed">No distributors yet.</Text>}
               {listed.map((h) => (
                 <Checkbox key={h.id} label={h.nickname} checked onChange={() => send({ type: 'reps.distributorToggled', id: h.id })} />
               ))}
