@@ -8,12 +8,18 @@ import { sessionSummary } from '../../model/user-sessions.ts';
 import { dmRow } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { notice } from './admin-panel-samples.ts';
 import { announcementsMachine } from './announcements-editor.ts';
-import { selectCreateButton, selectMayDeleteAnnouncement } from './selectors.ts';
+import { selectAnnouncementsView } from './selectors.ts';
 import { auditLogMachine } from './audit-log.ts';
 import { loadSpeedMachine } from './load-speed-test.ts';
 import { panelUserMachine } from './panel-user.ts';
 import { ADMIN_PANEL_MACHINES } from './registration.ts';
 import { testingFlagMachine } from './testing-flag.ts';
+
+/** Create as the modal shows it: busy, disabled. */
+const createButton = (s: Parameters<typeof selectAnnouncementsView>[0]) => {
+  const { createBusy: busy, createDisabled: disabled } = selectAnnouncementsView(s);
+  return { busy, disabled };
+};
 
 const edgesOf = (name: string) => distinctEdges(stateChangingEdges(ADMIN_PANEL_MACHINES.find((m) => m.name === name)!));
 
@@ -49,7 +55,7 @@ describe('announcements modal, model-based', () => {
     await run.replay({ type: 'announcements.opened' }, 'loading');
     await run.replay({ type: 'announcements.textChanged', text: 'Closed Friday' }, 'loading');
     await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'editing');
-    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
+    expect(createButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
   });
 
   it('a second Create while the first is sent makes no second call; the button says it is busy (issue 39)', async () => {
@@ -57,15 +63,15 @@ describe('announcements modal, model-based', () => {
     await run.replay({ type: 'announcements.opened' }, 'loading');
     await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'editing');
     await run.replay({ type: 'announcements.textChanged', text: 'Closed Friday' }, 'editing');
-    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
+    expect(createButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: false });
     await run.replay({ type: 'announcements.created' }, 'creating');
     await run.replay({ type: 'announcements.created' }, 'creating');
     expect(run.callsOf('create')).toHaveLength(1);
-    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: true, disabled: true });
-    expect(selectMayDeleteAnnouncement(run.actor.getSnapshot())).toBe(false);
+    expect(createButton(run.actor.getSnapshot())).toEqual({ busy: true, disabled: true });
+    expect(selectAnnouncementsView(run.actor.getSnapshot()).mayDelete).toBe(false);
     await run.replay({ type: 'xstate.done.actor.create', output: { id: 9, text: 'Closed Friday' } }, 'editing');
     // The text is cleared: a late click finds Create disabled.
-    expect(selectCreateButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: true });
+    expect(createButton(run.actor.getSnapshot())).toEqual({ busy: false, disabled: true });
     await run.replay({ type: 'announcements.created' }, 'editing');
     expect(run.callsOf('create')).toHaveLength(1);
   });

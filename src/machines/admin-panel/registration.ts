@@ -1,4 +1,4 @@
-import { selectAdminPanelView, selectAuditView, selectLoadSpeedView, selectUserEditorScreenView } from './selectors.ts';
+import { selectAdminPanelView, selectAnnouncementsView, selectAuditView, selectLoadSpeedView, selectTestingFlagView, selectUserEditorView } from './selectors.ts';
 import { adminPanelPageMachine } from './admin-panel.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
@@ -27,6 +27,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'announcements',
     description: "The admin panel's System Announcements modal: list, create (not while empty), delete.",
     machine: announcementsMachine,
+    views: { announcements: selectAnnouncementsView },
     events: announcementsEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
     serializeState: seenState<AnnouncementsContext>((c) => [c.list.length > 0, c.text !== '', c.message?.text ?? null]),
@@ -55,7 +56,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'panel-user',
     description: "The admin panel's user editor: pick a user of any distributor, update, reset the password.",
     machine: panelUserMachine,
-    views: { editor: selectUserEditorScreenView },
+    views: { editor: selectUserEditorView },
     events: panelUserEvents,
     variants: [{ label: 'internal admin on /admin-panel' }],
     serializeState: seenState<PanelUserContext>((c) => [c.users.length > 0, c.userId !== null, c.sessions?.length ?? null, c.form.password !== '', c.message?.text ?? null]),
@@ -105,6 +106,7 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     name: 'testing-flag',
     description: 'Enable/Disable Testing: the flag in the stored admin data that shows the load-speed test.',
     machine: testingFlagMachine,
+    views: { flag: selectTestingFlagView },
     events: testingFlagEvents,
     variants: [{ label: 'flag off' }],
     serializeState: seenState<{ on: boolean }>((c) => [c.on]),

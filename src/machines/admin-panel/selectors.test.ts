@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
+import { startControlled } from '../../../tests/paths/replay-actor.ts';
+import { dmRow } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { adminPanelPageMachine } from './admin-panel.ts';
-import { selectAdminPanelTab, selectAnnouncements, selectAuditLog, selectMeanTiming, selectPanelUser, selectTesting } from './selectors.ts';
+import { notice } from './admin-panel-samples.ts';
+import { announcementsMachine } from './announcements-editor.ts';
+import { auditLogMachine } from './audit-log.ts';
+import { panelUserMachine } from './panel-user.ts';
+import {
+  selectAdminPanelView, selectAnnouncementsView, selectAuditView, selectMeanTiming, selectTestingFlagView, selectUserEditorView,
+} from './selectors.ts';
+import { testingFlagMachine } from './testing-flag.ts';
 
 type LoadSpeedSnapshot = Parameters<typeof selectMeanTiming>[0];
 const withTimings = (timings: number[]) => ({ context: { timings } }) as unknown as LoadSpeedSnapshot;
@@ -20,12 +29,55 @@ describe('the admin panel page', () => {
 
   it('starts on Panel with the user editor; each tab runs its own section, afresh when shown again', () => {
     const page = start();
-    expect([selectAdminPanelTab(page.getSnapshot()), !!selectPanelUser(page.getSnapshot()), !!selectAuditLog(page.getSnapshot())]).toEqual(['panel', true, false]);
-    const firstEditor = selectPanelUser(page.getSnapshot());
+    const shown = () => {
+      const v = selectAdminPanelView(page.getSnapshot());
+      return [v.tab, !!v.user, !!v.audit];
+    };
+    expect(shown()).toEqual(['panel', true, false]);
+    const firstEditor = selectAdminPanelView(page.getSnapshot()).user;
     page.send({ type: 'adminPanel.auditShown' });
-    expect([selectAdminPanelTab(page.getSnapshot()), !!selectPanelUser(page.getSnapshot()), !!selectAuditLog(page.getSnapshot())]).toEqual(['audit', false, true]);
+    expect(shown()).toEqual(['audit', false, true]);
     page.send({ type: 'adminPanel.panelShown' });
-    expect(selectPanelUser(page.getSnapshot())).not.toBe(firstEditor);
-    expect([!!selectAnnouncements(page.getSnapshot()), !!selectTesting(page.getSnapshot())]).toEqual([true, true]);
+    const view = selectAdminPanelView(page.getSnapshot());
+    expect(view.user).not.toBe(firstEditor);
+    expect([!!view.announcements, !!view.testing]).toEqual([true, true]);
+  });
+});
+
+describe('the admin panel sections’ view models', () => {
+  it('Enable Testing turns into Disable Testing', () => {
+    const run = startControlled(testingFlagMachine.provide({ actions: { store: () => {} } }), { actors: [] });
+    const wasOn = selectTestingFlagView(run.actor.getSnapshot()).on;
+    run.actor.send({ type: 'testing.toggled' });
+    expect(selectTestingFlagView(run.actor.getSnapshot())).toEqual({ on: !wasOn, label: wasOn ? 'Enable Testing' : 'Disable Testing' });
+  });
+
+  it('System Announcements: loading, then a row with its delete label; the row being deleted spins and no other delete is offered', async () => {
+    const run = startControlled(announcementsMachine, { actors: ['load', 'create', 'remove'] });
+    await run.replay({ type: 'announcements.opened' }, 'loading');
+    expect(selectAnnouncementsView(run.actor.getSnapshot())).toMatchObject({ opened: true, loading: true, empty: true });
+    await run.replay({ type: 'xstate.done.actor.load', output: [notice] }, 'editing');
+    expect(selectAnnouncementsView(run.actor.getSnapshot())).toMatchObject({
+      loading: false, empty: false, mayDelete: true, createDisabled: true, rows: [{ id: 7, text: notice.text, deleteLabel: `Delete announcement: ${notice.text}`, deleting: false }],
+    });
+    await run.replay({ type: 'announcements.deleted', id: 7 }, 'deleting');
+    expect(selectAnnouncementsView(run.actor.getSnapshot())).toMatchObject({ mayDelete: false, rows: [{ id: 7, deleting: true }] });
+  });
+
+  it('the user editor offers users as "name – email" and says the chosen user’s sessions', async () => {
+    const run = startControlled(panelUserMachine, { actors: ['loadUsers', 'loadSessions', 'update', 'reset'] });
+    await run.replay({ type: 'xstate.done.actor.loadUsers', output: [dmRow] }, 'picking');
+    expect(selectUserEditorView(run.actor.getSnapshot()).userOptions).toEqual([{ value: String(dmRow.id), label: `${dmRow.contactName} – ${dmRow.email}` }]);
+    await run.replay({ type: 'panelUser.chosen', userId: dmRow.id }, 'loadingSessions');
+    expect(selectUserEditorView(run.actor.getSnapshot()).sessionsText).toBe('Loading sessions…');
+    await run.replay({ type: 'xstate.done.actor.loadSessions', output: [{ end_time: '', time: 3725 }] }, 'picking');
+    expect(selectUserEditorView(run.actor.getSnapshot()).sessionsText).toBe('Sessions in the last 30 days: 1 · Time online: 1h 2m 5s');
+  });
+
+  it('the audit log shows its table only with rows', async () => {
+    const run = startControlled(auditLogMachine, { actors: ['load'] });
+    expect(selectAuditView(run.actor.getSnapshot())).toMatchObject({ loading: true, hasRows: false, empty: false });
+    await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'showing');
+    expect(selectAuditView(run.actor.getSnapshot())).toMatchObject({ hasRows: false, empty: true });
   });
 });

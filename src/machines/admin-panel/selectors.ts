@@ -12,9 +12,6 @@ import type { testingFlagMachine } from './testing-flag.ts';
 
 type PanelUserSnapshot = SnapshotFrom<typeof panelUserMachine>;
 
-/** The chosen user's sessions of the last 30 days: how many, and how long online; none until loaded. */
-export const selectSessionSummary = (s: PanelUserSnapshot) => (s.context.sessions ? sessionSummary(s.context.sessions) : null);
-
 type LoadSpeedSnapshot = SnapshotFrom<typeof loadSpeedMachine>;
 /** The load-speed test's mean of the dashboard timings, in whole ms; null before a run. */
 export const selectMeanTiming = (s: LoadSpeedSnapshot): number | null => {
@@ -23,33 +20,48 @@ export const selectMeanTiming = (s: LoadSpeedSnapshot): number | null => {
 };
 
 type AuditLogSnapshot = SnapshotFrom<typeof auditLogMachine>;
-/** The audit log's filter fields, as entered. */
 
 // ---- System Announcements --------------------------------------------------------------------
 
 type AnnouncementsSnapshot = SnapshotFrom<typeof announcementsMachine>;
-export const selectAnnouncementsOpen = (s: AnnouncementsSnapshot) => !s.matches('closed');
-export const selectAnnouncementsLoading = (s: AnnouncementsSnapshot) => s.matches('loading');
-export const selectAnnouncementList = (s: AnnouncementsSnapshot) => s.context.list;
-export const selectAnnouncementText = (s: AnnouncementsSnapshot) => s.context.text;
-export const selectAnnouncementMessage = (s: AnnouncementsSnapshot) => s.context.message;
-export const selectDeletingAnnouncement = (s: AnnouncementsSnapshot) => s.context.deletingId;
-/** Create: busy while its call runs (a second click then does nothing), disabled while empty or another call runs. */
-export const selectCreateButton = (s: AnnouncementsSnapshot) => ({
-  busy: s.matches('creating'),
-  disabled: !s.matches('editing') || s.context.text.trim() === '',
-});
-/** A row's delete is offered only while nothing else is on its way. */
-export const selectMayDeleteAnnouncement = (s: AnnouncementsSnapshot) => s.matches('editing');
+
+/**
+ * System Announcements (spec §2.9): open or not, the draft and the message; Create busy while its call runs
+ * (a second click then does nothing) and disabled while empty or another call runs; the list loading, empty
+ * or as rows, each row's delete offered only while nothing else is on its way.
+ */
+export function selectAnnouncementsView(s: AnnouncementsSnapshot) {
+  const { list, text, message, deletingId } = s.context;
+  return {
+    opened: !s.matches('closed'),
+    text,
+    message,
+    createBusy: s.matches('creating'),
+    createDisabled: !s.matches('editing') || text.trim() === '',
+    loading: s.matches('loading'),
+    empty: list.length === 0,
+    rows: list.map((a) => ({
+      id: a.id,
+      text: a.text,
+      deleteLabel: `Delete announcement: ${a.text.slice(0, 40)}`,
+      deleting: deletingId === a.id,
+    })),
+    mayDelete: s.matches('editing'),
+  };
+}
 
 export { sameView } from '../admin-dashboard/selectors.ts';
 
-/** The admin panel's user editor (spec §2.9): its fields, message, and what is enabled (tag `busy` while a call runs). */
+/**
+ * The admin panel's user editor (spec §2.9): the user picker, the chosen user's fields and session figures,
+ * the message, and what is enabled (tag `busy` while a call runs).
+ */
 export function selectUserEditorView(s: PanelUserSnapshot) {
-  const { users, userId, form, message } = s.context;
+  const { users, userId, form, message, sessions } = s.context;
   const busy = s.hasTag('busy');
+  const summary = sessions ? sessionSummary(sessions) : null;
   return {
-    users,
+    userOptions: users.map((u) => ({ value: String(u.id), label: `${u.contactName} – ${u.email}` })),
     userId: userId === null ? null : String(userId),
     chosen: userId !== null,
     form,
@@ -57,7 +69,12 @@ export function selectUserEditorView(s: PanelUserSnapshot) {
     retry: s.can({ type: 'panelUser.retried' }),
     userPlaceholder: s.matches('loadingUsers') ? 'Loading users…' : 'Search by name or email',
     pickDisabled: users.length === 0 || busy,
-    loadingSessions: s.matches('loadingSessions'),
+    /** The chosen user's sessions of the last 30 days: how many and how long online, once loaded. */
+    sessionsText: s.matches('loadingSessions')
+      ? 'Loading sessions…'
+      : summary
+        ? `Sessions in the last 30 days: ${summary.count} · Time online: ${summary.online}`
+        : "Couldn't load the sessions of this user.",
     updating: s.matches('updating'),
     resetting: s.matches('resetting'),
     busy,
@@ -71,6 +88,8 @@ export const selectAuditView = (s: AuditLogSnapshot) => ({
   error: s.context.error,
   loading: s.matches('loading'),
   empty: s.matches('showing') && s.context.rows.length === 0,
+  /** The table is shown while it has rows. */
+  hasRows: s.context.rows.length > 0,
 });
 
 /** The load-speed test (analytics spec §6): shown only with the testing flag on and an admin behind the session. */
@@ -86,40 +105,21 @@ export const selectLoadSpeedView = (s: LoadSpeedSnapshot) => ({
 });
 
 type PageSnapshot = SnapshotFrom<typeof adminPanelPageMachine>;
-/** The tab shown. */
-export const selectAdminPanelTab = (s: PageSnapshot): AdminPanelTab => (s.matches('audit') ? 'audit' : 'panel');
-export const selectAnnouncements = (s: PageSnapshot) => s.children.announcements!;
-export const selectTesting = (s: PageSnapshot) => s.children.testing!;
-/** The Panel tab's user editor; none while the Audit Log tab is shown. */
-export const selectPanelUser = (s: PageSnapshot) => s.children.user;
-/** The Audit Log tab's log; none while the Panel tab is shown. */
-export const selectAuditLog = (s: PageSnapshot) => s.children.audit;
-/** Enable/Disable Testing: on or off. */
-export const selectTestingOn = (s: SnapshotFrom<typeof testingFlagMachine>) => s.context.on;
 
-/** The admin panel: the tab shown, and the child actors of its sections (announcements, testing flag, user editor, audit log). */
+/**
+ * The admin panel: the tab shown, and the child actors of its sections: the announcements and the testing
+ * flag always, the user editor only on the Panel tab, the audit log only on the Audit Log tab.
+ */
 export const selectAdminPanelView = (s: PageSnapshot) => ({
-  tab: selectAdminPanelTab(s),
-  announcements: selectAnnouncements(s),
-  testing: selectTesting(s),
-  user: selectPanelUser(s),
-  audit: selectAuditLog(s),
+  tab: (s.matches('audit') ? 'audit' : 'panel') as AdminPanelTab,
+  announcements: s.children.announcements!,
+  testing: s.children.testing!,
+  user: s.children.user,
+  audit: s.children.audit,
 });
 
-/** System Announcements: open or not, the list and its loading, the draft, the message, the row being deleted, Create and Delete. */
-export const selectAnnouncementsView = (s: AnnouncementsSnapshot) => ({
-  opened: selectAnnouncementsOpen(s),
-  loading: selectAnnouncementsLoading(s),
-  list: selectAnnouncementList(s),
-  text: selectAnnouncementText(s),
-  message: selectAnnouncementMessage(s),
-  deletingId: selectDeletingAnnouncement(s),
-  create: selectCreateButton(s),
-  mayDelete: selectMayDeleteAnnouncement(s),
-});
-
-/** The admin panel's user editor: its fields and buttons (`view`) and the chosen user's session summary. */
-export const selectUserEditorScreenView = (s: PanelUserSnapshot) => ({
-  view: selectUserEditorView(s),
-  summary: selectSessionSummary(s),
+/** Enable/Disable Testing: on or off, and what the button says. */
+export const selectTestingFlagView = (s: SnapshotFrom<typeof testingFlagMachine>) => ({
+  on: s.context.on,
+  label: s.context.on ? 'Disable Testing' : 'Enable Testing',
 });

@@ -3,12 +3,11 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { adminPanelPageMachine } from '../../machines/admin-panel/admin-panel.ts';
-import { selectAdminPanelView, selectTestingOn } from '../../machines/admin-panel/selectors.ts';
+import { sameView, selectAdminPanelView, selectTestingFlagView } from '../../machines/admin-panel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementsModal } from './announcements-modal.tsx';
 import { AuditLogSection } from './audit-log-section.tsx';
 import { UserEditor } from './user-editor.tsx';
-import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /admin-panel (spec §2.9): the 400 px column of actions and the user editor, and the audit log. */
 export function AdminPanelPage() {
@@ -17,7 +16,7 @@ export function AdminPanelPage() {
 
 function AdminPanelScreen({ page }: { page: ActorRefFrom<typeof adminPanelPageMachine> }) {
   const { tab, announcements, testing, user, audit } = useSelector(page, selectAdminPanelView, sameView);
-  const testingOn = useSelector(testing, selectTestingOn);
+  const testingFlag = useSelector(testing, selectTestingFlagView, sameView);
   return (
     <Container size="lg" py="md">
       <Title order={1} mb="md">Admin Panel</Title>
@@ -31,9 +30,9 @@ function AdminPanelScreen({ page }: { page: ActorRefFrom<typeof adminPanelPageMa
             <Paper withBorder p="md">
               <Stack gap="xs">
                 <Button onClick={() => announcements.send({ type: 'announcements.opened' })}>Edit Announcements</Button>
-                <Button variant={testingOn ? 'filled' : 'default'} color={testingOn ? 'orange' : undefined} aria-pressed={testingOn}
+                <Button variant={testingFlag.on ? 'filled' : 'default'} color={testingFlag.on ? 'orange' : undefined} aria-pressed={testingFlag.on}
                   onClick={() => testing.send({ type: 'testing.toggled' })}>
-                  {testingOn ? 'Disable Testing' : 'Enable Testing'}
+                  {testingFlag.label}
                 </Button>
                 <Button component={Link} to="/admin-login" variant="default">Back To Login</Button>
                 <Button component={Link} to="/logout" variant="default">Log Out</Button>

@@ -3,12 +3,11 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { announcementsMachine } from '../../machines/admin-panel/announcements-editor.ts';
-import { selectAnnouncementsView } from '../../machines/admin-panel/selectors.ts';
-import { sameView } from '../../machines/shell/selectors.ts';
+import { sameView, selectAnnouncementsView } from '../../machines/admin-panel/selectors.ts';
 
 /** 'System Announcements' (spec §2.9): full screen, Create disabled while empty, delete per row. */
 export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof announcementsMachine> }) {
-  const { opened, loading, list, text, message, deletingId, create, mayDelete } = useSelector(actor, selectAnnouncementsView, sameView);
+  const { opened, loading, empty, rows, text, message, createBusy, createDisabled, mayDelete } = useSelector(actor, selectAnnouncementsView, sameView);
   return (
     <Modal fullScreen opened={opened} onClose={() => actor.send({ type: 'announcements.closed' })} title="System Announcements">
       <Stack gap="md" maw={800} mx="auto">
@@ -27,23 +26,23 @@ export function AnnouncementsModal({ actor }: { actor: ActorRefFrom<typeof annou
           onChange={(e) => actor.send({ type: 'announcements.textChanged', text: e.currentTarget.value })}
         />
         <Group>
-          <Button onClick={() => actor.send({ type: 'announcements.created' })} disabled={create.disabled} loading={create.busy}>
+          <Button onClick={() => actor.send({ type: 'announcements.created' })} disabled={createDisabled} loading={createBusy}>
             Create
           </Button>
         </Group>
         <Title order={2} size="h4">Current Announcements</Title>
         {loading ? (
           <Text c="dimmed">Loading…</Text>
-        ) : list.length === 0 ? (
+        ) : empty ? (
           <Text c="dimmed">No announcements.</Text>
         ) : (
           <Table aria-label="Current Announcements">
             <Table.Tbody>
-              {list.map((a) => (
+              {rows.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.text}</Table.Td>
                   <Table.Td w={60}>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete announcement: ${a.text.slice(0, 40)}`} loading={deletingId === a.id}
+                    <ActionIcon variant="subtle" color="red" aria-label={a.deleteLabel} loading={a.deleting}
                       disabled={!mayDelete} onClick={() => actor.send({ type: 'announcements.deleted', id: a.id })}>
                       <IconTrash size={16} />
                     </ActionIcon>

@@ -8,7 +8,7 @@ import type { AuditEvent } from '../../model/impersonation.ts';
 
 /** The impersonation audit log (docs/admin-tools.md): read only, newest first, filtered by event, day and text. */
 export function AuditLogSection({ actor }: { actor: ActorRefFrom<typeof auditLogMachine> }) {
-  const { rows, error, loading, empty, draft } = useSelector(actor, selectAuditView, sameView);
+  const { rows, error, loading, empty, hasRows, draft } = useSelector(actor, selectAuditView, sameView);
   const change = (fields: Partial<typeof draft>) => actor.send({ type: 'audit.draftChanged', draft: fields });
   return (
     <>
@@ -20,7 +20,7 @@ export function AuditLogSection({ actor }: { actor: ActorRefFrom<typeof auditLog
       </Group>
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {empty && <Text c="dimmed">No audit entries.</Text>}
-      {rows.length > 0 && (
+      {hasRows && (
         // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
         <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit log entries">
           <Table striped miw={760} aria-label="Audit log" data-testid="audit-table">

@@ -2,12 +2,12 @@ import { Alert, Button, Checkbox, Divider, Select, Stack, Text, TextInput } from
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { panelUserMachine } from '../../machines/admin-panel/panel-user.ts';
-import { selectUserEditorScreenView, sameView } from '../../machines/admin-panel/selectors.ts';
+import { sameView, selectUserEditorView } from '../../machines/admin-panel/selectors.ts';
 
 /** The admin panel's user editor (spec §2.9). */
 export function UserEditor({ actor }: { actor: ActorRefFrom<typeof panelUserMachine> }) {
-  const { view, summary } = useSelector(actor, selectUserEditorScreenView, sameView);
-  const { users, form, message, busy } = view;
+  const view = useSelector(actor, selectUserEditorView, sameView);
+  const { form, message, busy } = view;
   const change = (field: keyof typeof form, value: string | boolean) => actor.send({ type: 'panelUser.changed', field, value });
   return (
     <Stack gap="sm">
@@ -22,7 +22,7 @@ export function UserEditor({ actor }: { actor: ActorRefFrom<typeof panelUserMach
       <Select
         label="User"
         placeholder={view.userPlaceholder}
-        data={users.map((u) => ({ value: String(u.id), label: `${u.contactName} – ${u.email}` }))}
+        data={view.userOptions}
         value={view.userId}
         onChange={(v) => v && actor.send({ type: 'panelUser.chosen', userId: Number(v) })}
         searchable
@@ -38,7 +38,7 @@ export function UserEditor({ actor }: { actor: ActorRefFrom<typeof panelUserMach
           <Checkbox label="Multi House" checked={form.isMultiHouse} onChange={(e) => change('isMultiHouse', e.currentTarget.checked)} />
           <Text size="sm" c="dimmed">The user must log out and log in again to see these changes.</Text>
           <Text size="sm" data-testid="session-figures">
-            {view.loadingSessions ? 'Loading sessions…' : summary ? `Sessions in the last 30 days: ${summary.count} · Time online: ${summary.online}` : "Couldn't load the sessions of this user."}
+            {view.sessionsText}
           </Text>
           <Button onClick={() => actor.send({ type: 'panelUser.updated' })} loading={view.updating} disabled={busy}>Update User</Button>
           <Divider />
