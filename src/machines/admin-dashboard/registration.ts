@@ -1,4 +1,4 @@
-import { selectAdminDashboardScreenView, selectEditUserScreenView, selectInviteView, selectLoginAsView, selectUsersExportView } from './selectors.ts';
+import { selectAdminDashboardView, selectEditUserView, selectInviteView, selectLoginAsView, selectUsersExportView } from './selectors.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
 import { adminDashboardMachine, type AdminDashboardContext } from './admin-dashboard.ts';
@@ -27,7 +27,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-dashboard',
     description: 'The admin dashboard: a parent distributor, then one of its houses, then its users.',
     machine: adminDashboardMachine,
-    views: { dashboard: selectAdminDashboardScreenView },
+    views: { dashboard: selectAdminDashboardView },
     events: adminDashboardEvents,
     variants: [{ label: 'internal admin on /admin-dashboard', input: () => ({ siteUrl: 'http://127.0.0.1:8080' }) }],
     serializeState: seenState<AdminDashboardContext>((c) => [c.parents.length > 0, c.parentId, c.children.length, c.childId, c.users.length, c.search !== '', c.error]),
@@ -58,7 +58,7 @@ export const ADMIN_DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
     name: 'admin-user-edit',
     description: "The admin dashboard's Edit User panel: role, password, flags, houses with Include family, Save, Deactivate.",
     machine: adminUserEditMachine,
-    views: { edit: selectEditUserScreenView },
+    views: { edit: selectEditUserView },
     events: adminUserEditEvents,
     variants: [{ label: 'a multi-house District Manager' }],
     serializeState: seenState<AdminUserEditContext>((c) => [c.user !== null, c.includeFamily, c.form.houses.length, c.form.password !== '', c.form.confirmPassword !== '', c.allHouses.length > 0, c.error, c.done]),

@@ -8,8 +8,8 @@ import { adminInviteMachine } from './admin-invite.ts';
 import { adminUserEditMachine } from './admin-user-edit.ts';
 import { loginAsMachine } from './login-as.ts';
 import {
-  adminDate, exportChoiceOf, exportOptions, FAMILY, selectDashboard, selectEditUserView, selectHouseChoices, selectHouseOptions, selectInviteView,
-  selectLoginAsView, selectUserHouseRows, selectUserHouses, selectUsersExportView, selectUsersShown, selectUserSearch,
+  adminDate, exportChoiceOf, exportOptions, FAMILY, selectAdminDashboardView, selectDashboard, selectEditUserView, selectHouseChoices, selectInviteView,
+  selectLoginAsView, selectUserHouses, selectUsersExportView, selectUsersShown,
 } from './selectors.ts';
 import { usersExportMachine } from './users-export.ts';
 
@@ -26,7 +26,8 @@ describe('the admin dashboard', () => {
     // The search typed before the house was picked already narrows its users.
     const shownIds = (search: string) => {
       s.actor.send({ type: 'adminDashboard.searchChanged', search });
-      return [selectUserSearch(s.actor.getSnapshot()), selectUsersShown(s.actor.getSnapshot()).map((u) => u.id)];
+      const view = selectAdminDashboardView(s.actor.getSnapshot());
+      return [view.search, view.users.map((u) => u.id)];
     };
     expect(selectUsersShown(s.actor.getSnapshot()).map((u) => u.id)).toEqual([6]);
     expect(shownIds('')).toEqual(['', [5, 6]]);
@@ -51,6 +52,23 @@ describe('the admin dashboard', () => {
   });
 });
 
+describe('the admin dashboard view model', () => {
+  it('offers the distributors and their houses; House, Export Users and Invite User wait for a choice', async () => {
+    const s = startControlled(adminDashboardMachine, { actors: ['loadParents', 'loadChildren', 'loadUsers'], input: { siteUrl: 'http://127.0.0.1:8080' } });
+    await s.replay({ type: 'xstate.done.actor.loadParents', output: [harborParent] }, 'pickingParent');
+    const view = () => selectAdminDashboardView(s.actor.getSnapshot());
+    expect(view()).toMatchObject({ parentOptions: [{ value: '1', label: harborParent.nickname }], childOptions: [], childDisabled: true, exportDisabled: true, inviteDisabled: true });
+    s.actor.send({ type: 'adminDashboard.parentChosen', parentId: 1 });
+    await s.settle('loadChildren', 'done', [boston, portland]);
+    expect(view()).toMatchObject({
+      childOptions: [{ value: '10', label: 'Harbor Foods Boston' }, { value: '11', label: 'Harbor Foods Portland' }], childDisabled: false, exportDisabled: false, inviteDisabled: true,
+    });
+    s.actor.send({ type: 'adminDashboard.childChosen', childId: 10 });
+    expect(view()).toMatchObject({ childId: '10', inviteDisabled: false });
+    expect(view().edit.id).toBe('edit');
+  });
+});
+
 describe('the /admin-dashboard page', () => {
   const stub = createMachine({});
   const start = (admin: boolean) =>
@@ -70,13 +88,13 @@ describe('the Edit User panel', () => {
     s.actor.send({ type: 'edit.opened', user: dmRow });
     expect(view()).toMatchObject({ opened: true, title: 'Edit User: Dana Manager', housePlaceholder: 'Loading…', addEnabled: false, saveDisabled: true, deactivateDisabled: false });
     expect(view().form.email).toBe('dm@harbor.test');
-    expect(selectUserHouseRows(s.actor.getSnapshot())).toEqual([
+    expect(view().houses).toEqual([
       { id: 10, nickname: 'Harbor Foods Boston', active: true },
       { id: 11, nickname: 'Harbor Foods Portland', active: false },
     ]);
     await s.settle('loadHouses', 'done', allHouses);
     expect(view()).toMatchObject({ housePlaceholder: 'Pick a house', addEnabled: true, saveDisabled: false, saving: false, error: null, done: null });
-    expect(selectHouseOptions(s.actor.getSnapshot())).toEqual([{ value: '20', label: 'Summit Denver' }]);
+    expect(view().houseOptions).toEqual([{ value: '20', label: 'Summit Denver' }]);
     s.actor.send({ type: 'edit.changed', field: 'password', value: 'abcdef' });
     s.actor.send({ type: 'edit.saved' });
     expect(view().error).toBe("Confirm password doesn't match");

@@ -32,7 +32,6 @@ export function selectHouseChoices(s: EditSnapshot): UserHouse[] {
 
 type PickerSnapshot = SnapshotFrom<typeof adminDashboardMachine>;
 
-export const selectUserSearch = (s: PickerSnapshot) => s.context.search;
 /** The users table: the house's users whose name or email holds the search; none until a house is picked. */
 export function selectUsersShown(s: PickerSnapshot): AdminUserRow[] {
   if (!s.matches('showingUsers') && !s.matches('loadingUsers')) return [];
@@ -44,38 +43,54 @@ export { sameView } from '../shell/selectors.ts';
 
 /** The page's running dashboard; none for a visitor (who gets the sign-in form). */
 export const selectDashboard = (s: SnapshotFrom<typeof adminDashboardPageMachine>) => s.children.dashboard;
-export const selectEditPanel = (s: PickerSnapshot) => s.children.edit!;
-export const selectInvite = (s: PickerSnapshot) => s.children.invite!;
-export const selectExporter = (s: PickerSnapshot) => s.children.exporter!;
-export const selectLoginAs = (s: PickerSnapshot) => s.children.loginAs!;
 
-/** The picker, buttons and messages of the admin dashboard (spec §2.11), as plain data. */
+/**
+ * The admin dashboard (spec §2.11) as plain data: its dialogs' child actors (Edit User, Invite User, Export
+ * Users, Log in as), the distributor and house pickers, the search, the users shown, the buttons and messages.
+ */
 export function selectAdminDashboardView(s: PickerSnapshot) {
-  const { parents, parentId, children, childId, error } = s.context;
+  const { parents, parentId, children, childId, error, search } = s.context;
   const child = children.find((c) => c.id === childId) ?? null;
+  const inviteHouse = child?.referredPartnerId == null ? null : child;
   return {
-    parents,
+    edit: s.children.edit!,
+    invite: s.children.invite!,
+    exporter: s.children.exporter!,
+    loginAs: s.children.loginAs!,
+    parentOptions: parents.map((p) => ({ value: String(p.id), label: p.nickname })),
     parentId: parentId === null ? null : String(parentId),
     parentPlaceholder: s.matches('loadingParents') ? 'Loading…' : 'Pick a distributor',
+    /** The houses of the chosen distributor, as the Export Users modal offers them. */
     children,
+    childOptions: children.map((c) => ({ value: String(c.id), label: c.nickname })),
+    /** No house to pick until a distributor with houses is chosen. */
+    childDisabled: children.length === 0,
     childId: childId === null ? null : String(childId),
     childPlaceholder: s.matches('loadingChildren') ? 'Loading…' : parentId === null ? 'Pick a distributor first' : 'Pick a house',
     error,
     /** The distributors failed to load: the message offers a reload. */
     retry: s.can({ type: 'adminDashboard.retried' }),
+    search,
+    users: selectUsersShown(s),
     /** Export Users: for the chosen parent. */
     exportFor: parentId,
+    exportDisabled: parentId === null,
     /** Invite User: for the chosen house, when it has a referred partner. */
-    inviteHouse: child?.referredPartnerId == null ? null : child,
+    inviteHouse,
+    inviteDisabled: inviteHouse === null,
     emptyText: s.matches('loadingUsers') ? 'Loading users…' : s.matches('showingUsers') ? 'No users' : SELECT_DISTRIBUTOR,
   };
 }
 
 // ---- The Edit User panel -------------------------------------------------------------------------
 
-/** The Edit User panel (spec §2.11): its form, the user's houses, what may be pressed, its messages. */
+/**
+ * The Edit User panel (spec §2.11): its form, the user's houses (the active one marked, the others can be
+ * removed), the houses 'Add a house' offers, what may be pressed, its messages.
+ */
 export function selectEditUserView(s: EditSnapshot) {
   const { user, form, includeFamily, error, done } = s.context;
+  const activeId = user?.activeDistributorId ?? null;
   const saving = s.matches('saving');
   const deactivating = s.matches('deactivating');
   const busy = saving || deactivating;
@@ -86,6 +101,8 @@ export function selectEditUserView(s: EditSnapshot) {
     done,
     form,
     includeFamily,
+    houses: selectUserHouses(s).map((h) => ({ id: h.id, nickname: h.nickname, active: h.id === activeId })),
+    houseOptions: selectHouseChoices(s).map((h) => ({ value: String(h.id), label: h.nickname })),
     housePlaceholder: s.matches('loadingHouses') ? 'Loading…' : 'Pick a house',
     /** Houses can be added once the family's houses are loaded, and not while saving. */
     addEnabled: s.matches('editing'),
@@ -95,15 +112,6 @@ export function selectEditUserView(s: EditSnapshot) {
     deactivateDisabled: busy,
   };
 }
-
-/** The user's houses as the panel lists them: the active one is marked, the others can be removed. */
-export function selectUserHouseRows(s: EditSnapshot) {
-  const activeId = s.context.user?.activeDistributorId ?? null;
-  return selectUserHouses(s).map((h) => ({ id: h.id, nickname: h.nickname, active: h.id === activeId }));
-}
-
-/** The 'Add a house' options. */
-export const selectHouseOptions = (s: EditSnapshot) => selectHouseChoices(s).map((h) => ({ value: String(h.id), label: h.nickname }));
 
 // ---- Invite User ---------------------------------------------------------------------------------
 
@@ -159,21 +167,3 @@ export function selectLoginAsView(s: SnapshotFrom<typeof loginAsMachine>) {
     switching: s.matches('switching'),
   };
 }
-
-/** Edit User: its fields and buttons (`view`), the user's houses as rows, and the houses the picker offers. */
-export const selectEditUserScreenView = (s: EditSnapshot) => ({
-  view: selectEditUserView(s),
-  mine: selectUserHouseRows(s),
-  options: selectHouseOptions(s),
-});
-
-/** The admin dashboard: its dialogs' child actors (edit, invite, export, login as), the header (`view`), the search and the users shown. */
-export const selectAdminDashboardScreenView = (s: PickerSnapshot) => ({
-  edit: selectEditPanel(s),
-  invite: selectInvite(s),
-  exporter: selectExporter(s),
-  loginAs: selectLoginAs(s),
-  view: selectAdminDashboardView(s),
-  search: selectUserSearch(s),
-  users: selectUsersShown(s),
-});

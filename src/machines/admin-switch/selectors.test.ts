@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { bostonUsers, dmUserId } from '../dashboard/dashboard-samples.ts';
-import { sampleHouses } from './admin-switch-samples.ts';
+import { ACTING_STATUS, sampleHouses } from './admin-switch-samples.ts';
 import { adminSwitchMachine } from './admin-switch.ts';
-import { sameView, selectAdminLoginView } from './selectors.ts';
+import { impersonationBannerMachine } from './impersonation-banner.ts';
+import { sameView, selectAdminLoginView, selectBannerView } from './selectors.ts';
 
 const start = () => startControlled(adminSwitchMachine, { actors: ['loadHouses', 'loadUsers', 'switchSession'], provide: { actions: { switchedIn: () => {} } } });
 const view = (run: ReturnType<typeof start>) => selectAdminLoginView(run.actor.getSnapshot());
@@ -43,5 +44,23 @@ describe('the /admin-login view', () => {
     await run.replay({ type: 'xstate.done.actor.loadHouses', output: sampleHouses }, 'pickingHouse');
     const before = view(run);
     expect(sameView(before, view(run))).toBe(true);
+  });
+});
+
+describe('the impersonation banner', () => {
+  it('says who acts as whom and the time left, then that the session has ended; nothing when no admin acts', async () => {
+    const run = startControlled(impersonationBannerMachine, { actors: ['loadStatus', 'clock'] });
+    const banner = () => selectBannerView(run.actor.getSnapshot());
+    expect(banner()).toBeNull();
+    await run.replay({ type: 'xstate.done.actor.loadStatus', output: ACTING_STATUS }, 'shown');
+    await run.replay({ type: 'banner.tick', now: Date.parse('2026-11-22T09:30:00.000Z') }, 'shown');
+    expect(banner()).toMatchObject({ adminName: 'Ada Admin', userName: 'Lee Leader', userEmail: 'leader@harbor.test', left: ', 30:00 left.' });
+    expect(banner()!.since).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    await run.replay({ type: 'banner.tick', now: Date.parse('2026-11-22T10:00:05.000Z') }, 'shown');
+    expect(banner()!.left).toBe(': the session has ended.');
+
+    const nobody = startControlled(impersonationBannerMachine, { actors: ['loadStatus', 'clock'] });
+    await nobody.replay({ type: 'xstate.done.actor.loadStatus', output: { active: false } }, 'hidden');
+    expect(selectBannerView(nobody.actor.getSnapshot())).toBeNull();
   });
 });

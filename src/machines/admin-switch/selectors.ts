@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { SnapshotFrom } from 'xstate';
 import type { House } from '../../model/distributor.ts';
 import { timeLeft } from '../../model/impersonation.ts';
@@ -7,11 +8,6 @@ import type { impersonationBannerMachine } from './impersonation-banner.ts';
 /** What the admin switch shows (accounts spec §2.3; the impersonation banner), read from its machines. */
 
 type BannerSnapshot = SnapshotFrom<typeof impersonationBannerMachine>;
-
-/** The banner's countdown, 'm:ss' until the impersonation ends; null when no one is impersonated. */
-export const selectTimeLeft = (s: BannerSnapshot) => (s.context.status?.active ? timeLeft(s.context.status.expiresAt, s.context.now) : null);
-/** Whom the admin acts as, and since when; null until known. */
-export const selectBannerStatus = (s: BannerSnapshot) => s.context.status;
 
 /** Family heads first, each followed by its houses, as Select groups (spec §2.3: parent, then child house). */
 export function houseGroups(houses: readonly House[]) {
@@ -63,8 +59,19 @@ export function selectAdminLoginView(s: SwitchSnapshot) {
 }
 export type AdminLoginView = ReturnType<typeof selectAdminLoginView>;
 
-/** The impersonation banner: the session's status and the time left. */
-export const selectBannerView = (s: BannerSnapshot) => ({
-  status: selectBannerStatus(s),
-  left: selectTimeLeft(s),
-});
+/**
+ * The impersonation banner: null (no banner) unless an admin acts as the user; else who acts as whom, since
+ * when ('h:mm A'), and the countdown ('m:ss' until the session ends, then that it has ended).
+ */
+export function selectBannerView(s: BannerSnapshot) {
+  const { status, now } = s.context;
+  if (!status?.active) return null;
+  const left = timeLeft(status.expiresAt, now);
+  return {
+    adminName: status.adminName,
+    userName: status.userName,
+    userEmail: status.userEmail,
+    since: dayjs(status.since).format('h:mm A'),
+    left: left === '0:00' ? ': the session has ended.' : `, ${left} left.`,
+  };
+}

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { adminDashboardMachine } from '../../machines/admin-dashboard/admin-dashboard.ts';
 import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-screen.ts';
-import { selectAdminDashboardScreenView, sameView, selectDashboard } from '../../machines/admin-dashboard/selectors.ts';
+import { sameView, selectAdminDashboardView, selectDashboard } from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminUserRow } from '../../model/admin.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { LoginPage } from '../shell/login-page.tsx';
@@ -33,7 +33,8 @@ function AdminDashboardPage({ page }: { page: ActorRefFrom<typeof adminDashboard
 }
 
 function AdminDashboardScreen({ picker }: { picker: ActorRefFrom<typeof adminDashboardMachine> }) {
-  const { edit, invite, exporter, loginAs, view, search, users } = useSelector(picker, selectAdminDashboardScreenView, sameView);
+  const view = useSelector(picker, selectAdminDashboardView, sameView);
+  const { edit, invite, exporter, loginAs, search, users } = view;
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const onEdit = useCallback((u: AdminUserRow) => edit.send({ type: 'edit.opened', user: u }), [edit]);
   const onLogin = useCallback((u: AdminUserRow) => loginAs.send({ type: 'loginAs.opened', id: u.id, name: u.contactName }), [loginAs]);
@@ -57,7 +58,7 @@ function AdminDashboardScreen({ picker }: { picker: ActorRefFrom<typeof adminDas
           <Select
             label="Distributor"
             placeholder={view.parentPlaceholder}
-            data={view.parents.map((p) => ({ value: String(p.id), label: p.nickname }))}
+            data={view.parentOptions}
             value={view.parentId}
             onChange={(v) => v && picker.send({ type: 'adminDashboard.parentChosen', parentId: Number(v) })}
             searchable
@@ -67,19 +68,19 @@ function AdminDashboardScreen({ picker }: { picker: ActorRefFrom<typeof adminDas
           <Select
             label="House"
             placeholder={view.childPlaceholder}
-            data={view.children.map((c) => ({ value: String(c.id), label: c.nickname }))}
+            data={view.childOptions}
             value={view.childId}
             onChange={(v) => v && picker.send({ type: 'adminDashboard.childChosen', childId: Number(v) })}
             searchable
             allowDeselect={false}
-            disabled={view.children.length === 0}
+            disabled={view.childDisabled}
             w={compact ? '100%' : 260}
           />
           <TextInput label="User search" placeholder="Name or email" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => picker.send({ type: 'adminDashboard.searchChanged', search: e.currentTarget.value })} w={compact ? '100%' : 220} />
-          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={exportFor === null} onClick={() => exportFor !== null && exporter.send({ type: 'export.opened', parentId: exportFor })}>
+          <Button variant="default" leftSection={<IconDownload size={16} />} disabled={view.exportDisabled} onClick={() => exportFor !== null && exporter.send({ type: 'export.opened', parentId: exportFor })}>
             Export Users
           </Button>
-          <Button leftSection={<IconUserPlus size={16} />} disabled={inviteHouse === null} onClick={() => inviteHouse && invite.send({ type: 'invite.opened', house: inviteHouse })}>
+          <Button leftSection={<IconUserPlus size={16} />} disabled={view.inviteDisabled} onClick={() => inviteHouse && invite.send({ type: 'invite.opened', house: inviteHouse })}>
             Invite User
           </Button>
         </Group>

@@ -3,12 +3,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { adminUserEditMachine, EditForm } from '../../machines/admin-dashboard/admin-user-edit.ts';
-import { selectEditUserScreenView, sameView, Titles } from '../../machines/admin-dashboard/selectors.ts';
+import { sameView, selectEditUserView, Titles } from '../../machines/admin-dashboard/selectors.ts';
 import type { Title } from '../../model/session-user.ts';
 
 /** The admin dashboard's Edit User slide-in (spec §2.11). */
 export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserEditMachine> }) {
-  const { view, mine, options } = useSelector(actor, selectEditUserScreenView, sameView);
+  const view = useSelector(actor, selectEditUserView, sameView);
   const { form } = view;
   const send = actor.send;
   const change = <F extends 'email' | 'password' | 'confirmPassword' | 'displayIntel' | 'displayPaymentInfo' | 'title'>(field: F, value: EditForm[F]) =>
@@ -32,7 +32,7 @@ export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserE
             style={{ flex: 1 }}
             label="Add a house"
             placeholder={view.housePlaceholder}
-            data={options}
+            data={view.houseOptions}
             value={null}
             searchable
             nothingFoundMessage="No other houses"
@@ -43,7 +43,7 @@ export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserE
         </Group>
         <Table aria-label="Houses of the user">
           <Table.Tbody>
-            {mine.map((h) => (
+            {view.houses.map((h) => (
               <Table.Tr key={h.id}>
                 <Table.Td>{h.nickname}</Table.Td>
                 <Table.Td w={110}>
