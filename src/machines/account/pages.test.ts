@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
 import { findPage } from '../shell/page-registry.ts';
 import type { PageRoute } from '../shell/page-spec.ts';
 import { forgotPasswordMachine, resetPasswordMachine, signUpMachine } from './account-forms.ts';
 import { activationMachine, emailApprovalMachine, emailConfirmationMachine } from './activation.ts';
 import { accountPages } from './pages.ts';
+import { selectSettingsView } from './selectors.ts';
 import { settingsPageMachine } from './settings.ts';
 
 const routeOf = (pathname: string) => {
@@ -42,5 +44,15 @@ describe('the account pages', () => {
     const signUp = routeOf('/signup');
     expect(signUp.spec.input).toBeUndefined();
     expect(signUp.spec.instance).toBeUndefined();
+  });
+});
+
+describe('the Settings page', () => {
+  it('hands the Change Password form and the digest preferences their actors', () => {
+    const stub = createMachine({});
+    const page = createActor(settingsPageMachine.provide({ actors: { password: stub, digest: stub } as never })).start();
+    const view = selectSettingsView(page.getSnapshot());
+    expect([view.password.id, view.digest.id]).toEqual(['password', 'digest']);
+    page.stop();
   });
 });

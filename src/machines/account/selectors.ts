@@ -81,7 +81,6 @@ export const selectLinkView = (s: LinkSnapshot): LinkView => {
   return view;
 };
 
-/** Settings' two parts: the Change Password form and the digest preferences (./settings.ts). */
-/** Settings hands its two parts their child actors: Change Password and the digest preferences. */
+/** Settings hands its two parts their child actors: the Change Password form and the digest preferences (./settings.ts). */
 export const selectSettingsView = (s: SnapshotFrom<typeof settingsPageMachine>) => ({ password: s.children.password!, digest: s.children.digest! });
 export { sameView } from '../shell/selectors.ts';

@@ -3,10 +3,14 @@ import type { RegisteredMachine } from '../registered-machine.ts';
 import { canSave, editUserMachine, type EditUserContext } from './edit-user.ts';
 import { inviteUserMachine, type InviteUserContext } from './invite-user.ts';
 import { userListMachine, type UserListContext } from './user-list.ts';
-import { editUserEvents, inviteUserEvents, pendingUsersEvents, userListEvents } from './user-management-samples.ts';
+import { editUserEvents, inviteUserEvents, leaderManager, pendingUsersEvents, userListEvents } from './user-management-samples.ts';
 import { pendingUsersMachine, type PendingUsersContext } from './pending-users.ts';
 import { invitePayload } from '../../model/invite-form.ts';
+import { assignableTitles } from '../../model/user-permissions.ts';
 import { seenState } from '../seen-state.ts';
+
+/** The Edit User drawer as a leader sees it: the roles a leader may give. */
+const leaderEditDrawerView = (s: Parameters<typeof selectEditDrawerView>[0]) => selectEditDrawerView(s, assignableTitles(leaderManager));
 
 /** The User Management machines, joined into MACHINES by registry.ts. */
 export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
@@ -58,7 +62,7 @@ export const USER_MANAGEMENT_MACHINES: readonly RegisteredMachine[] = [
     name: 'edit-user',
     description: 'The Edit User panel: load locations, edit (Save only on change), Add Locations picker, Clear All, Deactivate with confirmation.',
     machine: editUserMachine,
-    views: { edit: selectEditDrawerView, locations: selectLocationPickerView },
+    views: { edit: leaderEditDrawerView, locations: selectLocationPickerView },
     events: editUserEvents,
     variants: [{ label: 'panel closed' }],
     // What a user sees: state, Save enabled, the picker's Add enabled and whether its list is narrowed, Invite To All, whose row, the notice.

@@ -8,11 +8,14 @@ import type { selectUser } from '../shell/selectors.ts';
 import { callDouble } from '../testing/call-double.ts';
 import { editUserMachine } from './edit-user.ts';
 import { ApiError } from '../../services/api-client.ts';
+import { assignableTitles } from '../../model/user-permissions.ts';
 import { inviteUserMachine } from './invite-user.ts';
 import { pendingUsersMachine } from './pending-users.ts';
 import { locationLabel, roleOptions } from './role-options.ts';
 import {
-  EDIT_EMAIL_INVALID, INVITE_LOCATIONS_FAILED, sameView, selectInviteView, selectPendingView, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError, selectEmptyText, selectLocationChoices, selectLocationFilter, selectManager, selectOffersLocationFilter, selectShownLocationChoices, selectShownUsers,
+  EDIT_EMAIL_INVALID, INVITE_LOCATIONS_FAILED, sameView, selectInviteView, selectPendingView, managerGates, selectAwaitsOwner, selectEditDrawerView, selectCanSave, selectEmailError,
+  selectEmptyText, selectLocationChoices, selectLocationFilter, selectLocationPickerView, selectManager, selectManagerView, selectOffersLocationFilter, selectShownLocationChoices,
+  selectShownUsers, selectUserManagementView,
 } from './selectors.ts';
 import { userListMachine } from './user-list.ts';
 import { dockDiner, harborCafe, leaderManager, loadedDm, merchant, pierGrill, samplePending, sampleUserRow } from './user-management-samples.ts';
@@ -38,6 +41,11 @@ describe('who may do what on /user-management', () => {
   it('offers nothing when nobody is signed in', () => {
     expect(managerGates(selectManager(signedIn(null)))).toEqual({ invite: false, approve: false, titles: [] });
   });
+
+  it('the header view model: who manages and what they may do, nobody before sign-in', () => {
+    expect(selectManagerView(signedIn(repUser))).toMatchObject({ me: { id: repUser.id }, invite: false });
+    expect(selectManagerView(signedIn(null))).toEqual({ me: null, invite: false, approve: false, titles: [] });
+  });
 });
 
 describe('what the users table shows', () => {
@@ -52,6 +60,17 @@ describe('what the users table shows', () => {
     expect(selectShownUsers(actor.getSnapshot())).toEqual([dana, riley]);
     actor.send({ type: 'users.searchChanged', value: ' nobody ' });
     expect([selectShownUsers(actor.getSnapshot()), selectEmptyText(actor.getSnapshot())]).toEqual([[], 'No users match "nobody"']);
+  });
+
+  it('the page view model: the search can be cleared once typed; a failed load says so', async () => {
+    const actor = start([dana, riley]);
+    await waitFor(actor, (s) => s.value === 'loaded');
+    expect(selectUserManagementView(actor.getSnapshot())).toMatchObject({ failed: false, search: '', clearable: false, rows: [dana, riley] });
+    actor.send({ type: 'users.searchChanged', value: 'riley' });
+    expect(selectUserManagementView(actor.getSnapshot())).toMatchObject({ search: 'riley', clearable: true, rows: [riley] });
+    const failing = createActor(userListMachine.provide({ actors: { loadUsers: callDouble(async (): Promise<UserRow[]> => { throw new ApiError(500, 'Boom'); }) } }), { input: { siteUrl: 'http://127.0.0.1:8080', approves: false } }).start();
+    await waitFor(failing, (s) => s.value === 'failed');
+    expect(selectUserManagementView(failing.getSnapshot()).failed).toBe(true);
   });
 
   it('asks to pick a distributor when there are no users', async () => {
@@ -86,6 +105,21 @@ describe('the Add Locations picker', () => {
     expect(selectShownLocationChoices(now())).toEqual([pierGrill, dockDiner]);
   });
 
+  it('the picker view model: each location labelled and ticked or not; Add waits for a tick', async () => {
+    const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
+    await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: loadedDm }, 'editing');
+    await r.replay({ type: 'edit.addLocationsOpened' }, 'picking');
+    const picker = () => selectLocationPickerView(r.actor.getSnapshot());
+    expect(picker()).toMatchObject({ noChoices: false, offersFilter: false, addDisabled: true });
+    r.actor.send({ type: 'edit.locationPicked', id: dockDiner.id });
+    expect(picker().rows).toEqual([
+      { id: pierGrill.id, label: 'Pier Grill (D12)', checked: false },
+      { id: dockDiner.id, label: 'Dock Diner (D13)', checked: true },
+    ]);
+    expect(picker().addDisabled).toBe(false);
+  });
+
   it('offers Find a location only for more than eight choices', async () => {
     const r = startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'] });
     await r.replay({ type: 'edit.opened', user: sampleUserRow(), me: leaderManager }, 'loading');
@@ -118,7 +152,7 @@ describe('the Email field of Edit User', () => {
 
 describe('the Edit User drawer view: what is enabled', () => {
   const start = () => startControlled(editUserMachine, { actors: ['loadUser', 'saveUser', 'deactivateUser'], provide: { actions: { userChanged: () => {} } } });
-  const view = (r: ReturnType<typeof start>) => selectEditDrawerView(r.actor.getSnapshot());
+  const view = (r: ReturnType<typeof start>) => selectEditDrawerView(r.actor.getSnapshot(), assignableTitles(leaderManager));
 
   it('follows the machine: loading, editing, the confirmation, deactivating', async () => {
     const r = start();
@@ -131,6 +165,17 @@ describe('the Edit User drawer view: what is enabled', () => {
     expect(view(r)).toMatchObject({ confirmOpen: true, mayCancelDeactivate: true, mayAddLocations: false, mayDeactivate: false, maySave: false });
     await r.replay({ type: 'edit.deactivateConfirmed' }, 'deactivating');
     expect(view(r)).toMatchObject({ confirmOpen: true, mayCancelDeactivate: false, deactivating: true, closable: false });
+  });
+
+  it('offers the roles the editor may give, and the user’s own even when the editor may not give it', async () => {
+    const r = start();
+    await r.replay({ type: 'edit.opened', user: sampleUserRow({ title: 'Leadership', canDeactivate: false }), me: leaderManager }, 'loading');
+    await r.replay({ type: 'xstate.done.actor.loadUser', output: { ...loadedDm, locations: [] } }, 'editing');
+    const dmTitles = assignableTitles({ id: 3, title: 'District Manager', internalAdmin: false });
+    const drawer = selectEditDrawerView(r.actor.getSnapshot(), dmTitles);
+    expect(drawer.roleOptions).toEqual(roleOptions(['Leadership', ...dmTitles]));
+    expect(drawer.role).toBe(roleOptions(['Leadership'])[0]!.value);
+    expect(drawer).toMatchObject({ everyLocation: false, noLocations: true, offersDeactivate: false, emailNote: undefined });
   });
 
   it('on one’s own account only the email can change', async () => {

@@ -1,11 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
-import type { UserRow } from '../../model/account.ts';
+import { emailAwaitsOwnerNote, type UserRow } from '../../model/account.ts';
+import type { Title } from '../../model/session-user.ts';
 import { assignableTitles, DEACTIVATE_WARNING, formatUserDate, LOCATIONS_LOAD_FAILED, mayApprove, mayInvite, NO_DISTRIBUTOR_USERS, type Manager } from '../../model/user-permissions.ts';
 import { selectEnteredByAdmin, selectUser } from '../shell/selectors.ts';
 import { canSave, emailMoved, emailValid, type editUserMachine } from './edit-user.ts';
 import type { inviteUserMachine } from './invite-user.ts';
 import type { pendingUsersMachine } from './pending-users.ts';
-import { locationLabel, valueOfTitle } from './role-options.ts';
+import { locationLabel, roleOptions, valueOfTitle } from './role-options.ts';
 import { visibleUsers, type userListMachine } from './user-list.ts';
 
 /** What /user-management shows (accounts spec §2.4), read from the auth and user machines' snapshots. */
@@ -48,9 +49,6 @@ export const selectManagerView = (s: AuthSnapshot) => {
 
 // ---- The list ---------------------------------------------------------------------------------
 
-export type UserListStatus = 'loading' | 'loaded' | 'noDistributor' | 'failed';
-export const selectListStatus = (s: UserListSnapshot) => s.value as UserListStatus;
-export const selectSearch = (s: UserListSnapshot) => s.context.search;
 /** The rows: those matching the search; none while the first load runs. */
 export const selectShownUsers = (s: UserListSnapshot): UserRow[] => (s.matches('loading') && s.context.users.length === 0 ? [] : visibleUsers(s.context));
 
@@ -94,9 +92,10 @@ export function selectShownLocationChoices(s: EditUserSnapshot) {
 
 /**
  * The Edit User drawer (spec §2.4) besides its location picker: whether it is open and what it is
- * doing, and what is enabled, as the machine takes it now (`snapshot.can`).
+ * doing, and what is enabled, as the machine takes it now (`snapshot.can`). The roles offered are
+ * those the editor may give (`titles`), and the user's current role even when the editor may not give it.
  */
-export function selectEditDrawerView(s: EditUserSnapshot) {
+export function selectEditDrawerView(s: EditUserSnapshot, titles: readonly Title[]) {
   const { user, draft, selfEdit } = s.context;
   const loading = s.matches('loading');
   const loadFailed = s.matches('loadFailed');
@@ -113,7 +112,15 @@ export function selectEditDrawerView(s: EditUserSnapshot) {
     showForm: draft !== null && user !== null && !loading && !loadFailed,
     picking: s.matches('picking'),
     awaitsOwner: selectAwaitsOwner(s),
+    /** Under Email, when the owner must approve the change: the address the approval link goes to. */
+    emailNote: user && selectAwaitsOwner(s) ? emailAwaitsOwnerNote(user.email) : undefined,
     emailError: selectEmailError(s),
+    roleOptions: roleOptions(draft?.title && !titles.includes(draft.title) ? [draft.title, ...titles] : titles),
+    role: valueOfTitle(draft?.title ?? null),
+    /** Invite To All: every location, none listed; else the user's locations, or that there are none. */
+    everyLocation: inviteAll,
+    noLocations: (draft?.locations.length ?? 0) === 0,
+    offersDeactivate: user?.canDeactivate ?? false,
     mayAddLocations: !inviteAll && s.can({ type: 'edit.addLocationsOpened' }),
     mayClearLocations: !inviteAll && (draft?.locations.length ?? 0) > 0 && s.can({ type: 'edit.locationsCleared' }),
     mayRemoveLocation: s.can({ type: 'edit.locationRemoved', id: 0 }),
@@ -128,13 +135,6 @@ export function selectEditDrawerView(s: EditUserSnapshot) {
 export type EditDrawerView = ReturnType<typeof selectEditDrawerView>;
 export { sameView } from '../admin-dashboard/selectors.ts';
 
-type ListPageSnapshot = UserListSnapshot;
-/** The page's Invite User modal, Edit User drawer and (for those who approve sign-ups) Pending section. */
-export const selectInvite = (s: ListPageSnapshot) => s.children.invite!;
-export const selectEdit = (s: ListPageSnapshot) => s.children.edit!;
-export const selectPending = (s: ListPageSnapshot) => s.children.pending;
-/** The locations checked in the Add Locations picker. */
-export const selectPicked = (s: EditUserSnapshot) => s.context.picked;
 
 // ---- Pending sign-ups -----------------------------------------------------------------------------
 
@@ -207,22 +207,34 @@ export function selectInviteView(s: InviteUserSnapshot) {
 }
 export type InviteView = ReturnType<typeof selectInviteView>;
 
-/** Add Locations: the locations the user does not have yet, those the filter shows, whether a filter is offered, its text, and those checked. */
-export const selectLocationPickerView = (s: EditUserSnapshot) => ({
-  choices: selectLocationChoices(s),
-  shown: selectShownLocationChoices(s),
-  offersFilter: selectOffersLocationFilter(s),
-  filter: selectLocationFilter(s),
-  picked: selectPicked(s),
-});
+/**
+ * Add Locations: whether the user already has every location the editor can give, the Find a location box
+ * (offered for a long list) and its text, the locations it shows, each ticked or not, and Add (disabled until
+ * one is ticked).
+ */
+export function selectLocationPickerView(s: EditUserSnapshot) {
+  const { picked } = s.context;
+  return {
+    noChoices: selectLocationChoices(s).length === 0,
+    offersFilter: selectOffersLocationFilter(s),
+    filter: selectLocationFilter(s),
+    rows: selectShownLocationChoices(s).map((m) => ({ id: m.id, label: locationLabel(m), checked: picked.includes(m.id) })),
+    addDisabled: picked.length === 0,
+  };
+}
 
-/** User Management: its dialogs' child actors (invite, edit, pending), the list's status, the search, the users shown and the empty-list text. */
-export const selectUserManagementView = (s: ListPageSnapshot) => ({
-  invite: selectInvite(s),
-  edit: selectEdit(s),
-  pending: selectPending(s),
-  status: selectListStatus(s),
-  search: selectSearch(s),
+/**
+ * User Management: its dialogs' child actors (Invite User, Edit User, and Pending for those who approve
+ * sign-ups), whether the list failed (with Retry), the search and whether it can be cleared, the users shown
+ * and what the table says without rows.
+ */
+export const selectUserManagementView = (s: UserListSnapshot) => ({
+  invite: s.children.invite!,
+  edit: s.children.edit!,
+  pending: s.children.pending,
+  failed: s.matches('failed'),
+  search: s.context.search,
+  clearable: s.context.search !== '',
   rows: selectShownUsers(s),
   emptyText: selectEmptyText(s),
 });

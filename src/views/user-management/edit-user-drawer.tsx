@@ -5,17 +5,15 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { editUserMachine } from '../../machines/user-management/edit-user.ts';
 import type { Title } from '../../model/session-user.ts';
-import { selectLocationPickerView, DEACTIVATE_WARNING, emailAwaitsOwnerNote, LOCATIONS_LOAD_FAILED, locationLabel, roleOptions, sameView, selectEditDrawerView, titleOfValue, valueOfTitle } from '../../machines/user-management/selectors.ts';
+import { DEACTIVATE_WARNING, LOCATIONS_LOAD_FAILED, sameView, selectEditDrawerView, selectLocationPickerView, titleOfValue } from '../../machines/user-management/selectors.ts';
 import { INVITE_ALL_TIP } from './invite-user-modal.tsx';
 
 /** The Edit User side panel of §2.4; full width on phones. */
 export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof editUserMachine>; titles: readonly Title[] }) {
-  const view = useSelector(actor, selectEditDrawerView, sameView);
-  const { user, draft, selfEdit, awaitsOwner, emailError } = view;
+  const view = useSelector(actor, (s) => selectEditDrawerView(s, titles), sameView);
+  const { user, draft, selfEdit, emailError } = view;
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const send = actor.send;
-  // The user's current role stays selectable even when the editor may not give it.
-  const roles = draft?.title && !titles.includes(draft.title) ? [draft.title, ...titles] : titles;
 
   return (
     <Drawer
@@ -41,14 +39,14 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
           <TextInput
             label="Email"
             value={draft.email}
-            description={awaitsOwner ? emailAwaitsOwnerNote(user.email) : undefined}
+            description={view.emailNote}
             error={emailError}
             onChange={(e) => send({ type: 'edit.emailChanged', value: e.currentTarget.value })}
           />
           <Select
             label="Role"
-            data={roleOptions(roles)}
-            value={valueOfTitle(draft.title)}
+            data={view.roleOptions}
+            value={view.role}
             disabled={selfEdit}
             allowDeselect={false}
             onChange={(v) => {
@@ -98,11 +96,11 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
             </Group>
           </Group>
           {view.picking && <LocationPicker actor={actor} />}
-          {draft.inviteAll ? (
+          {view.everyLocation ? (
             <Text size="sm" c="dimmed">
               Every location of the distributor, including ones added later.
             </Text>
-          ) : draft.locations.length === 0 ? (
+          ) : view.noLocations ? (
             <Text size="sm" c="dimmed">
               No locations.
             </Text>
@@ -141,7 +139,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
           )}
 
           <Group justify="space-between" mt="md">
-            {user.canDeactivate ? (
+            {view.offersDeactivate ? (
               <Button color="red" variant="outline" disabled={!view.mayDeactivate} onClick={() => send({ type: 'edit.deactivateAsked' })}>
                 Deactivate User
               </Button>
@@ -180,10 +178,10 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
 
 /** The Add Locations picker: the editor's locations the user does not have yet; Add is disabled until one is checked. */
 function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine> }) {
-  const { choices, shown, offersFilter, filter, picked } = useSelector(actor, selectLocationPickerView, sameView);
+  const { noChoices, offersFilter, filter, rows, addDisabled } = useSelector(actor, selectLocationPickerView, sameView);
   return (
     <Paper withBorder p="xs" aria-label="Add Locations">
-      {choices.length === 0 ? (
+      {noChoices ? (
         <Text size="sm" c="dimmed">
           The user already has every location you can give.
         </Text>
@@ -201,11 +199,11 @@ function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine>
           )}
           <ScrollArea.Autosize mah={220}>
             <Stack gap={6}>
-              {shown.map((m) => (
+              {rows.map((m) => (
                 <Checkbox
                   key={m.id}
-                  label={locationLabel(m)}
-                  checked={picked.includes(m.id)}
+                  label={m.label}
+                  checked={m.checked}
                   onChange={() => actor.send({ type: 'edit.locationPicked', id: m.id })}
                 />
               ))}
@@ -217,7 +215,7 @@ function LocationPicker({ actor }: { actor: ActorRefFrom<typeof editUserMachine>
         <Button size="compact-sm" variant="default" onClick={() => actor.send({ type: 'edit.addLocationsCancelled' })}>
           Cancel
         </Button>
-        <Button size="compact-sm" disabled={picked.length === 0} onClick={() => actor.send({ type: 'edit.locationsAdded' })}>
+        <Button size="compact-sm" disabled={addDisabled} onClick={() => actor.send({ type: 'edit.locationsAdded' })}>
           Add
         </Button>
       </Group>

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectManagerView, selectUserManagementView } from '../../machines/user-management/selectors.ts';
+import { sameView, selectManagerView, selectUserManagementView } from '../../machines/user-management/selectors.ts';
 import type { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
@@ -13,7 +13,6 @@ import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { PendingSection } from './pending-section.tsx';
 import { UsersTable } from './users-table.tsx';
-import { sameView } from '../../machines/shell/selectors.ts';
 
 /** /user-management (accounts spec §2.4): the users of the active distributor, invite, edit, deactivate. */
 export function UserManagementPage() {
@@ -22,8 +21,7 @@ export function UserManagementPage() {
 
 function UserManagementScreen({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const { me, invite: mayInvite, titles } = AuthActor.useSelector(selectManagerView, sameView);
-  const { invite, edit, pending, status, search, rows, emptyText } = useSelector(list, selectUserManagementView, sameView);
-
+  const { invite, edit, pending, failed, search, clearable, rows, emptyText } = useSelector(list, selectUserManagementView, sameView);
 
   const mobile = useMediaQuery('(max-width: 48em)') ?? false;
   const openEdit = useCallback((user: UserRow) => me && edit.send({ type: 'edit.opened', user, me }), [edit, me]);
@@ -47,9 +45,9 @@ function UserManagementScreen({ list }: { list: ActorRefFrom<typeof userListMach
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(e) => list.send({ type: 'users.searchChanged', value: e.currentTarget.value })}
-        rightSection={search !== '' ? <CloseButton aria-label="Clear search" onClick={() => list.send({ type: 'users.searchChanged', value: '' })} /> : null}
+        rightSection={clearable ? <CloseButton aria-label="Clear search" onClick={() => list.send({ type: 'users.searchChanged', value: '' })} /> : null}
       />
-      {status === 'failed' && (
+      {failed && (
         <Alert color="red" title="Something went wrong!" role="alert">
           <Group justify="space-between">
             Couldn't load the users.
