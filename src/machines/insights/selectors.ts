@@ -33,7 +33,6 @@ export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
 export const selectDialog = (s: S) => s.context.dialog;
 export const selectLastUrl = (s: S) => s.context.lastUrl;
-export const selectRedirect = (s: S) => s.context.redirect;
 export const selectBanner = (s: S) => s.context.banner;
 
 export { lostFilterOf } from './insights-route.ts';
