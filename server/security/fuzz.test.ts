@@ -222,21 +222,27 @@ describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
         (select count(*) from match_feedback), (select count(*) from user_sessions), (select count(*) from auth_sessions),
         (select count(*) from announcements))) as f`)).rows[0].f as string;
 
+  const renewEndedSessions = async () => {
+    for (const [email, token] of tokens) {
+      if ((await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } })).statusCode === 401) {
+        tokens.set(email, await loginToken(app, email));
+      }
+    }
+  };
+
   const routes = () => app.routeTable.filter((r) => r.split(' ')[1]!.startsWith('/api/'));
 
   it('never answers 5xx, always explains a refusal, and a refusal changes nothing', { timeout: Math.max(240_000, RUNS * 20_000) }, async () => {
     for (const email of CALLERS) if (email) tokens.set(email, await loginToken(app, email));
+    // What the database holds after the last request that was allowed to write: nothing else
+    // writes while the fuzz runs, so a refusal must leave exactly this.
+    let written = await fingerprint();
     const problems: string[] = [];
     for (const route of routes()) {
       for (const email of CALLERS) {
         await fc.assert(
           // A route without a sample is still fuzzed (route-matrix.test.ts names it as missing).
           fc.asyncProperty(requestFor(route, SAMPLES[route]?.(ids) ?? { payload: {} }), async (request) => {
-            // A fresh session when a previous case ended this one (logout, switch of session).
-            if (email && (await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${tokens.get(email)}` } })).statusCode === 401) {
-              tokens.set(email, await loginToken(app, email));
-            }
-            const before = await fingerprint();
             const res = await app.inject({
               ...request,
               headers: { ...request.headers, ...(email ? { authorization: `Bearer ${tokens.get(email)}` } : {}) },
@@ -255,7 +261,12 @@ describe.each(testTargets())('fuzzing every route on $name', ({ adminUrl }) => {
                 }
               })();
               if (typeof body?.message !== 'string' || body.message === '') problems.push(`no {message}: ${where}`);
-              if ((await fingerprint()) !== before) problems.push(`wrote on a refusal: ${where}`);
+              if ((await fingerprint()) !== written) problems.push(`wrote on a refusal: ${where}`);
+            } else {
+              // Only an accepted request may end a session (a logout, a password set by an admin):
+              // the next cases then start on fresh ones, and from what this one wrote.
+              await renewEndedSessions();
+              written = await fingerprint();
             }
             return problems.length === 0;
           }),
