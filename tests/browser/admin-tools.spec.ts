@@ -95,7 +95,8 @@ test('admin dashboard: parent, house, users, edit and save, then UsersExport.csv
   await expect(panel.getByText('Active')).toBeVisible();
   await panel.getByLabel('Password', { exact: true }).fill('abcdef1');
   await panel.getByLabel('Confirm Password').fill('abcdef2');
-  await panel.getByRole('button', { name: 'Save' }).click();
+  // Save waits for a match, and the confirmation's field says so (issue 39).
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
   await expect(panel.getByText("Confirm password doesn't match")).toBeVisible();
   await panel.getByLabel('Password', { exact: true }).fill('');
   await panel.getByLabel('Confirm Password').fill('');
@@ -266,4 +267,44 @@ test('announcements: a double-click on Create makes one announcement, the button
   await modal.getByRole('button', { name: `Delete announcement: ${text.slice(0, 40)}` }).click();
   await expect(modal.getByText('Announcement Deleted!')).toBeVisible();
   expect(id).toBeGreaterThan(0);
+});
+
+test('admin dashboard Edit User: a Save greyed out by a field says why on the field (issue 39)', async ({ page }) => {
+  await asAdmin(page, 'Admin Dashboard');
+  await houseUsers(page);
+  const repRow = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: 'rep@harbor.test' });
+  await repRow.getByRole('button', { name: 'Edit Riley Rep' }).click();
+  const panel = page.getByRole('dialog', { name: /Edit User/ });
+  const save = panel.getByRole('button', { name: 'Save' });
+  const email = panel.getByRole('textbox', { name: 'Email Address' });
+  await expect(save).toBeEnabled();
+  await email.fill('bad-email');
+  await expect(save).toBeDisabled();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByText('Enter a valid email address')).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/admin-edit-user-bad-email-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel.getByText('Enter a valid email address')).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/admin-edit-user-bad-email-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await email.fill('rep@harbor.test');
+  await expect(panel.getByText('Enter a valid email address')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+
+  // A password too short, then one its confirmation does not match: each said on its field.
+  const password = panel.getByLabel('Password', { exact: true });
+  const confirm = panel.getByLabel('Confirm Password');
+  await password.fill('abc');
+  await expect(save).toBeDisabled();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByText('The password must be 6 to 20 characters.')).toBeVisible();
+  await password.fill('abcdef1');
+  await confirm.fill('abcdef2');
+  await expect(save).toBeDisabled();
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByText("Confirm password doesn't match")).toBeVisible();
+  await page.screenshot({ path: 'tests/screenshots/admin-edit-user-password-mismatch-desktop.png' });
+  await confirm.fill('abcdef1');
+  await expect(panel.getByText("Confirm password doesn't match")).toHaveCount(0);
+  await expect(save).toBeEnabled();
 });

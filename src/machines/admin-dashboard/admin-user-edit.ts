@@ -67,12 +67,25 @@ export function editPatch(user: AdminUserRow, f: EditForm): AdminUserPatch {
   return patch;
 }
 
-/** Why Save cannot go ahead, in the spec's words where it has them; null when it can. */
+export const EDIT_EMAIL_INVALID = 'Enter a valid email address';
+export const EDIT_PASSWORD_LENGTH = 'The password must be 6 to 20 characters.';
+
+/**
+ * What is wrong with each field, said on the field itself: Save is disabled while any is set, so
+ * the panel never greys it out without saying why (issue 39). The spec's words where it has them.
+ */
+export function editFieldErrors(f: EditForm): { email?: string; password?: string; confirmPassword?: string } {
+  return {
+    ...(Email.is(f.email.trim()) ? {} : { email: EDIT_EMAIL_INVALID }),
+    ...(f.password !== '' && !AdminPassword.is(f.password) ? { password: EDIT_PASSWORD_LENGTH } : {}),
+    ...((f.password !== '' || f.confirmPassword !== '') && f.password !== f.confirmPassword ? { confirmPassword: CONFIRM_PASSWORD_MISMATCH } : {}),
+  };
+}
+
+/** Why Save cannot go ahead (the first field error, confirmation first); null when it can. */
 export function editProblem(f: EditForm): string | null {
-  if ((f.password !== '' || f.confirmPassword !== '') && f.password !== f.confirmPassword) return CONFIRM_PASSWORD_MISMATCH;
-  if (f.password !== '' && !AdminPassword.is(f.password)) return 'The password must be 6 to 20 characters.';
-  if (!Email.is(f.email.trim())) return 'Enter a valid email address.';
-  return null;
+  const errors = editFieldErrors(f);
+  return errors.confirmPassword ?? errors.password ?? errors.email ?? null;
 }
 
 const serverSaid = (error: unknown, fallback: string) =>

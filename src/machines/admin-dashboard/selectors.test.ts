@@ -107,6 +107,36 @@ describe('the Edit User panel', () => {
   });
 });
 
+describe('the Edit User panel’s field errors (issue 39)', () => {
+  it('says on each field why Save is disabled, and Save comes back once the field is right', async () => {
+    const s = startControlled(adminUserEditMachine, { actors: ['loadHouses', 'save', 'deactivate'] });
+    const view = () => selectEditUserView(s.actor.getSnapshot());
+    const errors = () => ({ email: view().emailError, password: view().passwordError, confirm: view().confirmError, saveDisabled: view().saveDisabled });
+    expect(errors()).toMatchObject({ email: null, password: null, confirm: null });
+    s.actor.send({ type: 'edit.opened', user: dmRow });
+    await s.settle('loadHouses', 'done', allHouses);
+    expect(errors()).toEqual({ email: null, password: null, confirm: null, saveDisabled: false });
+    s.actor.send({ type: 'edit.changed', field: 'email', value: 'bad-email' });
+    expect(errors()).toEqual({ email: 'Enter a valid email address', password: null, confirm: null, saveDisabled: true });
+    s.actor.send({ type: 'edit.changed', field: 'email', value: ' dm@harbor.test ' });
+    expect(errors()).toEqual({ email: null, password: null, confirm: null, saveDisabled: false });
+    s.actor.send({ type: 'edit.changed', field: 'password', value: 'abc' });
+    expect(errors()).toEqual({ email: null, password: 'The password must be 6 to 20 characters.', confirm: "Confirm password doesn't match", saveDisabled: true });
+    s.actor.send({ type: 'edit.changed', field: 'password', value: 'abcdef1' });
+    s.actor.send({ type: 'edit.changed', field: 'confirmPassword', value: 'abcdef2' });
+    expect(errors()).toEqual({ email: null, password: null, confirm: "Confirm password doesn't match", saveDisabled: true });
+    // The machine refuses a Save sent anyway, with the same words.
+    s.actor.send({ type: 'edit.saved' });
+    expect([s.actor.getSnapshot().value, view().error]).toEqual(['editing', "Confirm password doesn't match"]);
+    s.actor.send({ type: 'edit.changed', field: 'confirmPassword', value: 'abcdef1' });
+    expect(errors()).toEqual({ email: null, password: null, confirm: null, saveDisabled: false });
+    // Saving: a second Save is refused while the first is on its way.
+    s.actor.send({ type: 'edit.saved' });
+    s.actor.send({ type: 'edit.saved' });
+    expect(s.callsOf('save')).toHaveLength(1);
+  });
+});
+
 describe('the Invite User modal', () => {
   it('names the house, marks the missing fields, and says User Invited with the server’s message', async () => {
     const s = startControlled(adminInviteMachine, { actors: ['send'], input: { siteUrl: 'http://127.0.0.1:8080' } });

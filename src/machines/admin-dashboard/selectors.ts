@@ -4,7 +4,7 @@ import { Titles } from '../../model/session-user.ts';
 import type { adminDashboardMachine } from './admin-dashboard.ts';
 import type { adminDashboardPageMachine } from './admin-dashboard-screen.ts';
 import type { adminInviteMachine } from './admin-invite.ts';
-import type { adminUserEditMachine } from './admin-user-edit.ts';
+import { editFieldErrors, type adminUserEditMachine } from './admin-user-edit.ts';
 import type { loginAsMachine } from './login-as.ts';
 import { FAMILY, type ExportChoice, type usersExportMachine } from './users-export.ts';
 
@@ -94,6 +94,7 @@ export function selectEditUserView(s: EditSnapshot) {
   const saving = s.matches('saving');
   const deactivating = s.matches('deactivating');
   const busy = saving || deactivating;
+  const errors = s.matches('closed') ? {} : editFieldErrors(form);
   return {
     opened: !s.matches('closed'),
     title: `Edit User${user ? `: ${user.contactName}` : ''}`,
@@ -106,8 +107,12 @@ export function selectEditUserView(s: EditSnapshot) {
     housePlaceholder: s.matches('loadingHouses') ? 'Loading…' : 'Pick a house',
     /** Houses can be added once the family's houses are loaded, and not while saving. */
     addEnabled: s.matches('editing'),
+    /** Each field's problem, said on the field: Save is disabled while there is one (issue 39). */
+    emailError: errors.email ?? null,
+    passwordError: errors.password ?? null,
+    confirmError: errors.confirmPassword ?? null,
     saving,
-    saveDisabled: busy || s.matches('loadingHouses'),
+    saveDisabled: busy || s.matches('loadingHouses') || Object.keys(errors).length > 0,
     deactivating,
     deactivateDisabled: busy,
   };

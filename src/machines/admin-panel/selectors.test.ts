@@ -74,6 +74,27 @@ describe('the admin panel sections’ view models', () => {
     expect(selectUserEditorView(run.actor.getSnapshot()).sessionsText).toBe('Sessions in the last 30 days: 1 · Time online: 1h 2m 5s');
   });
 
+  it('the user editor says on the field what Update User would refuse, and sends one update at a time (issue 39)', async () => {
+    const run = startControlled(panelUserMachine, { actors: ['loadUsers', 'loadSessions', 'update', 'reset'] });
+    const errors = () => { const v = selectUserEditorView(run.actor.getSnapshot()); return [v.emailError, v.contactNameError]; };
+    await run.replay({ type: 'xstate.done.actor.loadUsers', output: [dmRow] }, 'picking');
+    expect(errors()).toEqual([null, null]);
+    await run.replay({ type: 'panelUser.chosen', userId: dmRow.id }, 'loadingSessions');
+    await run.replay({ type: 'xstate.done.actor.loadSessions', output: [] }, 'picking');
+    expect(errors()).toEqual([null, null]);
+    await run.replay({ type: 'panelUser.changed', field: 'email', value: 'bad-email' }, 'picking');
+    await run.replay({ type: 'panelUser.changed', field: 'contactName', value: 'Al' }, 'picking');
+    expect(errors()).toEqual(['Enter a valid email address', 'The contact name must be at least 3 characters']);
+    await run.replay({ type: 'panelUser.changed', field: 'email', value: 'dana@harbor.test' }, 'picking');
+    await run.replay({ type: 'panelUser.changed', field: 'contactName', value: 'Dana M' }, 'picking');
+    expect(errors()).toEqual([null, null]);
+    await run.replay({ type: 'panelUser.updated' }, 'updating');
+    await run.replay({ type: 'panelUser.updated' }, 'updating');
+    await run.replay({ type: 'panelUser.passwordReset' }, 'updating');
+    expect(run.callsOf('update')).toHaveLength(1);
+    expect(run.callsOf('reset')).toHaveLength(0);
+  });
+
   it('the audit log shows its table only with rows', async () => {
     const run = startControlled(auditLogMachine, { actors: ['load'] });
     expect(selectAuditView(run.actor.getSnapshot())).toMatchObject({ loading: true, hasRows: false, empty: false });

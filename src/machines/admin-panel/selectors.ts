@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { sessionSummary } from '../../model/user-sessions.ts';
+import { Email } from '../../model/codec.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
 import type { adminPanelPageMachine, AdminPanelTab } from './admin-panel.ts';
 import type { announcementsMachine } from './announcements-editor.ts';
@@ -75,6 +76,9 @@ export function selectUserEditorView(s: PanelUserSnapshot) {
       : summary
         ? `Sessions in the last 30 days: ${summary.count} · Time online: ${summary.online}`
         : "Couldn't load the sessions of this user.",
+    /** What Update User would refuse, said on the field as it is typed (issue 39). */
+    emailError: userId !== null && !Email.is(form.email.trim()) ? 'Enter a valid email address' : null,
+    contactNameError: userId !== null && form.contactName.trim().length < 3 ? 'The contact name must be at least 3 characters' : null,
     updating: s.matches('updating'),
     resetting: s.matches('resetting'),
     busy,

@@ -32,8 +32,8 @@ export function UserEditor({ actor }: { actor: ActorRefFrom<typeof panelUserMach
       />
       {view.chosen && (
         <>
-          <TextInput label="Email" type="email" value={form.email} onChange={(e) => change('email', e.currentTarget.value)} />
-          <TextInput label="Contact Name" value={form.contactName} onChange={(e) => change('contactName', e.currentTarget.value)} />
+          <TextInput label="Email" type="email" value={form.email} error={view.emailError} onChange={(e) => change('email', e.currentTarget.value)} />
+          <TextInput label="Contact Name" value={form.contactName} error={view.contactNameError} onChange={(e) => change('contactName', e.currentTarget.value)} />
           <Checkbox label="Display Invoice Tab" checked={form.displayInvoice} onChange={(e) => change('displayInvoice', e.currentTarget.checked)} />
           <Checkbox label="Multi House" checked={form.isMultiHouse} onChange={(e) => change('isMultiHouse', e.currentTarget.checked)} />
           <Text size="sm" c="dimmed">The user must log out and log in again to see these changes.</Text>
