@@ -52,14 +52,17 @@ export function accountsRepository(pool: pg.Pool) {
     },
 
     /** Confirms the email; says whether the account still waits for approval, and who it is. */
-    async activate(userId: number, db: Queryable): Promise<{ pending: boolean; holder: AccountHolder; houseId: number | null }> {
+    async activate(userId: number, db: Queryable): Promise<{ pending: boolean; rejected: boolean; deactivated: boolean; holder: AccountHolder; houseId: number | null }> {
       const { rows } = await db.query(
         `update users set activated_at = coalesce(activated_at, now()) where id = $1
-         returning id, email, contact_name, approval, channel_partner_id`,
+         returning id, email, contact_name, approval, channel_partner_id, deactivated_at`,
         [userId],
       );
       const r = rows[0];
-      return { pending: r.approval === 'pending', holder: { id: r.id, email: r.email, contactName: r.contact_name }, houseId: r.channel_partner_id };
+      return {
+        pending: r.approval === 'pending', rejected: r.approval === 'rejected', deactivated: r.deactivated_at !== null,
+        holder: { id: r.id, email: r.email, contactName: r.contact_name }, houseId: r.channel_partner_id,
+      };
     },
 
     /** Who may approve a request to join the house: its family's active Admin and Leadership users. */

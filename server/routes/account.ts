@@ -2,7 +2,7 @@
 // reset through the emailed link) and the settings' change password.
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CONFIRMED_AWAITING_APPROVAL, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND,
+  ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CONFIRMED_AWAITING_APPROVAL, CONFIRMED_BUT_DECLINED, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND,
   LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
   ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, EMAIL_TAKEN,
   emailChangeApprovedMessage,
@@ -89,8 +89,12 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['activate'], db);
       if (!used) throw gone(ACTIVATION_LINK_EXPIRED);
-      const { pending, holder, houseId } = await deps.accounts.activate(used.userId, db);
-      if (!pending || houseId === null) return { message: ACTIVATED_MESSAGE };
+      const { pending, rejected, deactivated, holder, houseId } = await deps.accounts.activate(used.userId, db);
+      // 'Please Login' only when the login will work (issue 39): login refuses these as well.
+      if (deactivated) return { message: DEACTIVATED };
+      if (rejected) return { message: CONFIRMED_BUT_DECLINED };
+      if (!pending) return { message: ACTIVATED_MESSAGE };
+      if (houseId === null) return { message: CONFIRMED_AWAITING_APPROVAL };
       const house = (await deps.scope.distributor(houseId))?.nickname ?? 'your distributor';
       for (const approver of await deps.accounts.approversOf(houseId, db)) {
         const mail = approvalRequestMail(approver.email, approver.contactName, holder.contactName, holder.email, house, `${siteBase}/user-management`);

@@ -3,7 +3,7 @@
 // the answer never tells whether a platform id or an email exists.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_REFUSED, AWAITING_APPROVAL, CONFIRMED_AWAITING_APPROVAL, SIGNED_UP_MESSAGE } from '../../src/model/account.ts';
+import { ACTIVATED_MESSAGE, APPROVAL_REFUSED, AWAITING_APPROVAL, CONFIRMED_AWAITING_APPROVAL, CONFIRMED_BUT_DECLINED, SIGNED_UP_MESSAGE } from '../../src/model/account.ts';
 import { SIGN_UP_LIMITS, TOO_MANY_SIGN_UPS } from '../routes/account.ts';
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
@@ -94,6 +94,25 @@ describe.each(testTargets())('sign-up approval on $name', ({ adminUrl }) => {
     expect((await smtp.next(email)).subject).toMatch(/declined/);
     const refused = await login(email);
     expect([refused.statusCode, refused.json().message]).toEqual([401, APPROVAL_REFUSED]);
+  });
+
+  it('a request decided before its email is confirmed: the activation says Login only when the login works (issue 39)', async () => {
+    const confirmLater = async (email: string) => {
+      expect((await signUp(email)).json()).toEqual({ message: SIGNED_UP_MESSAGE });
+      const token = (await smtp.next(email)).links[0]!.split('/').pop();
+      return { id: (await idOf(email))!, activate: async () => (await post(`/auth/activate/${token}`)).json() };
+    };
+    const declined = await confirmLater('dee.declined@elsewhere.test');
+    expect((await as('leader@harbor.test', 'POST', `/user/${declined.id}/reject`)).statusCode).toBe(200);
+    await smtp.next('dee.declined@elsewhere.test');
+    expect(await declined.activate()).toEqual({ message: CONFIRMED_BUT_DECLINED });
+    expect((await login('dee.declined@elsewhere.test')).json().message).toBe(APPROVAL_REFUSED);
+
+    const approved = await confirmLater('abe.approved@elsewhere.test');
+    expect((await as('leader@harbor.test', 'POST', `/user/${approved.id}/approve`)).statusCode).toBe(200);
+    await smtp.next('abe.approved@elsewhere.test');
+    expect(await approved.activate()).toEqual({ message: ACTIVATED_MESSAGE });
+    expect((await login('abe.approved@elsewhere.test')).statusCode).toBe(200);
   });
 
   it('answers the same for an unknown platform id and for an email in use, and says so only to the mailbox', async () => {

@@ -122,17 +122,20 @@ export const SIGNED_UP_MESSAGE =
   'Thank you for signing up! We emailed you a link to confirm your email address. ' +
   'An Admin or Leadership user of your distributor then needs to approve your account; we will email you when they have.';
 /**
- * Activation of a signed-up account that still waits for approval: the spec's activation text
- * (§2.2), less 'Please Login' (they cannot yet), with what happens next.
+ * Activation of a signed-up account that still waits for approval. Not the spec's activation text
+ * (§2.2): its 'Please Login' would be refused (issue 39). It says what happens next instead.
  */
 export const CONFIRMED_AWAITING_APPROVAL =
-  'Your account has been activated! Your email address is confirmed. An Admin or Leadership user of your distributor needs to approve it before you can log in; we will email you when they have.';
+  'Your email address is confirmed. An Admin or Leadership user of your distributor now needs to approve your account before you can log in; we will email you when they have.';
+/** Activation of a sign-up its distributor has declined: confirmed, and still no way in. */
+export const CONFIRMED_BUT_DECLINED =
+  'Your email address is confirmed, but your request to join was declined. Ask your distributor for an invitation.';
 /**
- * The activation's answer lets its holder log in now: the server answers exactly
- * CONFIRMED_AWAITING_APPROVAL for an account a leader has still to approve (issue 39: the page
+ * The activation's answer lets its holder log in now: only the spec's activated text, which the
+ * server answers for an account that needs no approval or has it already (issue 39: the page
  * offered Login, and login then refused).
  */
-export const activationLetsLogIn = (answer: MessageResponse): boolean => answer.message !== CONFIRMED_AWAITING_APPROVAL;
+export const activationLetsLogIn = (answer: MessageResponse): boolean => answer.message === ACTIVATED_MESSAGE;
 export const AWAITING_APPROVAL = 'Your account is waiting for approval by an Admin or Leadership user of your distributor.';
 export const APPROVAL_REFUSED = 'Your request to join was declined. Ask your distributor for an invitation.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';

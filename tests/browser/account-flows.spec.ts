@@ -53,6 +53,16 @@ async function activatedUser(request: APIRequestContext, baseURL: string, tag: s
   return { email, password };
 }
 
+/** The demo leader declines a sign-up of their family, through the API, before or after it is confirmed. */
+async function rejectAsLeader(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email: 'leader@harbor.test', password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await res.json()).authKey}` };
+  const { pending } = await (await request.get('/api/user/pending', { headers })).json();
+  const id = (pending as { id: number; email: string }[]).find((p) => p.email === email)!.id;
+  expect((await request.post(`/api/user/${id}/reject`, { headers })).ok()).toBe(true);
+  await nextMail(email);
+}
+
 test('sign up, confirm the email, get approved by the leader in User Management, then log in', async ({ page, browser, request }) => {
   test.slow(); // two users, eleven screens and five axe checks: 40 s alone on two cores
   const email = uniqueEmail('signup');
@@ -291,4 +301,25 @@ test('the public screens fit a phone', async ({ page }) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await shot(page, name);
   }
+});
+
+test('activation after the request was declined says so and offers no Login that would be refused (issue 39)', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('declined');
+  const signUp = await request.post('/api/auth/sign-up', {
+    data: { partnerPlatformId: await housePlatformId(request), partnerName: 'New Co', contactName: 'Dee Declined', email, password: 'secret-1', repeatPassword: 'secret-1', siteUrl: baseURL },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const link = linkTo(await nextMail(email), '/activate/');
+  // The leader declines before the email is confirmed (the Pending list shows unconfirmed requests too).
+  await rejectAsLeader(request, email);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+  await expect(page.getByRole('status')).toContainText('declined');
+  await expect(page.getByText('Your account has been activated! Please Login.')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'activation-declined-desktop');
+  await page.setViewportSize(MOBILE);
+  await shot(page, 'activation-declined-mobile');
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { callDouble } from '../testing/call-double.ts';
 import { shortestPaths } from '../../../tests/paths/machine-paths.ts';
-import { ACTIVATED_MESSAGE, CONFIRMED_AWAITING_APPROVAL, type MessageResponse } from '../../model/account.ts';
+import { ACTIVATED_MESSAGE, CONFIRMED_AWAITING_APPROVAL, CONFIRMED_BUT_DECLINED, type MessageResponse } from '../../model/account.ts';
 import { selectLinkView, selectOffersLogin } from './selectors.ts';
 import { ApiError } from '../../services/api-client.ts';
 import { SAMPLE_TOKEN } from './account-samples.ts';
@@ -76,6 +76,13 @@ describe('activation, behaviour', () => {
     waiting.send({ type: 'link.confirmed' });
     await waitFor(waiting, (s) => s.matches('activated'));
     expect([waiting.getSnapshot().context.message, selectOffersLogin(waiting.getSnapshot())]).toEqual([CONFIRMED_AWAITING_APPROVAL, false]);
+    // A request declined before its email was confirmed, or any answer but the spec's 'Please Login'.
+    for (const message of [CONFIRMED_BUT_DECLINED, 'This account has been deactivated. Ask your administrator for access.']) {
+      const refused = start(async () => ({ message }));
+      refused.send({ type: 'link.confirmed' });
+      await waitFor(refused, (s) => s.matches('activated'));
+      expect([selectLinkView(refused.getSnapshot()).message, selectOffersLogin(refused.getSnapshot())]).toEqual([message, false]);
+    }
     const failed = start(() => Promise.reject(new ApiError(410, 'gone')));
     failed.send({ type: 'link.confirmed' });
     await waitFor(failed, (s) => s.matches('failed'));
