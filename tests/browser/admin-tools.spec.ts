@@ -296,12 +296,12 @@ test('admin dashboard Edit User: a Save greyed out by a field says why on the fi
   const confirm = panel.getByLabel('Confirm Password');
   await password.fill('abc');
   await expect(save).toBeDisabled();
-  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('data-invalid', 'true'); // Mantine's PasswordInput: the error is its description
   await expect(panel.getByText('The password must be 6 to 20 characters.')).toBeVisible();
   await password.fill('abcdef1');
   await confirm.fill('abcdef2');
   await expect(save).toBeDisabled();
-  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toHaveAttribute('data-invalid', 'true');
   await expect(panel.getByText("Confirm password doesn't match")).toBeVisible();
   await page.screenshot({ path: 'tests/screenshots/admin-edit-user-password-mismatch-desktop.png' });
   await confirm.fill('abcdef1');
