@@ -99,6 +99,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           maxWorkers: SERVER_WORKERS,
+          // As in unit: one module graph per worker. Each file still gets its own database and app;
+          // the system files, which start and kill processes, stay isolated.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -22,11 +22,15 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-/** Starts the server and resolves once /api/health answers; the error holds its stderr when it does not. */
+/**
+ * Starts the server and resolves once /api/health answers; the error holds its stderr when it does not.
+ * One API process unless `env` asks for more: the tests of several processes say so, and each
+ * process more (and its warm spare) is one more Node loading the whole server on a 2-core machine.
+ */
 export async function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   // node itself (not npx): the child's pid is the server's, for a test that kills only it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MERCHANTS: '20', SEED_MONTHS: '2', LOG_LEVEL: 'error', SMTP_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_MERCHANTS: '20', SEED_MONTHS: '2', LOG_LEVEL: 'error', SMTP_URL: '', API_PROCESSES: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
