@@ -2,6 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import type { RegisteredMachine } from '../../src/machines/registered-machine.ts';
 import { coveredTransitionKeys } from './machine-diagram.ts';
 import { allEdges, shortestPaths } from './machine-paths.ts';
+import { pathId, uniqueIds } from './path-id.ts';
 
 /**
  * The catalogue's paths of one machine: the shortest path to each state, then for every defined
@@ -9,7 +10,7 @@ import { allEdges, shortestPaths } from './machine-paths.ts';
  */
 
 export interface CataloguePath {
-  /** `<machine>/<n>`, numbered in catalogue order. */
+  /** `<machine>/<hash>` of the variant, start and events (path-id.ts): stable across unrelated edits. */
   id: string;
   variant: string;
   /** The state the machine starts in. */
@@ -35,13 +36,20 @@ export function transitionsTaken(path: Pick<CataloguePath, 'start' | 'states' | 
 
 type Candidate = Omit<CataloguePath, 'id'>;
 
+const chosenFor = new WeakMap<RegisteredMachine, CataloguePath[]>();
+
+/** Computed once per registration: the pages, the browser replays and the exports all ask for them. */
 export function cataloguePaths(entry: RegisteredMachine): CataloguePath[] {
+  const known = chosenFor.get(entry);
+  if (known) return known;
   const start = initialState(entry);
   const byLength = (a: Candidate, b: Candidate) => a.events.length - b.events.length;
   const toStates = shortestPaths(entry)
     .map((p) => ({ variant: p.variant, start, events: p.events, states: p.states.map(topState) }))
     .sort(byLength);
+  // An event a state ignores (or whose guard refuses) leaves it where it was: that step takes no transition.
   const viaEdges = allEdges(entry)
+    .filter((e) => e.fired)
     .map((e) => ({ variant: e.variant, start, events: e.path, states: e.states.map(topState) }))
     .sort(byLength);
   const defined = coveredTransitionKeys(entry.machine);
@@ -60,5 +68,8 @@ export function cataloguePaths(entry: RegisteredMachine): CataloguePath[] {
     transitionsTaken(path).forEach((t) => taken.add(t));
     chosen.push(path);
   }
-  return chosen.map((p, i) => ({ id: `${entry.name}/${i + 1}`, ...p }));
+  const ids = uniqueIds(chosen.map((p) => pathId({ machine: entry.name, ...p })));
+  const paths = chosen.map((p, i) => ({ id: ids[i]!, ...p }));
+  chosenFor.set(entry, paths);
+  return paths;
 }

@@ -22,10 +22,25 @@ function traversal(entry: RegisteredMachine, input: unknown) {
   } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
 }
 
+type Variant = RegisteredMachine['variants'][number];
+type Traversed = { input: unknown; paths: ReturnType<typeof getShortestPaths<AnyStateMachine>> };
+const traversed = new WeakMap<RegisteredMachine, Map<Variant, Traversed>>();
+
+/** A variant's input and shortest paths, computed once per registration: both `shortestPaths` and `allEdges` need them. */
+function shortestOf(entry: RegisteredMachine, variant: Variant): Traversed {
+  const byVariant = traversed.get(entry) ?? new Map<Variant, Traversed>();
+  traversed.set(entry, byVariant);
+  if (!byVariant.has(variant)) {
+    const input = variant.input?.();
+    byVariant.set(variant, { input, paths: getShortestPaths(entry.machine, traversal(entry, input)) });
+  }
+  return byVariant.get(variant)!;
+}
+
 export function shortestPaths(entry: RegisteredMachine): MachinePath[] {
   return entry.variants.flatMap((variant) => {
-    const input = variant.input?.();
-    return getShortestPaths(entry.machine, traversal(entry, input)).map((path) => {
+    const { input, paths } = shortestOf(entry, variant);
+    return paths.map((path) => {
       const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
       return {
         variant: variant.label,
@@ -49,14 +64,15 @@ export interface Edge {
   path: AnyEventObject[];
   /** State value after each event of `path`. */
   states: unknown[];
+  /** A transition fired (the event is handled and a guard let it through), not just an ignored event. */
+  fired: boolean;
 }
 
 /** Every (state, event) → state pair of the adjacency map, with a path that takes it. */
 export function allEdges(entry: RegisteredMachine): Edge[] {
   return entry.variants.flatMap((variant) => {
-    const input = variant.input?.();
+    const { input, paths } = shortestOf(entry, variant);
     const options = traversal(entry, input);
-    const paths = getShortestPaths(entry.machine, options);
     const serialize = entry.serializeState ?? ((s: { value?: unknown; context?: unknown }) => JSON.stringify([s.value, s.context]));
     const pathTo = new Map(
       paths.map((p) => [serialize(p.state as never), p.steps.filter((s) => s.event.type !== 'xstate.init')]),
@@ -69,6 +85,7 @@ export function allEdges(entry: RegisteredMachine): Edge[] {
       to: nextState.value,
       path: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.event), event as AnyEventObject],
       states: [...(pathTo.get(serialize(state as never)) ?? []).map((s) => s.state.value), nextState.value],
+      fired: (state as { can?: (e: AnyEventObject) => boolean }).can?.(event as AnyEventObject) ?? true,
     }));
   });
 }

@@ -1,0 +1,28 @@
+/**
+ * Events and inputs as plain JSON, so a tool outside the repo can send them: an error keeps its
+ * name, message and own fields (`ApiError`'s status), which `JSON.stringify` would drop; keys are
+ * sorted, so the same data always reads (and hashes) the same.
+ */
+
+export function plainData(value: unknown, seen: Set<unknown> = new Set()): unknown {
+  if (value === undefined || value === null) return value ?? null;
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return value;
+  if (value instanceof Date) return value.toJSON();
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((v) => plainData(v, seen));
+    // An actor passed in an input is known by its id; its internals are not data.
+    if ('send' in value && typeof (value as { send: unknown }).send === 'function') return `[actor ${String((value as { id?: unknown }).id)}]`;
+    const record: Record<string, unknown> = value instanceof Error ? { name: value.name, message: value.message } : {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) record[key] = plainData(v, seen);
+    }
+    return record;
+  } finally {
+    seen.delete(value);
+  }
+}
