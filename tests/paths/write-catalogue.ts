@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MACHINES } from '../../src/machines/registry.ts';
+import { browserReplays } from './browser-replays.ts';
 import { catalogueFiles, PATHS_DIR, pathInWords } from './catalogue-docs.ts';
 import { cataloguePaths, endState } from './catalogue-paths.ts';
 
@@ -44,7 +45,7 @@ if (values.machine) {
   }
   console.log(paths.flatMap((p) => pathInWords(entry, p)).join('\n'));
 } else {
-  const files = catalogueFiles(MACHINES);
+  const files = catalogueFiles(MACHINES, await browserReplays());
   mkdirSync(PATHS_DIR, { recursive: true });
   // Pages of machines no longer registered go.
   for (const name of readdirSync(PATHS_DIR)) if (!files.has(`${PATHS_DIR}/${name}`)) rmSync(`${PATHS_DIR}/${name}`);
