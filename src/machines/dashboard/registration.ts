@@ -43,9 +43,6 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'dashboard.lostItemsSorted': 'Pick the Volume or Rebates tab of Top Items Lost',
       'dashboard.rowsResized': 'Press Show more or Show less under a card',
     },
-    unreachable: {
-      'switchingDistributor --dashboard.viewAsChanged--> loadingMerchants': "Refused while switching: the users listed were the old house's",
-    },
     checks: {
       loadingMerchants: 'Every card shows a loading skeleton',
       loadingDashboard: 'Every card shows a loading skeleton (a previous call for another range is aborted)',

@@ -18,10 +18,6 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     },
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
-    unreachable: {
-      'switchingDistributor --route.changed--> loadingMerchants':
-        "The section's own handler takes a new place while a house switch is under way: the switch, not the route, decides the house.",
-    },
     // What a user sees: the state, whether rows show, whether a batch failed, a dialog, the house.
     serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate, c.staleHouse?.id]),
     labels: {
@@ -61,9 +57,6 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       { label: 'an internal admin on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY, allowed: true }) },
       { label: 'a leader (no internal admin) on merchant 1', input: () => ({ merchantId: 1, today: SAMPLE_TODAY, allowed: false }) },
     ],
-    unreachable: {
-      'refused --debug.rangeChanged--> loading': 'The refused state takes a range change and does nothing: nothing loads for a caller who may not see the page.',
-    },
     labels: {
       'xstate.done.actor.loadDetails': 'The details arrive',
       'xstate.error.actor.loadDetails': 'Loading the details fails',
