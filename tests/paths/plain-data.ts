@@ -8,7 +8,8 @@
 
 export function plainData(value: unknown, seen: Set<unknown> = new Set()): unknown {
   if (value === undefined || value === null) return value ?? null;
-  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  // Not its name: a bundler or test runner may rename it, and the ids must not change with that.
+  if (typeof value === 'function') return '[function]';
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object') return value;
   if (value instanceof Date) return value.toJSON();

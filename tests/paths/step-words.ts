@@ -19,6 +19,8 @@ export const stateCheck = (entry: RegisteredMachine, state: string) => entry.che
 export function summarise(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return 'none';
   if (value instanceof Error) return `"${value.message}"`;
+  // Not its source: that is code, not words, and differs between the tools that load it.
+  if (typeof value === 'function') return 'a function';
   if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 37)}…"` : `"${value}"`;
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) {
