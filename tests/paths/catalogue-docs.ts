@@ -6,10 +6,11 @@ import { indexPage } from './index-page.ts';
 import { browserLine, machineFigures, type Figures } from './machine-figures.ts';
 import { mermaid } from './machine-diagram.ts';
 import { machineJson } from './path-json.ts';
+import { figuresTable, guideWithFigures, QA_GUIDE } from './qa-figures.ts';
 import { stateCheck, stepWords } from './step-words.ts';
 import { testerPage } from './tester-page.ts';
 
-/** Every file `npm run paths` writes, by path: the indexes, and per machine its Markdown, tester's page and JSON. */
+/** Every file `npm run paths` writes, by path: the indexes, the figures in docs/qa.md, and per machine its Markdown, tester's page and JSON. */
 
 export const DOCS_INDEX = 'docs/machine-paths.md';
 export const PATHS_DIR = 'docs/paths';
@@ -78,5 +79,7 @@ export function catalogueFiles(machines: readonly RegisteredMachine[], replays: 
   }
   files.set(`${PATHS_DIR}/index.html`, indexPage(all));
   files.set(DOCS_INDEX, `${index.join('\n')}\n`);
+  const guide = guideWithFigures(figuresTable(all));
+  if (guide !== undefined) files.set(QA_GUIDE, guide);
   return files;
 }
