@@ -7,8 +7,8 @@ import { doorRegistration } from './path-fixtures.ts';
 const words = (walk: ReturnType<typeof randomWalk>) => walk.steps.map((s) => `${s.restart ? `[${s.restart}] ` : ''}${s.from} --${s.event.type}--> ${s.to}`);
 
 describe('the seeded random walk', () => {
-  it('the same seed walks the same way; another seed another way', () => {
-    const entry = MACHINES.find((m) => m.name === 'paged-rebates')!;
+  it('the same seed walks the same way; another seed another way', { timeout: 30_000 }, () => {
+    const entry = MACHINES.find((m) => m.name === 'login-form')!;
     const target = parseWalkTarget('edge-coverage:100');
     const a = randomWalk(entry, target, 7);
     expect(words(randomWalk(entry, target, 7))).toEqual(words(a));
