@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { dataRoot, portalEnv } from './tests/browser/portal-data.ts';
 import { MAIL_CAPTURE_HTTP_PORT, MAIL_CAPTURE_SMTP_PORT, MAINTENANCE_PORT } from './tests/browser/ports.ts';
+import { DEFAULT_RESULTS } from './tests/paths/cli-options.ts';
 
 // Each run starts from the same seeded data: global setup builds it, each worker's server copies it
 // (tests/browser/portal-fixture.ts). The maintenance server needs no seed of its own to refuse.
@@ -41,7 +42,8 @@ export default defineConfig({
   // A test that fails once is fixed, not retried: `npm run test:repeat -- 5` finds the ones that do.
   retries: 0,
   globalSetup: './tests/browser/global-setup.ts',
-  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/browser/failure-summary.ts']],
+  // The JSON report of the last run is what `npm run paths -- --format junit` turns into JUnit XML per model path.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/browser/failure-summary.ts'], ['json', { outputFile: DEFAULT_RESULTS }]],
   use: {
     browserName: 'chromium',
     launchOptions: {

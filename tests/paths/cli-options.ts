@@ -23,7 +23,7 @@ export class NothingToRead extends Error {}
 export const FORMATS = ['gherkin', 'csv', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Where Playwright's JSON reporter is asked to write (docs/qa.md): outside test-results/, which each run empties. */
+/** Where Playwright's JSON reporter writes each run's results (playwright.config.ts): outside test-results/, which each run empties. */
 export const DEFAULT_RESULTS = '.scratch/model-paths-results.json';
 export const DEFAULT_OUT = '.scratch/paths-export';
 

@@ -49,9 +49,9 @@ export function resultsByPath(report: { suites?: PwSuite[] }): Map<string, PathR
 export function readResults(file: string): Map<string, PathResult> {
   if (!existsSync(file)) {
     throw new NothingToRead(
-      `No browser replay results at ${file}. Run the model specs with Playwright's JSON reporter first, e.g.\n` +
-        `  PLAYWRIGHT_JSON_OUTPUT_NAME=${file} npx playwright test tests/browser/model-paged-rebates.spec.ts --reporter=json\n` +
-        'or pass --results FILE.',
+      `No browser replay results at ${file}. Every Playwright run writes them there (playwright.config.ts); run the model specs first, e.g.\n` +
+        '  npx playwright test tests/browser/model-paged-rebates.spec.ts\n' +
+        "or pass --results FILE (a report of Playwright's json reporter).",
     );
   }
   return resultsByPath(JSON.parse(readFileSync(file, 'utf8')) as { suites?: PwSuite[] });
