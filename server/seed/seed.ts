@@ -11,6 +11,7 @@ import { seedInvoices } from './invoices.ts';
 import { seedDeviations, seedItemMatches, seedRebates } from './programs.ts';
 import { PURCHASE_COLUMNS, purchaseChunks } from './purchases.ts';
 import { refreshRollups } from '../rollups/rollups.ts';
+import { buildShowcase, seedShowcaseChecks, seedShowcasePurchases, seedShowcaseReference } from './showcase.ts';
 import { seedUsers } from './users.ts';
 import { buildWorld, type World } from './world.ts';
 
@@ -48,17 +49,25 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<SeedSummar
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - opts.months, today.getUTCDate()));
   const world = buildWorld(opts.merchants, { house: opts.house, linesScale: opts.linesScale });
   const counter = { lines: 0 };
+  // The demo's named states (showcase.ts), after everything else; benchmarks go without.
+  const showcase = opts.house ? null : buildShowcase(world);
 
   await inTransaction(pool, async (client) => {
     await loadReference(client, world);
+    if (showcase) await seedShowcaseReference(client, showcase);
     await withoutConstraints(client, 'purchase_lines', () =>
       copyChunks(client, 'purchase_lines', PURCHASE_COLUMNS,
         purchaseChunks(world, first.getTime() / DAY, today.getTime() / DAY, counter, opts.linesScale ?? 1)));
+    if (showcase) counter.lines += await seedShowcasePurchases(client, world, showcase, first, today);
     await seedRebates(client, world, first.getUTCFullYear(), today.getUTCFullYear());
     await seedDeviations(client, world, iso(first), iso(new Date(today.getTime() + 365 * DAY)));
     await seedItemMatches(client, world);
-    await seedUsers(client, world, today);
+    await seedUsers(client, world, today, showcase?.users);
     await seedRebateChecks(client, world, today);
+    if (showcase) {
+      await seedShowcaseChecks(client, world, showcase, today);
+      await client.query('refresh materialized view rebate_check_breakdowns');
+    }
     await seedInvoices(client, world, today);
     await seedAnnouncements(client, today);
     await seedSalesReps(client, world);

@@ -10,7 +10,7 @@ export const DEMO_PASSWORD = 'portal-demo';
 
 type Title = 'Admin' | 'Leadership' | 'District Manager' | 'Distributor Rep' | 'Operations';
 
-interface UserSeed {
+export interface UserSeed {
   email: string;
   contactName: string;
   title: Title;
@@ -20,13 +20,16 @@ interface UserSeed {
   flags?: Partial<Record<'display_intel' | 'display_invoice' | 'display_payment_info' | 'is_multi_house' | 'is_internal_admin' | 'export_user' | 'invite_all', boolean>>;
   activated?: boolean;
   deactivated?: boolean;
+  /** No last login and no session analytics: a user added later leaves the others' figures as they were. */
+  noSessions?: boolean;
 }
 
 const FIRST = ['Jordan', 'Casey', 'Morgan', 'Riley', 'Taylor', 'Jamie', 'Quinn', 'Drew', 'Parker', 'Reese', 'Skyler', 'Rowan', 'Emerson', 'Hayden', 'Sawyer'];
 const LAST = ['Walsh', 'Murphy', 'Nguyen', 'Patel', 'Garcia', 'Brooks', 'Sullivan', 'Kim', 'Rossi', 'Okafor', 'Lindqvist', 'Moreau', 'Haddad', 'Carver'];
 const TITLES: Title[] = ['Leadership', 'District Manager', 'Distributor Rep', 'Distributor Rep', 'Operations'];
 
-export async function seedUsers(client: pg.PoolClient, world: World, today: Date): Promise<number> {
+/** `extra`: users added after every other (the showcase's, showcase.ts), so no id or draw of the others moves. */
+export async function seedUsers(client: pg.PoolClient, world: World, today: Date, extra: UserSeed[] = []): Promise<number> {
   const r = randomFor('users');
   const d = (key: string) => world.byKey.get(key)!.id;
   const merchantsOf = (id: number) => world.merchants.filter((m) => m.houseId === id).map((m) => m.id);
@@ -70,6 +73,7 @@ export async function seedUsers(client: pg.PoolClient, world: World, today: Date
   users.push({ email: 'houses@harbor.test', contactName: 'Hollis Houses', title: 'Leadership', channelPartner: d('boston'),
     houses: [d('boston'), d('portland'), d('harbor')],
     flags: { is_multi_house: true, display_intel: true, invite_all: true } });
+  users.push(...extra);
 
   // One hash for everyone: argon2 is deliberately slow.
   const passwordHash = await hash(DEMO_PASSWORD);
@@ -80,7 +84,7 @@ export async function seedUsers(client: pg.PoolClient, world: World, today: Date
     const id = i + 1;
     const activated = u.activated ?? true;
     const f = u.flags ?? {};
-    const lastLogin = activated && !u.deactivated ? r.int(0, 20) : null;
+    const lastLogin = activated && !u.deactivated && !u.noSessions ? r.int(0, 20) : null;
     await client.query(
       `insert into users (id, email, contact_name, password_hash, title, display_intel, display_invoice,
          display_payment_info, is_multi_house, is_internal_admin, export_user, invite_all, channel_partner_id,
