@@ -7,8 +7,8 @@
 // What it shows (README, demo accounts):
 // - salem@capeann.test (Leadership, all of Salem): a merchant with no account number ('--') and no
 //   purchases (zero volumes: See Details disabled); a house with no invoices ('No Invoices'); the
-//   current quarter without checks ('No Checks For This Quarter'), earlier quarters with one check
-//   paid by 20 manufacturers (the donut's 'Show more').
+//   previous quarter without checks ('No Checks For This Quarter'), the others with one check paid
+//   by 20 manufacturers (the donut's 'Show more'); more than 4 new alerts on the bell.
 // - solo@capeann.test (District Manager, one location): one merchant, so the dashboard's lost items
 //   lead straight to its items with the one-merchant banner.
 // - The active merchant's purchases: an item with no similar items ('There are no similar items for
@@ -43,8 +43,10 @@ export interface Showcase {
   unpricedItem: Item;
   /** The first catalogue item with a description past 96 characters. */
   longItem: Item;
-  /** What Salem carries: the items the active merchant buys there. */
+  /** What the active merchant buys at Salem. */
   basket: number[];
+  /** What Salem carries: Boston's catalogue and the showcase items (so its win-back list has replacements to offer). */
+  carried: number[];
   users: UserSeed[];
 }
 
@@ -65,8 +67,9 @@ export function buildShowcase(world: World): Showcase {
   const houseCatalogue = world.carried.get(world.byKey.get('boston')!.id)!.map((c) => c.itemId).filter((id) => id !== longItem.id);
   const basket = [...r.sample(houseCatalogue, 30), longItem.id, loneItem.id, unpricedItem.id];
   const competitorId = world.byKey.get('coastal')!.id;
+  const carried = [...new Set([...houseCatalogue, ...basket])].sort((a, b) => a - b);
   return {
-    familyId, houseId, activeId, idleId: activeId + 1, competitorId, loneItem, unpricedItem, longItem, basket,
+    familyId, houseId, activeId, idleId: activeId + 1, competitorId, loneItem, unpricedItem, longItem, basket, carried,
     users: [
       { email: 'salem@capeann.test', contactName: 'Sasha Salem', title: 'Leadership', channelPartner: houseId, noSessions: true,
         flags: { display_intel: true, display_invoice: true, display_payment_info: true, invite_all: true } },
@@ -95,7 +98,7 @@ export async function seedShowcaseReference(client: pg.PoolClient, s: Showcase):
   await copyRows(client, 'items', ['id', 'min', 'description', 'manufacturer_id', 'category_id', 'pack', 'uom', 'weight'],
     [s.loneItem, s.unpricedItem].map((i) => [i.id, i.min, i.description, i.manufacturerId, i.categoryId, i.pack, i.uom, i.weight]));
   await copyRows(client, 'distributor_items', ['distributor_id', 'item_id', 'din'],
-    [...s.basket].sort((a, b) => a - b).map((itemId, k) => [s.houseId, itemId, String(990000 + k * 7)]));
+    s.carried.map((itemId, k) => [s.houseId, itemId, String(990000 + k * 7)]));
 }
 
 /**
@@ -135,8 +138,9 @@ export async function seedShowcasePurchases(client: pg.PoolClient, world: World,
 
 /**
  * Salem's rebate checks: one for the active merchant in each of the last 8 quarters but the
- * current one (a quarter with no checks), each paid by 20 manufacturers (more than the donut's
- * first 15). Ids after the main checks'; the breakdowns' view is refreshed by the caller.
+ * previous one (a quarter with no checks), each paid by 20 manufacturers (more than the donut's
+ * first 15); the current quarter's posted two days ago (the alerts bell counts it). Ids after the
+ * main checks'; the breakdowns' view is refreshed by the caller.
  */
 export async function seedShowcaseChecks(client: pg.PoolClient, world: World, s: Showcase, today: Date): Promise<void> {
   const r = randomFor('showcase-checks');
@@ -145,10 +149,10 @@ export async function seedShowcaseChecks(client: pg.PoolClient, world: World, s:
   const locations: CopyValue[][] = [];
   const makers: CopyValue[][] = [];
   const quarters = lastQuarters(today, 8);
-  for (const [k, quarter] of quarters.slice(1).entries()) {
+  for (const [k, quarter] of quarters.filter((_, i) => i !== 1).entries()) {
     const id = next + k;
     const amount = round2(r.float(900, 2400));
-    const posted = Math.min(Date.UTC(2000 + Number(quarter.slice(0, 2)), Number(quarter.slice(3)) * 3, 1) + r.int(3, 20) * DAY, today.getTime());
+    const posted = k === 0 ? today.getTime() - 2 * DAY : Date.UTC(2000 + Number(quarter.slice(0, 2)), Number(quarter.slice(3)) * 3, 1) + r.int(3, 20) * DAY;
     checks.push([id, quarter, s.activeId, s.houseId, amount, String(r.int(100000, 999999)), 'District 1', 'Check', 'Distributor', 'Paid',
       'Tidewater Chowder House', `${SHOWCASE_HOUSE} - Tidewater Chowder House`, `a0XCAPE${String(id).padStart(6, '0')}`,
       new Date(posted).toISOString()]);
