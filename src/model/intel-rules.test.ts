@@ -65,4 +65,10 @@ describe('intel rules', () => {
     expect(intelListExport([m(1, 'A', null, 1)], range)).toMatchObject({ fileName: 'Intel 2026-10-01 to 2026-10-31 For internal use only.csv' });
     expect(intelDetailExport(m(1, 'A', null, 1), 'competitive', range).fileName).toMatch(/For internal use only\.csv$/);
   });
+
+  it("writes an account without a number as '--' (analytics spec, Merchant: dcn), missing or empty", () => {
+    const range = { startDate: '2026-10-01', endDate: '2026-10-31' };
+    const numbers = intelListExport([m(1, 'A', null, 1), m(2, 'B', '', 1), m(3, 'C', '10231', 1)], range).rows.map((r) => r['Account Number']);
+    expect(numbers).toEqual(['--', '--', '10231']);
+  });
 });

@@ -121,7 +121,7 @@ const period = (r: DateRange) => `${r.startDate} to ${r.endDate}`;
 export const intelListExport = (rows: readonly IntelMerchant[], r: DateRange): CsvExport => ({
   fileName: exportFileName('Intel', period(r)),
   rows: rows.map((m) => ({
-    'Account Number': m.dcn ?? '--',
+    'Account Number': m.dcn || '--',
     Merchant: m.merchant,
     'Total Volume': m.totalVolume,
     'Competitor Volume': m.competitorVolume,

@@ -118,7 +118,7 @@ export function EditUserDrawer({ actor, titles }: { actor: ActorRefFrom<typeof e
                   {draft.locations.map((m) => (
                     <Table.Tr key={m.id}>
                       <Table.Td>{m.merchant}</Table.Td>
-                      <Table.Td>{m.dcn ?? '--'}</Table.Td>
+                      <Table.Td>{m.dcn || '--'}</Table.Td>
                       <Table.Td>
                         <ActionIcon
                           variant="subtle"
