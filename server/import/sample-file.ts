@@ -19,6 +19,7 @@ export async function sampleSource(pool: pg.Pool): Promise<SampleSource> {
   const { rows: accounts } = await pool.query<SampleSource['accounts'][number]>(
     `select m.platform_id as merchant, d.platform_id as distributor, a.dcn
        from merchant_accounts a join merchants m on m.id = a.merchant_id join distributors d on d.id = a.distributor_id
+      where a.dcn <> '' -- an account without a number (the demo has one) cannot be named by it
       order by a.merchant_id, a.distributor_id`);
   // A typical price per item from a 1 % sample of its lines (a full scan of 20M lines would take
   // longer than the import), so generated volumes look like the real ones.
