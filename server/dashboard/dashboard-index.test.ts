@@ -6,9 +6,9 @@ import { merchantsRepository } from '../repositories/merchants.ts';
 import { scopeRepository } from '../repositories/scope.ts';
 import { monthStart } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
-import { addLinesToRollups } from '../rollups/incremental-rollups.ts';
 import { refreshRollups } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
+import { addLinesAsAnImportDoes } from '../testing/add-lines.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { loadDashboardIndex } from './dashboard-index-load.ts';
 import { dashboardMemory } from './dashboard-memory.ts';
@@ -127,22 +127,9 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
     const old = index.houses.get(boston.distributorId)!.lost('all', from, to);
     // A competitor's line for a merchant of Boston, added as an import adds its lines (the
     // rollups summed with the batch's, the data version bumped in the same transaction).
-    const client = await db.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(`insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id, category_id, quantity, unit_price)
+    await addLinesAsAnImportDoes(db.pool, `insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id, category_id, quantity, unit_price)
                select $1, (select id from distributors where nickname = 'Summit Provisions Hartford'), 'LOST-INDEX-TEST', $2,
-                      i.id, i.manufacturer_id, i.category_id, 1000, 99.99 from items i order by i.id limit 1`, [merchants[0], yesterday]);
-      await client.query(`create temp view new_lines as select * from purchase_lines where invoice_id = 'LOST-INDEX-TEST'`);
-      await addLinesToRollups(client, 'new_lines');
-      await client.query('drop view new_lines');
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback');
-      throw err;
-    } finally {
-      client.release();
-    }
+                      i.id, i.manufacturer_id, i.category_id, 1000, 99.99 from items i order by i.id limit 1`, [merchants[0], yesterday], 'LOST-INDEX-TEST');
     try {
       const after = await version();
       expect(after).not.toBe(before);

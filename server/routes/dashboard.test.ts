@@ -7,6 +7,7 @@ import { monthStart, monthsOf } from '../repositories/dashboard-range.ts';
 import { rawDashboardRepository } from '../repositories/raw-dashboard.ts';
 import { refreshRollups } from '../rollups/rollups.ts';
 import type { Selection } from '../scope/visible-merchants.ts';
+import { addLinesAsAnImportDoes } from '../testing/add-lines.ts';
 import { seededScratchDatabase, testTargets } from '../testing/databases.ts';
 import { callAs, loginToken, type Caller } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
@@ -174,15 +175,14 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
       }
     });
 
-    it('new purchase data shows at once: a rollup refresh makes earlier answers stale', async () => {
+    it('new purchase data shows at once: an import\'s rollup update makes earlier answers stale, and so does a rebuild', async () => {
       const body = payload(plus(yesterday, -30), yesterday);
       const before = await dashboard(leader, body);
       expect(await dashboard(leader, body)).toEqual(before);
       const line = `insert into purchase_lines (merchant_id, distributor_id, invoice_id, invoice_date, item_id, manufacturer_id, category_id, quantity, unit_price)
         select $1, $2, 'CACHE-TEST', $3, id, manufacturer_id, category_id, 10, 123.45 from items order by id limit 1`;
-      await q(line, [bostonMerchants[0], ids.boston, yesterday]);
+      await addLinesAsAnImportDoes(db.pool, line, [bostonMerchants[0], ids.boston, yesterday], 'CACHE-TEST');
       try {
-        await refreshRollups(db.pool);
         const after = await dashboard(leader, body);
         expect(after.totalVolume).toBeCloseTo(before.totalVolume + 1234.5, 2);
       } finally {
@@ -190,7 +190,7 @@ describe.each(testTargets())('dashboard on $name', ({ adminUrl }) => {
         await refreshRollups(db.pool);
       }
       expect(await dashboard(leader, body)).toEqual(before);
-      // Two full rebuilds of every rollup, as the seed does: 6–8 s here, past 60 s on a starved CI machine.
+      // A full rebuild of every rollup, as the seed does: 3–4 s here, past 60 s on a starved CI machine.
     }, 240_000);
 
     it('lost volume month over month: locations whose own volume fell, largest fall first', async () => {
