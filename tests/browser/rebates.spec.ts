@@ -231,10 +231,56 @@ test('on a phone, Your Rebates shows cards and a Load More control once 20 are l
   await expect(cards).toHaveCount(20);
   await page.getByRole('button', { name: 'Load More' }).click();
   await expect(cards).toHaveCount(40);
-  await page.getByRole('textbox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'MIN' }).click();
-  await expect(cards).toHaveCount(20);
   await page.screenshot({ path: 'tests/screenshots/rebates-mobile.png' });
+});
+
+test('on a phone, Sort by opens a dialog of sorts: a choice sorts and closes it, all by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'leader@harbor.test', '/rebates/list');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(20);
+  const sortBy = page.getByRole('button', { name: 'Sort by: Manufacturer (A–Z)' });
+  await expect(sortBy).toHaveAttribute('aria-haspopup', 'dialog');
+  await sortBy.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Sort by' });
+  await expect(dialog).toBeVisible();
+  // Focus starts on the applied sort, the one marked.
+  await expect(dialog.getByRole('button', { name: 'Manufacturer (A–Z)' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Manufacturer (A–Z)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('button', { pressed: true })).toHaveCount(1);
+  // It fits the phone: nothing wider than the screen, every choice inside it.
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'tests/screenshots/rebates-sort-dialog-mobile.png' });
+  // Escape closes it as it was, focus back on the button; no new load.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(sortBy).toBeFocused();
+  await expect(page).not.toHaveURL(/sort=/);
+
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Manufacturer (A–Z)' })).toBeFocused();
+  // Manufacturer (Z–A), Description (A–Z), then MIN.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'MIN' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]sort=min(&|$)/);
+  await expect(page).not.toHaveURL(/order=desc/);
+  await expect(page.getByRole('button', { name: 'Sort by: MIN' })).toBeFocused();
+  await expect(cards).toHaveCount(20);
+  const mins = await cards.evaluateAll((els) => els.map((el) => /MIN (\S+)/.exec(el.textContent ?? '')?.[1] ?? ''));
+  expect(mins).toEqual([...mins].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+  await page.screenshot({ path: 'tests/screenshots/rebates-sorted-mobile.png' });
+
+  // Reopened: MIN is the one marked.
+  await page.getByRole('button', { name: 'Sort by: MIN' }).click();
+  await expect(dialog.getByRole('button', { name: 'MIN' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a description longer than 96 characters is cut there with an ellipsis (seeded long descriptions)', async ({ page }) => {

@@ -65,6 +65,10 @@ export const rebatesScreenEvents: readonly AnyEventObject[] = [
   { type: 'rebatesScreen.scopeChanged', scope: 'all' },
   { type: 'rebatesScreen.scopeChanged', scope: 'yours' },
   { type: 'rebatesScreen.sortChanged', sort: { sort: 'description', order: 'desc' } },
+  // The phone's Sort by dialog: opened, closed, and the default sort chosen (the current one, at first).
+  { type: 'rebatesScreen.sortOpened' },
+  { type: 'rebatesScreen.sortClosed' },
+  { type: 'rebatesScreen.sortChanged', sort: { sort: 'manufacturer', order: 'asc' } },
   // A link to another list (searched, on the other tab, sorted), and the page's own URL coming back.
   { type: 'route.changed', place: { pathname: '/rebates/list', search: OTHER_LIST_QUERY }, params: {} },
   { type: 'route.changed', place: { pathname: '/rebates/list', search: '' }, params: {} },

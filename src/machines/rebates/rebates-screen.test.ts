@@ -14,7 +14,9 @@ import { rebateFiltersMachine } from './rebate-filters.ts';
 import { fullPage, sampleFilters, sampleRebateRow } from './rebate-samples.ts';
 import { parseRebateQuery, sameRebateQuery } from './rebate-query.ts';
 import { matchKeyOf, rebatesScreenMachine, type RebatesScreenContext } from './rebates-screen.ts';
-import { selectChecklistSearch, selectDraft, selectFiltersLabel, selectFiltersOpen, selectMaySearch, selectShowsClearSearch, selectSimilarRow } from './selectors.ts';
+import {
+  REBATE_SORT_CHOICES, selectChecklistSearch, selectDraft, selectFiltersLabel, selectFiltersOpen, selectMaySearch, selectShowsClearSearch, selectSimilarRow, selectSortDialogView,
+} from './selectors.ts';
 
 const entry = MACHINES.find((m) => m.name === 'rebates-screen')!;
 type PageSnapshot = SnapshotFrom<typeof rebatesScreenMachine>;
@@ -56,9 +58,10 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
     'rebatesScreen.searchCleared': wasBrowsing && before.context.applied.search !== '',
     'rebatesScreen.searchChanged': wasBrowsing && before.context.applied.search !== '' && String(event.text).trim() === '',
     'rebatesScreen.filtersApplied': selectFiltersOpen(before),
-    // The tab and the sort always reload the list; a URL only when it names another list than the one shown.
+    // The tab and the sort always reload the list (in the Sort by dialog, only a sort other than the
+    // applied one); a URL only when it names another list than the one shown.
     'rebatesScreen.scopeChanged': true,
-    'rebatesScreen.sortChanged': true,
+    'rebatesScreen.sortChanged': event.type === 'rebatesScreen.sortChanged' && !(before.matches('sorting') && sameSort(before, event)),
     'route.changed': event.type === 'route.changed' && otherRoute(before, event),
   };
   expect(listAsked).toBe(expectedAsks[event.type] ? 1 : 0);
@@ -71,6 +74,15 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
   }
   if (event.type === 'rebatesScreen.scopeChanged') expect(run.told('list').at(-1)).toEqual({ type: 'rebates.scopeChanged', scope: event.scope });
   if (event.type === 'rebatesScreen.sortChanged') expect(context.applied).toMatchObject(event.sort as object);
+  // The Sort by dialog shows exactly in sorting, one choice marked: the applied sort. A choice, or
+  // closing it, ends it; opening it changes nothing else.
+  const dialog = selectSortDialogView(now);
+  expect(dialog.opened).toBe(now.matches('sorting'));
+  expect(dialog.choices.filter((c) => c.chosen).map(({ sort, order }) => ({ sort, order }))).toEqual(
+    REBATE_SORT_CHOICES.some((c) => c.sort === context.applied.sort && c.order === context.applied.order) ? [{ sort: context.applied.sort, order: context.applied.order }] : [],
+  );
+  if (before.matches('sorting') && (event.type === 'rebatesScreen.sortChanged' || event.type === 'rebatesScreen.sortClosed')) expect(now.matches('browsing')).toBe(true);
+  if (event.type === 'rebatesScreen.sortClosed' || event.type === 'rebatesScreen.sortOpened') expect(context.applied).toEqual(before.context.applied);
   if (event.type === 'rebatesScreen.searchSubmitted' && listAsked) expect(loaded.search).toBe(before.context.search);
   if (event.type === 'rebatesScreen.searchCleared' && wasBrowsing) expect(context.search).toBe('');
   // Apply applies exactly the drafts; closing keeps what was applied.
@@ -93,6 +105,12 @@ function checkStep(run: Doubled, before: PageSnapshot, event: AnyEventObject, to
   expect(matchesAsked).toBe(event.type === 'rebatesScreen.similarOpened' && wasBrowsing ? 1 : 0);
   if (matchesAsked) expect(run.told('matches').at(-1)).toEqual({ type: 'matches.requested', key: matchKeyOf(row!) });
 }
+
+/** Whether a sort event names the sort applied before it. */
+const sameSort = (before: PageSnapshot, event: AnyEventObject) => {
+  const { sort, order } = event.sort as { sort: string; order: string };
+  return sort === before.context.applied.sort && order === before.context.applied.order;
+};
 
 /** The list a route's query names. */
 const askedBy = (event: AnyEventObject) => parseRebateQuery(new URLSearchParams((event.place as { search: string }).search));
@@ -214,6 +232,29 @@ describe('rebates-screen, with its real children', () => {
     expect(selectSimilarRow(s.now())).toEqual(row);
     s.actor.send({ type: 'rebatesScreen.similarClosed' });
     expect(selectSimilarRow(s.now())).toBeNull();
+  });
+
+  it('the Sort by dialog: a choice sorts page 1 and closes it; the applied one, or closing, loads nothing', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.sortOpened' });
+    expect(selectSortDialogView(s.now())).toMatchObject({ opened: true, current: 'Manufacturer (A–Z)' });
+    s.actor.send({ type: 'rebatesScreen.sortChanged', sort: { sort: 'manufacturer', order: 'asc' } });
+    expect([selectSortDialogView(s.now()).opened, s.pageAsked()]).toMatchObject([false, { length: 1 }]);
+    s.actor.send({ type: 'rebatesScreen.sortOpened' });
+    s.actor.send({ type: 'rebatesScreen.sortClosed' });
+    expect([selectSortDialogView(s.now()).opened, s.pageAsked()]).toMatchObject([false, { length: 1 }]);
+    s.actor.send({ type: 'rebatesScreen.sortOpened' });
+    s.actor.send({ type: 'rebatesScreen.sortChanged', sort: { sort: 'rebateValue', order: 'desc' } });
+    expect(s.pageAsked().at(-1)).toMatchObject({ page: 1, criteria: { sort: 'rebateValue', order: 'desc' } });
+    const view = selectSortDialogView(s.now());
+    expect([view.opened, view.current, view.choices.filter((c) => c.chosen).map((c) => c.label)]).toEqual([false, 'Rebate (highest first)', ['Rebate (highest first)']]);
+  });
+
+  it('names a sort the table header set that the dialog does not list', async () => {
+    const s = await startReal();
+    s.actor.send({ type: 'rebatesScreen.sortChanged', sort: { sort: 'din', order: 'desc' } });
+    const view = selectSortDialogView(s.now());
+    expect([view.current, view.choices.some((c) => c.chosen)]).toEqual(['DIN (descending)', false]);
   });
 
   it('keeps the Filters panel shut until the choices have arrived', () => {

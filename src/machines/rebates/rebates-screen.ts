@@ -12,8 +12,9 @@ import { DEFAULT_REBATE_QUERY, parseRebateQuery, rebateQueryString, sameRebateQu
  * filter choices (`filters`) and the similar items of a row (`matches`). The page holds what is
  * typed and ticked until the user presses Search or Apply, and only then tells the list.
  * States: browsing (the list), filtering (the Filters panel is open; its checks are drafts until
- * Apply, closing discards them, each opening starts from what is applied) and viewingSimilar (the
- * side panel of one row's similar items).
+ * Apply, closing discards them, each opening starts from what is applied), sorting (the Sort by
+ * dialog of the phone's cards, analytics spec §2: a choice applies the sort and closes it; the
+ * current choice only closes it) and viewingSimilar (the side panel of one row's similar items).
  *
  * The URL is shared state (issue 37): the applied search, the tab, the sort and the applied filters
  * are in its query (./rebate-query.ts). The page starts from the query it was opened with, asks the
@@ -59,6 +60,8 @@ export type RebatesScreenEvent =
   | { type: 'rebatesScreen.similarClosed' }
   | { type: 'rebatesScreen.scopeChanged'; scope: RebateScope }
   | { type: 'rebatesScreen.sortChanged'; sort: Pick<RebateCriteria, 'sort' | 'order'> }
+  | { type: 'rebatesScreen.sortOpened' }
+  | { type: 'rebatesScreen.sortClosed' }
   | PageRouteEvent;
 
 export interface RebatesScreenInput {
@@ -99,6 +102,9 @@ export const rebatesScreenMachine = setup({
     searchEmptiedWhileApplied: ({ context, event }) =>
       context.applied.search !== '' && event.type === 'rebatesScreen.searchChanged' && event.text.trim() === '',
     choicesLoaded: ({ context }) => context.choices !== null,
+    /** The sort chosen is the one the list has already. */
+    sortUnchanged: ({ context, event }) =>
+      event.type === 'rebatesScreen.sortChanged' && event.sort.sort === context.applied.sort && event.sort.order === context.applied.order,
     /** The URL names another list than the one shown (not the page's own URL coming back). */
     routeNamesOtherList: ({ context, event }) => otherListOf(context, event) !== null,
   },
@@ -184,6 +190,7 @@ export const rebatesScreenMachine = setup({
           { actions: { type: 'setSearchText', params: '' } },
         ],
         'rebatesScreen.filtersOpened': { guard: 'choicesLoaded', target: 'filtering' },
+        'rebatesScreen.sortOpened': 'sorting',
         'rebatesScreen.similarOpened': {
           target: 'viewingSimilar',
           actions: [{ type: 'showSimilar', params: ({ event }) => event.row }, { type: 'askMatches', params: ({ event }) => matchKeyOf(event.row) }],
@@ -203,6 +210,16 @@ export const rebatesScreenMachine = setup({
           actions: ['applyDraft', 'tellList', 'writeUrl'],
         },
         'rebatesScreen.filtersClosed': 'browsing',
+      },
+    },
+    /** The Sort by dialog: one choice applies and closes it; Escape or × closes it as it was. */
+    sorting: {
+      on: {
+        'rebatesScreen.sortChanged': [
+          { guard: 'sortUnchanged', target: 'browsing' },
+          { target: 'browsing', actions: [{ type: 'applySort', params: ({ event }) => event.sort }, 'tellList', 'writeUrl'] },
+        ],
+        'rebatesScreen.sortClosed': 'browsing',
       },
     },
     viewingSimilar: {

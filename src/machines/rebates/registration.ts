@@ -1,5 +1,5 @@
 import {
-  selectChecklistView, selectFeedbackDialogView, selectFeedbackFailure, selectFiltersOpen, selectFilterStatus, selectMayLoadMore, selectRebateListView, selectRebatesScreenView, selectSearchBarView, selectSimilarItemsView, selectSimilarPanelMatchesView, selectSimilarPanelView,
+  selectChecklistView, selectFeedbackDialogView, selectFeedbackFailure, selectFiltersOpen, selectFilterStatus, selectMayLoadMore, selectRebateListView, selectRebatesScreenView, selectSearchBarView, selectSimilarItemsView, selectSimilarPanelMatchesView, selectSimilarPanelView, selectSortDialogView,
 } from './selectors.ts';
 import { DEFAULT_CRITERIA } from '../../model/rebates.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
@@ -20,7 +20,7 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
     description: 'The Rebates & Deviations page: the search box, the Filters panel (drafts until Apply) and the similar items of a row; it tells its list, filters and matches children.',
     machine: rebatesScreenMachine,
     views: {
-      searchBar: selectSearchBarView, screen: selectRebatesScreenView, filtersOpen: selectFiltersOpen,
+      searchBar: selectSearchBarView, screen: selectRebatesScreenView, filtersOpen: selectFiltersOpen, sortDialog: selectSortDialogView,
       manufacturers: selectChecklistView('manufacturers'), categories: selectChecklistView('categories'), similarPanel: selectSimilarPanelView,
     },
     events: rebatesScreenEvents,
@@ -47,13 +47,16 @@ export const REBATES_MACHINES: readonly RegisteredMachine[] = [
       'rebatesScreen.similarOpened': 'Press Similar Items on a row',
       'rebatesScreen.similarClosed': 'Close the Similar Items panel',
       'rebatesScreen.scopeChanged': 'Switch the YOUR REBATES / ALL REBATES tab',
-      'rebatesScreen.sortChanged': 'Sort the table by a column',
+      'rebatesScreen.sortChanged': 'Sort the table by a column, or choose a sort in the Sort by dialog',
+      'rebatesScreen.sortOpened': 'Press Sort by (phone)',
+      'rebatesScreen.sortClosed': 'Close the Sort by dialog (Escape or ×)',
       'route.changed': 'Open a link to a rebates list, or come back to this one (Back, a reload)',
     },
     checks: {
       browsing: "The list; 'Filters (n)' counts what is applied; Search is enabled once text is typed; the clear button shows while text is typed or the list is searched",
       filtering: 'The Filters panel with the distributor and both checklists, ticked as applied when it opened; a checklist search narrows only what it lists',
       viewingSimilar: 'The Similar Items panel naming the row, with the link to the Similar Items page',
+      sorting: 'The Sort by dialog listing the sorts, the applied one marked; the list behind it unchanged',
     },
   },
   {

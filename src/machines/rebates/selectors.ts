@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { cachedVisible } from '../cached-visible.ts';
-import { REBATE_PAGE_SIZE, type FilterEntry } from '../../model/rebates.ts';
+import { REBATE_PAGE_SIZE, type FilterEntry, type RebateSortColumn, type SortOrder } from '../../model/rebates.ts';
 import type { pagedRebatesMachine } from './paged-rebates.ts';
 import type { itemMatchMachine } from './item-match.ts';
 import type { feedbackDialogMachine } from './feedback-dialog.ts';
@@ -34,6 +34,30 @@ export const selectFiltersLabel = (s: PageSnapshot) => {
 };
 export const selectFilterChoices = (s: PageSnapshot) => s.context.choices;
 export const selectFiltersOpen = (s: PageSnapshot) => s.matches('filtering');
+
+/** The sorts the phone's Sort by dialog offers (analytics spec §2), in its order. */
+export const REBATE_SORT_CHOICES: readonly { sort: RebateSortColumn; order: SortOrder; label: string }[] = [
+  { sort: 'manufacturer', order: 'asc', label: 'Manufacturer (A–Z)' },
+  { sort: 'manufacturer', order: 'desc', label: 'Manufacturer (Z–A)' },
+  { sort: 'description', order: 'asc', label: 'Description (A–Z)' },
+  { sort: 'min', order: 'asc', label: 'MIN' },
+  { sort: 'din', order: 'asc', label: 'DIN' },
+  { sort: 'rebateType', order: 'asc', label: 'Rebate Type' },
+  { sort: 'rebateValue', order: 'desc', label: 'Rebate (highest first)' },
+  { sort: 'deviationValue', order: 'asc', label: 'Deviated Price (lowest first)' },
+];
+/** The applied sort in words: its choice's label, or the column and direction for a sort the header (or a link) set. */
+export const selectSortLabel = (s: PageSnapshot) => {
+  const { sort, order } = s.context.applied;
+  const choice = REBATE_SORT_CHOICES.find((c) => c.sort === sort && c.order === order);
+  return choice ? choice.label : `${REBATE_SORT_CHOICES.find((c) => c.sort === sort)?.label.replace(/ \(.*\)$/, '') ?? sort} (${order === 'asc' ? 'ascending' : 'descending'})`;
+};
+/** The Sort by button and its dialog: open or not, the applied sort's label, and each choice marked if applied. */
+export const selectSortDialogView = (s: PageSnapshot) => ({
+  opened: s.matches('sorting'),
+  current: selectSortLabel(s),
+  choices: REBATE_SORT_CHOICES.map((c) => ({ ...c, chosen: c.sort === s.context.applied.sort && c.order === s.context.applied.order })),
+});
 /** The checks of a checklist: drafts while the panel is open. */
 export const selectDraft = (list: FilterList) => (s: PageSnapshot) => s.context.draft[list];
 export const selectChecklistSearch = (list: FilterList) => (s: PageSnapshot) => s.context.checklistSearch[list];

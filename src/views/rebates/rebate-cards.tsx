@@ -1,45 +1,24 @@
-import { Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDescription, rebateTypeLabel } from '../../model/rebate-format.ts';
-import type { RebateCriteria, RebateRow, RebateSortColumn, SortOrder } from '../../model/rebates.ts';
+import type { RebateRow } from '../../model/rebates.ts';
 import { DeviatedPrice, RebateValue, RevealButton, SimilarItemsButton } from './rebate-cells.tsx';
-
-const SORT_CHOICES: { value: `${RebateSortColumn}:${SortOrder}`; label: string }[] = [
-  { value: 'manufacturer:asc', label: 'Manufacturer (A–Z)' },
-  { value: 'manufacturer:desc', label: 'Manufacturer (Z–A)' },
-  { value: 'description:asc', label: 'Description (A–Z)' },
-  { value: 'min:asc', label: 'MIN' },
-  { value: 'din:asc', label: 'DIN' },
-  { value: 'rebateType:asc', label: 'Rebate Type' },
-  { value: 'rebateValue:desc', label: 'Rebate (highest first)' },
-  { value: 'deviationValue:asc', label: 'Deviated Price (lowest first)' },
-];
 
 export interface RebateCardsProps {
   rows: RebateRow[];
   revealedId: number | null;
-  sort: Pick<RebateCriteria, 'sort' | 'order'>;
+  /** The Sort by button and its dialog (rebate-sort-dialog.tsx). */
+  sortBy: ReactNode;
   footer: ReactNode;
-  onSort: (sort: Pick<RebateCriteria, 'sort' | 'order'>) => void;
   onToggle: (rebateId: number) => void;
   onSimilar: (row: RebateRow) => void;
 }
 
-/** The mobile list: one card per rebate, a sort-by choice, paging by the footer's Load More. */
-export function RebateCards({ rows, revealedId, sort, footer, onSort, onToggle, onSimilar }: RebateCardsProps) {
+/** The mobile list: one card per rebate, the Sort by button, paging by the footer's Load More. */
+export function RebateCards({ rows, revealedId, sortBy, footer, onToggle, onSimilar }: RebateCardsProps) {
   return (
     <Stack gap="sm">
-      <Select
-        label="Sort by"
-        data={SORT_CHOICES}
-        value={`${sort.sort}:${sort.order}`}
-        allowDeselect={false}
-        onChange={(value) => {
-          if (!value) return;
-          const [column, order] = value.split(':') as [RebateSortColumn, SortOrder];
-          onSort({ sort: column, order });
-        }}
-      />
+      {sortBy}
       {rows.map((row) => {
         const revealed = row.rebateId === revealedId;
         return (

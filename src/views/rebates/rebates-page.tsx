@@ -13,6 +13,7 @@ import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';
 import { RebateFiltersPanel } from './rebate-filters-panel.tsx';
 import { RebateSearchBar } from './rebate-search-bar.tsx';
+import { RebateSortBy } from './rebate-sort-dialog.tsx';
 import { RebatesTable } from './rebates-table.tsx';
 import { sameView, selectHouseAndExportView } from '../../machines/shell/selectors.ts';
 import { SimilarItemsPanel } from './similar-items-panel.tsx';
@@ -54,7 +55,7 @@ function RebatesScreen({ page }: { page: ActorRefFrom<typeof rebatesScreenMachin
           {failed ? (
             <Alert color="red">Couldn't load rebates, try refreshing</Alert>
           ) : mobile ? (
-            <RebateCards rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={sortBy} onToggle={toggle} onSimilar={openSimilar} />
+            <RebateCards rows={rows} revealedId={revealedId} sortBy={<RebateSortBy page={page} />} footer={footer} onToggle={toggle} onSimilar={openSimilar} />
           ) : (
             <RebatesTable rows={rows} revealedId={revealedId} sort={criteria} footer={footer} onSort={sortBy} onToggle={toggle} onSimilar={openSimilar} onNearEnd={loadMore} />
           )}

@@ -6,13 +6,16 @@ import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
 import '../common/wrapping-table.css';
 import { useMemo } from 'react';
 import { formatDescription, rebateTypeLabel } from '../../model/rebate-format.ts';
-import type { RebateRow, RebateSortColumn } from '../../model/rebates.ts';
+import type { RebateCriteria, RebateRow, RebateSortColumn } from '../../model/rebates.ts';
 import { DeviatedPrice, RebateValue, RevealButton, SimilarItemsButton } from './rebate-cells.tsx';
 
 /** Rows closer than this to the bottom of the scroll area ask for the next page. */
 const LOAD_MORE_MARGIN_PX = 240;
 
-export interface RebatesTableProps extends RebateCardsProps {
+export interface RebatesTableProps extends Omit<RebateCardsProps, 'sortBy'> {
+  /** The applied sort, shown by the header; a header click asks for another. */
+  sort: Pick<RebateCriteria, 'sort' | 'order'>;
+  onSort: (sort: Pick<RebateCriteria, 'sort' | 'order'>) => void;
   onNearEnd: () => void;
 }
 
