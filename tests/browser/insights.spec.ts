@@ -142,6 +142,16 @@ test('merchants → See Details → tabs and multi-selects → Order History →
   // An invoice opens to its lines; its order opens titled with its date.
   await invoices.first().getByRole('button', { name: /^Expand invoice/ }).click();
   await expect(page.getByRole('columnheader', { name: 'Volume Estimate' })).toBeVisible();
+  // The invoice's lines take the whole width of the table (issue 39: two thirds before).
+  const panel = page.getByTestId('order-history').locator('td.mantine-Table-td-detail-panel').first();
+  const [rowWidth, panelWidth, linesWidth] = await Promise.all([
+    invoices.first().evaluate((el) => el.getBoundingClientRect().width),
+    panel.evaluate((el) => el.getBoundingClientRect().width),
+    panel.getByRole('table').evaluate((el) => el.getBoundingClientRect().width),
+  ]);
+  const padding = await panel.evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft) + parseFloat(getComputedStyle(el).paddingRight));
+  expect(panelWidth).toBeGreaterThanOrEqual(rowWidth - 2);
+  expect(linesWidth).toBeGreaterThanOrEqual(panelWidth - padding - 2);
   await page.screenshot({ path: 'tests/screenshots/insights-order-history-desktop.png', fullPage: true });
   const date = (await invoices.first().locator('td').nth(1).textContent())!.trim();
   await invoices.first().getByRole('link', { name: 'Order' }).click();

@@ -68,6 +68,10 @@ function OrderHistoryCard({ actor, merchant, id }: { actor: ActorRefFrom<typeof 
     enableExpanding: true,
     positionExpandColumn: 'first',
     renderDetailPanel: ({ row }) => <InvoiceLines lines={row.original.lines} />,
+    // The grid layout sizes the detail panel to the columns' own widths and makes it a flex box, so
+    // the lines shrank to their content (two thirds of the card at 1440 px): a block of the row's
+    // full width, the invoice's lines take all of it (issue 39).
+    mantineDetailPanelProps: { style: { width: '100%', display: 'block' } },
     mantineExpandButtonProps: ({ row }) => ({ 'aria-label': `${row.getIsExpanded() ? 'Collapse' : 'Expand'} invoice ${row.original.invoiceId}` }),
     mantineTableProps: { striped: true, className: TABLE_CLASS, 'data-testid': 'order-history' } as never,
   });
