@@ -135,6 +135,17 @@ test('graph cards list 4 distributors, then Show More', async ({ page }) => {
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeLessThanOrEqual(8);
   await page.screenshot({ path: 'tests/screenshots/intel-graph-desktop.png', fullPage: true });
+  // Names are whole (issue 39): wrapped, neither cut with an ellipsis nor clamped, also on a
+  // narrower window where the cards are narrower.
+  const texts = cards.locator('p');
+  const cutTexts = () =>
+    texts.evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).textOverflow === 'ellipsis').map((el) => el.textContent));
+  expect(await cutTexts()).toEqual([]);
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await expect.poll(cutTexts).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  expect(await cards.first().getByTestId('intel-card-merchant').count()).toBe(1);
   // A card with more than 4 distributors (pinned by position: its button's name changes).
   const withMore = await cards.evaluateAll((els) => els.findIndex((el) => el.textContent?.includes('Show More')));
   expect(withMore).toBeGreaterThanOrEqual(0);

@@ -66,11 +66,12 @@ function GraphCard({ intel, merchant }: { intel: IntelRef; merchant: IntelMercha
             </Box>
             <Stack gap={2}>
               {shown.map((g) => (
-                <Group key={g.distributorPlatformId} justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="xs" c={`var(--mantine-color-${g.competitor ? 'orange' : 'teal'}-light-color)`} truncate>
+                <Group key={g.distributorPlatformId} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  {/* The whole name, wrapped beside its amount (issue 39: names were cut off). */}
+                  <Text size="xs" c={`var(--mantine-color-${g.competitor ? 'orange' : 'teal'}-light-color)`} style={{ overflowWrap: 'anywhere' }} data-testid="intel-graph-distributor">
                     {g.distributor}
                   </Text>
-                  <Text size="xs">
+                  <Text size="xs" style={{ flexShrink: 0 }}>
                     {formatMoney(g.volume)} ({formatPercent(merchant.totalVolume ? g.volume / merchant.totalVolume : 0, 1)})
                   </Text>
                 </Group>

@@ -7,14 +7,15 @@ export function MerchantCardTitle({ merchant }: { merchant: IntelMerchant }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <div style={{ minWidth: 0 }}>
-        <Text fw={600} lineClamp={2}>
+        {/* The whole name, wrapped (issue 39: names were cut off). */}
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="intel-card-merchant">
           {merchant.merchant}
         </Text>
         <Text size="xs" c="dimmed">
           {merchant.dcn || '--'}
         </Text>
       </div>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
         {formatMoney(merchant.totalVolume)}
       </Text>
     </Group>
