@@ -127,6 +127,25 @@ test('list → detail → Reveal shows the values; a second Reveal hides the fir
   await openIntel(page);
 });
 
+test('Intel shows its title and progress line at once while its code loads (issue 39: it was blank)', async ({ page }) => {
+  await signIn(page, 'leader@harbor.test', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // Hold the Intel views' code: what shows meanwhile is the frame, not an empty page.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/intel-(page|list-page)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Intel' }).click();
+  await expect(page.getByRole('heading', { name: 'Intel', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('intel-progress')).toHaveText('Loading merchants…');
+  await page.screenshot({ path: 'tests/screenshots/intel-loading-frame-desktop.png' });
+  release();
+  await expect(page.getByTestId('intel-table').getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Intel', level: 1 })).toHaveCount(1);
+});
+
 test('graph cards list 4 distributors, then Show More', async ({ page }) => {
   await openIntel(page);
   await page.locator('label', { hasText: /^Graph$/ }).click();

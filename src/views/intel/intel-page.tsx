@@ -1,12 +1,14 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { intelMachine } from '../../machines/intel/intel.ts';
 import type { IntelView } from '../../model/intel-rules.ts';
 import { AuthActor } from '../shell/actor-contexts.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
+import { IntelLoadingFrame, IntelViewLoading } from './intel-loading-frame.tsx';
 import { sameView, selectChoosesHouse } from '../../machines/shell/selectors.ts';
 import { HouseInput } from '../common/house-input.tsx';
 import { RangeInput } from '../common/range-input.tsx';
@@ -19,7 +21,11 @@ export type IntelRef = ActorRefFrom<typeof intelMachine>;
  * session), so batches load once and survive switching views. Its pages reach it the same way.
  */
 export function IntelPage() {
-  return <OwnedPage page="intel">{(page) => <IntelLayout page={page} />}</OwnedPage>;
+  return (
+    <OwnedPage page="intel" loading={<IntelLoadingFrame />}>
+      {(page) => <IntelLayout page={page} />}
+    </OwnedPage>
+  );
 }
 
 function IntelLayout({ page }: { page: IntelRef }) {
@@ -28,7 +34,10 @@ function IntelLayout({ page }: { page: IntelRef }) {
     <>
       <Stack gap="md">
         <IntelHeader page={page} showHouse={showHouse} />
-        <Outlet />
+        {/* The header (and its progress line) stays while a view's code loads. */}
+        <Suspense fallback={<IntelViewLoading />}>
+          <Outlet />
+        </Suspense>
       </Stack>
       <IntelDialog page={page} />
     </>

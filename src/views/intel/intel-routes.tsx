@@ -1,9 +1,15 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { IntelLoadingFrame } from './intel-loading-frame.tsx';
 
 // Loaded when first opened, like the dashboard: nivo's pie and line come with it.
-const IntelPage = lazy(() => import('./intel-page.tsx').then((m) => ({ default: m.IntelPage })));
-const IntelListPage = lazy(() => import('./intel-list-page.tsx').then((m) => ({ default: m.IntelListPage })));
+const loadListPage = () => import('./intel-list-page.tsx');
+// The list (the view most opened) loads beside the section's page, not after it.
+const IntelPage = lazy(() => {
+  void loadListPage();
+  return import('./intel-page.tsx').then((m) => ({ default: m.IntelPage }));
+});
+const IntelListPage = lazy(() => loadListPage().then((m) => ({ default: m.IntelListPage })));
 const IntelGraphPage = lazy(() => import('./intel-graph-page.tsx').then((m) => ({ default: m.IntelGraphPage })));
 const IntelLineChartPage = lazy(() => import('./intel-linechart-page.tsx').then((m) => ({ default: m.IntelLineChartPage })));
 const IntelDetailPage = lazy(() => import('./intel-detail-page.tsx').then((m) => ({ default: m.IntelDetailPage })));
@@ -20,7 +26,15 @@ export function intelRoutes() {
   return (
     <>
       <Route path="/debug_details/:id" element={<DebugDetailsPage />} />
-      <Route path="/intel" element={<IntelPage />}>
+      {/* The frame (title, progress line) shows at once while the section's code loads (issue 39). */}
+      <Route
+        path="/intel"
+        element={
+          <Suspense fallback={<IntelLoadingFrame />}>
+            <IntelPage />
+          </Suspense>
+        }
+      >
         <Route index element={null} />
         <Route path="list" element={<IntelListPage />} />
         <Route path="graph" element={<IntelGraphPage />} />
