@@ -37,8 +37,9 @@ export default defineConfig({
   // for is rendered state (aria-busy, a row, a message), never fixed time.
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Three: a worker spends most of its time waiting on its server and its Chromium.
-  workers: 3,
+  // Two: with three, on 2026-11-29's fresh clones (231 tests, the server layer beside them), the
+  // first screen after a login took over 10 s at the start of the run on this 2-core machine.
+  workers: 2,
   // A test that fails once is fixed, not retried: `npm run test:repeat -- 5` finds the ones that do.
   retries: 0,
   globalSetup: './tests/browser/global-setup.ts',
