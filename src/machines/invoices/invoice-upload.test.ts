@@ -136,4 +136,17 @@ const file = (name: string, size = 100) => ({ name, size, file: new Blob([]) });
     expect(state().value).toBe('failure');
     expect(state().context.message).toBe('Failed to upload c.jpg');
   });
+
+  it('adding images to an invoice asks no name or location: the modal shows none and takes none', () => {
+    const { actor, sent, emit, state } = start(7);
+    expect(selectUploadView(state()).addingTo).toBe(true);
+    expect(selectUploadView(start().state()).addingTo).toBe(false);
+    actor.send({ type: 'upload.fieldChanged', field: 'description', value: 'Weekly' });
+    expect(state().context.description).toBe('');
+    actor.send({ type: 'upload.filesAdded', files: [file('d.png')] });
+    actor.send({ type: 'upload.send' });
+    expect(sent.map((s) => [s.invoiceId, s.form])).toEqual([[7, { description: '', merchant: '' }]]);
+    emit({ type: 'upload.fileDone', index: 0, invoiceId: 7, at: '2026-11-02T10:05:00.000Z' });
+    expect(state().value).toBe('success');
+  });
 });

@@ -7,6 +7,8 @@ import { invoiceService, type UploadEvent, type UploadFile, type UploadForm } fr
 
 export type ChosenFile = { name: string; size: number; file: Blob; state: 'waiting' | 'sending' | 'done' | 'failed'; percent: number };
 export type InvoiceUploadContext = {
+  /** Images added to an invoice that exists: the modal has no name or location to type. */
+  addingTo: boolean;
   description: string;
   merchant: string;
   files: ChosenFile[];
@@ -49,6 +51,7 @@ export const invoiceUploadMachine = setup({
     locations: fromObservableWithOutput<string[], void>(() => merchantService.merchants().pipe(map((list) => [...new Set(list.map((m) => m.merchant))]))),
   },
   guards: {
+    asksForm: ({ context }) => !context.addingTo,
     formMissing: ({ context }) => context.invoiceId === null && (context.description.trim() === '' || context.merchant.trim() === ''),
     noFiles: ({ context }) => context.files.every((f) => f.state === 'done'),
     allDone: ({ context }) => settled(context) && context.files.every((f) => f.state === 'done'),
@@ -77,11 +80,11 @@ export const invoiceUploadMachine = setup({
   },
 }).createMachine({
   id: 'invoiceUpload',
-  context: ({ input }) => ({ description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, sentAt: null, message: null, locations: [] }),
+  context: ({ input }) => ({ addingTo: input?.invoiceId != null, description: '', merchant: '', files: [], invoiceId: input?.invoiceId ?? null, sentAt: null, message: null, locations: [] }),
   initial: 'idle',
   // Loaded beside the form; without them the Location field still takes a typed name.
   invoke: { id: 'locations', src: 'locations', onDone: { actions: { type: 'showLocations', params: ({ event }) => event.output } }, onError: { actions: 'noLocations' } },
-  on: { 'upload.fieldChanged': { actions: 'setField' } },
+  on: { 'upload.fieldChanged': { guard: 'asksForm', actions: 'setField' } },
   states: {
     idle: {
       on: {

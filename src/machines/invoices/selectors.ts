@@ -177,6 +177,8 @@ export const selectUploadView = (s: U) => {
     files: selectUploadFiles(s).map((f) => ({ ...f, failed: f.state === 'failed', tone: f.state === 'failed' ? 'red' : f.state === 'done' ? 'green' : 'blue' })),
     message: selectUploadMessage(s),
     form: selectUploadForm(s),
+    /** Adding images to an invoice: the title says so and there is no name or location to type. */
+    addingTo: s.context.addingTo,
     locations: selectUploadLocations(s),
     /** Every image went: the message is good news and Send Images has nothing left to send. */
     sent: state === 'success',

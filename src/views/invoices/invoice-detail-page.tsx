@@ -71,7 +71,7 @@ function InvoiceDetail({ actor }: { actor: ActorRefFrom<typeof invoiceDetailMach
           <InvoiceImage image={enlargedImage} alt="Invoice image, full size" />
         )}
       </Modal>
-      {upload && <UploadModal actor={upload} addingTo />}
+      {upload && <UploadModal actor={upload} />}
       {confirmingDelete && <ConfirmDelete onCancel={() => actor.send({ type: 'invoice.deleteCancelled' })} onConfirm={() => actor.send({ type: 'invoice.deleteConfirmed' })} />}
     </Stack>
   );

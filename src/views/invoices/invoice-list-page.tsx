@@ -73,7 +73,7 @@ function InvoiceList({ actor }: { actor: ActorRefFrom<typeof invoiceListMachine>
       {failed
         ? <Alert color="red">{INVOICE_MESSAGES.fetchList} <Button variant="subtle" size="xs" onClick={() => actor.send({ type: 'invoices.retry' })}>Retry</Button></Alert>
         : <MantineReactTable table={table} />}
-      {upload && <UploadModal actor={upload} addingTo={false} />}
+      {upload && <UploadModal actor={upload} />}
       {confirming && (
         <ConfirmDelete
           what={confirming.description}

@@ -10,8 +10,8 @@ import { sameView } from '../../machines/shell/selectors.ts';
  * Upload Invoice (§2.6): name, location (a select that takes free text), files by drop or picker,
  * per-file progress. Shown while the page's machine holds its upload; closing tells that machine.
  */
-export function UploadModal({ actor, addingTo }: { actor: UploadChild; addingTo: boolean }) {
-  const { files, message, form, locations, sent, sending, offersRetry } = useSelector(actor, selectUploadView, sameView);
+export function UploadModal({ actor }: { actor: UploadChild }) {
+  const { files, message, form, addingTo, locations, sent, sending, offersRetry } = useSelector(actor, selectUploadView, sameView);
   const input = useRef<HTMLInputElement>(null);
   useFocusBack();
   const close = () => actor.send({ type: 'upload.closed' });

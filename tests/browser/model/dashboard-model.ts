@@ -19,6 +19,8 @@ async function pickRange(page: Page, from: string, to: string) {
 /** The real server answers with data: paths whose samples say "no merchants" or "no totals" are not run here. */
 const realAnswers = new Set<unknown>([sampleMerchants, sampleDashboard]);
 
+const pickerBlocked = new Set(['loadingMerchants', 'merchantsFailed']);
+
 /** The dashboard's loading, cancellation on a new range while the call is out, and its failures. */
 export const dashboardModel: BrowserModel = {
   machine: 'dashboard',
@@ -40,5 +42,8 @@ export const dashboardModel: BrowserModel = {
   },
   only: (path) =>
     path.events.every((e) => !e.type.startsWith('xstate.done.') || realAnswers.has(e.output)) &&
-    path.events.every((e) => e.type !== 'dashboard.rangeChanged' || e.range === otherRange),
+    path.events.every((e) => e.type !== 'dashboard.rangeChanged' || e.range === otherRange) &&
+    // While the locations load an overlay covers the picker, and their failure is a modal dialog:
+    // there a range comes only from the address (back, forward), not from a click.
+    path.events.every((e, i) => e.type !== 'dashboard.rangeChanged' || !pickerBlocked.has(i === 0 ? path.start : path.states[i - 1]!)),
 };
