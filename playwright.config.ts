@@ -5,6 +5,14 @@ import { dataRoot, portalEnv } from './tests/browser/portal-data.ts';
 import { MAIL_CAPTURE_HTTP_PORT, MAIL_CAPTURE_SMTP_PORT, MAINTENANCE_PORT } from './tests/browser/ports.ts';
 import { DEFAULT_RESULTS } from './tests/paths/cli-options.ts';
 
+/**
+ * Debian's headless shell (package chromium-headless-shell, the "old headless" Playwright itself
+ * uses by default) when installed: the same Blink, without the full browser's UI process and GPU
+ * compositing work, a third less CPU per test here (2026-11-29). Otherwise the full Chromium.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath = () => (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 // Each run starts from the same seeded data: global setup builds it, each worker's server copies it
 // (tests/browser/portal-fixture.ts). The maintenance server needs no seed of its own to refuse.
 const DATA_ROOT = dataRoot();
@@ -37,9 +45,10 @@ export default defineConfig({
   // for is rendered state (aria-busy, a row, a message), never fixed time.
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Two: with three, on 2026-11-29's fresh clones (231 tests, the server layer beside them), the
-  // first screen after a login took over 10 s at the start of the run on this 2-core machine.
-  workers: 2,
+  // Three, with the browser layer alone on the machine (scripts/testing/suite.ts): 229 tests in
+  // 686 s with the headless shell, four fifths of both cores busy (2026-11-29). Beside the server
+  // layer, three workers' first screens after a login took over 10 s.
+  workers: 3,
   // A test that fails once is fixed, not retried: `npm run test:repeat -- 5` finds the ones that do.
   retries: 0,
   globalSetup: './tests/browser/global-setup.ts',
@@ -48,7 +57,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

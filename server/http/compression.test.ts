@@ -51,5 +51,7 @@ describe('JSON answers compressed as the caller accepts', () => {
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
     expect(pickEncoding('deflate')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(pickEncoding('gzip;q=1, br;q=1')).toBe('br');
   });
 });

@@ -41,8 +41,17 @@ export async function createScratchDatabase(adminUrl: string, template?: string)
       if (dropped) return;
       dropped = true;
       await pool.end();
-      // FORCE (PG13+) ends any connection a test left open.
-      await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(adminUrl, async (c) => {
+        // A pool's end() resolves before its connections have closed: a connection cut by FORCE in
+        // that moment reaches its client as an error nobody listens to any more. So wait a little
+        // for them to go, then FORCE (PG13+) ends any connection a test left open.
+        for (let waited = 0; waited < 2_000; waited += 50) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

@@ -27,6 +27,13 @@ async function intelDetail(page: Page) {
   await expect(page).toHaveURL(/\/distributor$/);
 }
 
+/** The screen as it is at desktop size, then at a phone's (390 × 844), for a person to look at. */
+async function bothSizes(page: Page, name: string) {
+  await page.screenshot({ path: `tests/screenshots/${name}-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `tests/screenshots/${name}-phone.png` });
+}
+
 async function searchItems(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Search description or manufacturer' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -42,7 +49,7 @@ test('a purchase without a price: Market Index N/A with its hint (Intel)', async
   await expect(na).toHaveAccessibleName(new RegExp(`^N/A\\s*: ${NO_PRICE_HINT}$`));
   await na.hover();
   await expect(page.getByRole('tooltip')).toHaveText(NO_PRICE_HINT);
-  await page.screenshot({ path: 'tests/screenshots/demo-market-index-na-desktop.png' });
+  await bothSizes(page, 'demo-market-index-na');
 });
 
 test('a description longer than 96 characters is title-cased and cut at 96 with an ellipsis (Intel)', async ({ page }) => {
@@ -55,7 +62,7 @@ test('a description longer than 96 characters is title-cased and cut at 96 with 
   await searchItems(page, long.split(' ').slice(0, 2).join(' '));
   await expect(page.getByTestId('intel-detail-table').getByText(shown, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('intel-detail-table').getByText(long.slice(0, 100), { exact: false })).toHaveCount(0);
-  await page.screenshot({ path: 'tests/screenshots/demo-long-description-desktop.png' });
+  await bothSizes(page, 'demo-long-description');
 });
 
 test('an item with no similar items says so', async ({ page }) => {
@@ -66,7 +73,7 @@ test('an item with no similar items says so', async ({ page }) => {
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/rebates/matches/[^/]+/${LONE_ITEM.min}/`));
   await expect(page.getByText('There are no similar items for this item')).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: 'tests/screenshots/demo-no-similar-items-desktop.png' });
+  await bothSizes(page, 'demo-no-similar-items');
 });
 
 test('a user with one merchant goes from a lost item on the dashboard to its items, with the banner', async ({ page }) => {
@@ -78,7 +85,7 @@ test('a user with one merchant goes from a lost item on the dashboard to its ite
   await expect(page).toHaveURL(/\/competitiveinsights\/items\/[^/]+\/\d+/, { timeout: 15_000 });
   await expect(page.getByTestId('redirect-banner')).toHaveText(REDIRECT_BANNER);
   await expect(page.getByRole('heading', { name: SHOWCASE_ACTIVE })).toBeVisible();
-  await page.screenshot({ path: 'tests/screenshots/demo-one-merchant-banner-desktop.png' });
+  await bothSizes(page, 'demo-one-merchant-banner');
 });
 
 test("a merchant without an account number shows '--', and with zero volumes its See Details is disabled", async ({ page }) => {
@@ -95,13 +102,13 @@ test("a merchant without an account number shows '--', and with zero volumes its
   const active = table.locator('tbody tr').filter({ hasText: SHOWCASE_ACTIVE });
   await expect(active.getByRole('cell').nth(0)).not.toHaveText('--');
   await expect(active.getByRole('button', { name: `See details of ${SHOWCASE_ACTIVE}` })).toBeEnabled();
-  await page.screenshot({ path: 'tests/screenshots/demo-zero-volumes-no-number-desktop.png' });
+  await bothSizes(page, 'demo-zero-volumes-no-number');
 });
 
 test("a house with no invoices shows 'No Invoices'", async ({ page }) => {
   await signIn(page, 'salem@capeann.test', '/invoice/scanning');
   await expect(page.getByText('No Invoices', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: 'tests/screenshots/demo-no-invoices-desktop.png' });
+  await bothSizes(page, 'demo-no-invoices');
 });
 
 test("a quarter with no checks, and a check's manufacturers donut past 15 slices", async ({ page }) => {
@@ -112,7 +119,7 @@ test("a quarter with no checks, and a check's manufacturers donut past 15 slices
   await page.getByRole('textbox', { name: 'Quarter' }).click();
   await page.getByRole('option', { name: previous!.label }).click();
   await expect(page.getByText('No Checks For This Quarter')).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: 'tests/screenshots/demo-no-checks-quarter-desktop.png' });
+  await bothSizes(page, 'demo-no-checks-quarter');
 
   await page.getByRole('textbox', { name: 'Quarter' }).click();
   await page.getByRole('option', { name: current!.label }).click();
@@ -121,7 +128,7 @@ test("a quarter with no checks, and a check's manufacturers donut past 15 slices
   const makers = panel.getByTestId('donut-table-manufacturers').locator('tbody tr');
   await expect(makers).toHaveCount(15, { timeout: 20_000 });
   await expect(panel.getByTestId('donut-rest-manufacturers')).toContainText('Not drawn (5)');
-  await page.screenshot({ path: 'tests/screenshots/demo-donut-over-15-desktop.png' });
+  await bothSizes(page, 'demo-donut-over-15');
   await panel.getByRole('button', { name: 'Show more' }).last().click();
   await expect(makers).toHaveCount(20);
 });
@@ -135,5 +142,5 @@ test('more than 4 new alerts: the bell counts them', async ({ page }) => {
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Alerts' });
   await expect(panel.getByRole('link')).toHaveCount(unread);
-  await page.screenshot({ path: 'tests/screenshots/demo-alerts-bell-desktop.png' });
+  await bothSizes(page, 'demo-alerts-bell');
 });

@@ -53,7 +53,9 @@ test('a keyboard alone logs in, moves through the menu, sorts a table, and leave
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The side menu: Tab to Intel, Enter opens it.
+  // The side menu: Tab to Intel, Enter opens it (once the shell shows it: a person tabs through
+  // what is on the screen, and the shell's code loads after the login).
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Intel' })).toBeVisible();
   await tabTo(page, (el) => el.text === 'Intel');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/intel\/list$/);
