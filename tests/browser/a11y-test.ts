@@ -69,6 +69,22 @@ async function settle(page: Page): Promise<boolean> {
     .then(() => true, () => false);
 }
 
+/**
+ * Waits (at most 2 s) for the CSS transitions a change just started to end: a screen already
+ * audited is not settled again, and a viewport just made a phone's slides the side menu away
+ * (a photo taken then showed the page half off the screen).
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+        resolve(!document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'))))),
+      undefined,
+      { polling: 50, timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** What makes a screen distinct: its path (ids and link tokens as `:param`), the open dialogs and menus by name, phone or desktop, and whether it is still loading. */
 async function screenKey(page: Page): Promise<string> {
   const { path, open, busy, width } = await page.evaluate((BUSY) => {
@@ -124,6 +140,7 @@ export const test = base.extend({
     const screenshot = page.screenshot.bind(page);
     page.screenshot = async (options) => {
       await audit();
+      await transitionsDone(page);
       return screenshot(options);
     };
     await use(page);
