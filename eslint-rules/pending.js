@@ -6,8 +6,8 @@
 /** View files allowed useEffect/useLayoutEffect for good: DOM-only (focus, scroll), each named in docs/architecture.md. */
 export const effectsAllowed = ['src/views/common/use-focus-back.ts'];
 
-/** The one view file that creates an actor for good: the app's root (docs/architecture.md). */
-export const actorCreationAllowed = ['src/views/shell/actor-contexts.ts'];
+/** @type {string[]} View files that may create an actor: none (the app entry creates the root, src/app-actor.ts). */
+export const actorCreationAllowed = [];
 
 export const pending = {
   'machine-actions-in-setup': [],

@@ -4,7 +4,7 @@ import { Routes, UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryR
 import { browserPageStore } from './services/page-store.ts';
 import { historyPort, sharedHistory } from './services/router-port.ts';
 import { browserStore } from './services/storage.ts';
-import { AppActor } from './views/shell/actor-contexts.ts';
+import { AppActor } from './app-actor.ts';
 import { appRoutes } from './views/shell/app-routes.tsx';
 import { NoticesArea } from './views/shell/notices-area.tsx';
 import { SpinnerOverlay } from './views/shell/spinner-overlay.tsx';

@@ -9,7 +9,7 @@ import type { adminDashboardMachine } from '../../machines/admin-dashboard/admin
 import type { adminDashboardPageMachine } from '../../machines/admin-dashboard/admin-dashboard-screen.ts';
 import { sameView, selectAdminDashboardView, selectDashboard } from '../../machines/admin-dashboard/selectors.ts';
 import type { AdminUserRow } from '../../model/admin.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { LoginPage } from '../shell/login-page.tsx';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { selectMode } from '../../machines/shell/selectors.ts';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { impersonationBannerMachine } from '../../machines/admin-switch/impersonation-banner.ts';
 import { sameView, selectBannerView } from '../../machines/admin-switch/selectors.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 
 /** Shown on every screen while an internal admin acts as the user (docs/admin-tools.md). */

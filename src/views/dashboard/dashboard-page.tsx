@@ -5,7 +5,7 @@ import { IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { selectDashboardScreenView } from '../../machines/dashboard/selectors.ts';
 import { sameView, selectDashboardRightsView } from '../../machines/shell/selectors.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { AnnouncementBanners } from './announcement-banners.tsx';
 import { DashboardActor } from './dashboard-actor.ts';

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_INSIGHTS_URL, itemsUrl } from '../../machines/insights/selectors.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { selectUser } from '../../machines/shell/selectors.ts';
 
 /** Spec §2: distributor label, then the merchant, then the page (Order History, Competitor Order, Similar Items (n)). */

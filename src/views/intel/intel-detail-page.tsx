@@ -14,7 +14,7 @@ import type { DetailTab } from '../../model/intel-rules.ts';
 import { detailCsv, ITEMS_FAILED_MESSAGE, itemKey, selectDetailTableView, selectDetailView, selectItemsPanelView, type DetailRow as Row } from '../../machines/intel/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import type { IntelRef } from './intel-page.tsx';

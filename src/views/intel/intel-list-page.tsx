@@ -11,7 +11,7 @@ import type { IntelMerchant } from '../../model/intel.ts';
 import type { SortColumn } from '../../model/intel-rules.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { selectListView, selectIntelListCsv } from '../../machines/intel/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';

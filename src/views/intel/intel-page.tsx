@@ -6,7 +6,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { intelMachine } from '../../machines/intel/intel.ts';
 import type { IntelView } from '../../model/intel-rules.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { IntelLoadingFrame, IntelViewLoading } from './intel-loading-frame.tsx';
 import { sameView, selectChoosesHouse } from '../../machines/shell/selectors.ts';

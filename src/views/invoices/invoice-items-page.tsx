@@ -10,7 +10,7 @@ import type { InvoiceItem } from '../../model/invoices.ts';
 import { selectInvoiceItemsView, INVOICE_MESSAGES, invoiceItemsCsv } from '../../machines/invoices/selectors.ts';
 import { ExportButton } from '../common/export-button.tsx';
 import { NARROW_CELLS, PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 

@@ -7,7 +7,7 @@ import type { rebatesScreenMachine } from '../../machines/rebates/rebates-screen
 import { selectRebateListView, selectRebatesScreenView, type ListFooter as FooterKind } from '../../machines/rebates/selectors.ts';
 import type { RebateCriteria, RebateRow, RebateScope } from '../../model/rebates.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { RebateCards } from './rebate-cards.tsx';
 import { RebateExportButtons } from './rebate-export-buttons.tsx';

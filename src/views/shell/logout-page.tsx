@@ -1,7 +1,7 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { AuthActor } from './actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { sameView, selectLogoutView } from '../../machines/shell/selectors.ts';
 
 /** Visiting /logout logs out (the app's root actor sees to it); afterwards the page stays only to show why (e.g. no channel partner). */

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Notification, Stack, Text } from '@mantine/core';
 import type { Notice } from '../../model/notices.ts';
 import { sameView, selectNoticesView } from '../../machines/shell/selectors.ts';
-import { NoticesActor } from './actor-contexts.ts';
+import { NoticesActor } from '../../app-actor.ts';
 
 const COLOR: Record<Notice['kind'], string> = { info: 'blue', success: 'teal', error: 'red', update: 'orange' };
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { PageKey, PageMachine } from '../../machines/shell/page-registry.ts';
 import { PAGE_LOAD_FAILED_MESSAGE, samePage, selectPage } from '../../machines/shell/selectors.ts';
-import { AppActor } from './actor-contexts.ts';
+import { AppActor } from '../../app-actor.ts';
 
 /**
  * Renders a page whose machine the app's root actor owns (machines/shell/page-registry.ts): the

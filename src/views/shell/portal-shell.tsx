@@ -4,7 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { AuthActor } from './actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { HelpLink, UserMenu } from './user-menu.tsx';
 import { AlertsBell } from '../digest/alerts-bell.tsx';

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { AuthActor } from './actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { sameDecision, selectRouteDecision } from '../../machines/shell/selectors.ts';
 
 /** Renders the matched route only when the auth-routing state allows it, else redirects. */

@@ -1,6 +1,6 @@
 import { LoadingOverlay } from '@mantine/core';
 import { selectSpinnerVisible } from '../../machines/shell/selectors.ts';
-import { SpinnerActor } from './actor-contexts.ts';
+import { SpinnerActor } from '../../app-actor.ts';
 
 export function SpinnerOverlay() {
   const visible = SpinnerActor.useSelector(selectSpinnerVisible);

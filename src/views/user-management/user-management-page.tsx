@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { sameView, selectManagerView, selectUserManagementView } from '../../machines/user-management/selectors.ts';
 import type { userListMachine } from '../../machines/user-management/user-list.ts';
 import type { UserRow } from '../../model/account.ts';
-import { AuthActor } from '../shell/actor-contexts.ts';
+import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';

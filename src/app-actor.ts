@@ -1,7 +1,7 @@
 import { createActorContext, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { appMachine, type AppContext } from '../../machines/shell/app.ts';
-import { selectAppChild } from '../../machines/shell/selectors.ts';
+import { appMachine, type AppContext } from './machines/shell/app.ts';
+import { selectAppChild } from './machines/shell/selectors.ts';
 
 /** The app's root actor; its app-wide children carry system ids (src/machines/shell/app.ts). */
 export const AppActor = createActorContext(appMachine);
