@@ -78,7 +78,7 @@ const viewImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', 'data-bench/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'build/**', 'node_modules/**', 'data/**', 'data-bench/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { dataRoot, portalEnv } from './tests/browser/portal-data.ts';
 import { MAIL_CAPTURE_HTTP_PORT, MAIL_CAPTURE_SMTP_PORT, MAINTENANCE_PORT } from './tests/browser/ports.ts';
 import { DEFAULT_RESULTS } from './tests/paths/cli-options.ts';
+import { serverArgs } from './scripts/server-command.ts';
 
 /**
  * Debian's headless shell (package chromium-headless-shell, the "old headless" Playwright itself
@@ -22,10 +23,10 @@ if (!process.env.PORTAL_TEST_RUN) {
   process.env.PORTAL_TEST_RUN = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The maintenance server, on the built `dist/` (npm test builds before this). */
+/** The maintenance server, the compiled one on the built `dist/` (npm test builds both before this). */
 function maintenanceServer() {
   return {
-    command: 'npx tsx server/main.ts',
+    command: `node ${serverArgs().join(' ')}`,
     url: `http://127.0.0.1:${MAINTENANCE_PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

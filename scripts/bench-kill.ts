@@ -32,7 +32,7 @@ function workerPids(primary: number): number[] {
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== primary || !fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('server/main.ts')) return [];
+      if (Number(fields[1]) !== primary || !/server\/main\.[jt]s/.test(fs.readFileSync(`/proc/${d}/cmdline`, 'utf8'))) return [];
       const spare = fs.readFileSync(`/proc/${d}/environ`, 'utf8').split('\0').includes('PORTAL_SPARE=1');
       return [{ pid: Number(d), spare, started: Number(fields[19]) }];
     } catch {

@@ -14,6 +14,7 @@ import { databaseUrl, startPostgres, type Postgres } from './postgres.ts';
 import { say, startChild, stopChild, type Child } from './processes.ts';
 import type { ClusterOptions } from './options.ts';
 import { isPortOpen, waitForHealth, waitForPort } from './wait.ts';
+import { SERVER_BUILD } from '../server-command.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const log = (line: string) => say('cluster', line);
@@ -89,9 +90,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await waitForPort(opts.pgbouncerPort, 10_000, 'PgBouncer');
 
     if (opts.build) {
-      log('Building the client if its sources changed…');
-      const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-client.ts', '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
-      if (built.status !== 0) throw new Error('The client build failed');
+      log('Building the client if its sources changed, and the server…');
+      for (const script of ['scripts/build-client.ts --if-changed', 'scripts/build-server.ts']) {
+        const built = spawnSync(process.execPath, ['--import', 'tsx', ...script.split(' ')], { cwd: ROOT, stdio: 'inherit' });
+        if (built.status !== 0) throw new Error(`The build failed: ${script}`);
+      }
     }
 
     const pooled = databaseUrl(opts.pgbouncerPort);
@@ -105,20 +108,21 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       DATA_DIR: path.join(opts.dataDir, name),
       ...extra,
     });
-    const tsx = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];
+    // The compiled server, as npm start runs it (scripts/build-server.ts).
+    const compiled = (script: string): [string, string[]] => [process.execPath, ['--enable-source-maps', `${SERVER_BUILD}/${script}`]];
 
     const startApi = (index: number): ApiNode => {
       const name = `api-${index + 1}`;
       const port = opts.apiPort + index;
       // One process a node: the cluster's nodes are the processes HAProxy balances (and kills in --check).
       const env = nodeEnv(name, { PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1', API_PROCESSES: '1' });
-      const child = startChild(name, ...tsx('server/main.ts'), { env, cwd: ROOT, onExit });
+      const child = startChild(name, ...compiled('server/main.js'), { env, cwd: ROOT, onExit });
       return { name, port, child };
     };
     // A worker that dies unasked is started again after a second, as a service manager would (one
     // starting while the database fails over stops at its first query).
     const startWorker = (index: number): Child =>
-      startChild(`worker-${index + 1}`, ...tsx('server/worker.ts'), {
+      startChild(`worker-${index + 1}`, ...compiled('server/worker.js'), {
         env: nodeEnv(`worker-${index + 1}`, {}), cwd: ROOT,
         onExit: (child, code) => {
           onExit(child, code);

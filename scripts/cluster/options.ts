@@ -46,7 +46,7 @@ export const HELP = `npm run cluster [-- options]: the portal as a local cluster
   --node-port N       first PostgreSQL node, the second follows (CLUSTER_NODE_PORT, default 55441)
   --pgbouncer-port N  PgBouncer (CLUSTER_PGBOUNCER_PORT, default 56432)
   --data DIR          data folder (CLUSTER_DATA, default .cluster)
-  --no-build          do not build the client first
+  --no-build          do not build the client and the server first
   --check             start, log in, SIGKILL one API node, check requests keep succeeding, stop
   --help              this text
 

@@ -20,8 +20,9 @@ const STAGES: Chain[][] = [
   [
     [step('typecheck', 'npx', 'tsc', '--noEmit')],
     [step('lint', 'npx', 'eslint', '.')],
-    // The client is built again only when its sources changed (scripts/build-client.ts).
-    [step('build', 'npx', 'tsx', 'scripts/build-client.ts', '--if-changed'), step('budget', 'npx', 'tsx', 'scripts/bundle-budget.ts')],
+    // The client is built again only when its sources changed (scripts/build-client.ts); the
+    // server is compiled as npm start runs it, and the browser tests run that.
+    [step('build', 'npx', 'tsx', 'scripts/build-client.ts', '--if-changed'), step('build-server', 'npx', 'tsx', 'scripts/build-server.ts'), step('budget', 'npx', 'tsx', 'scripts/bundle-budget.ts')],
     [step('unit', 'npx', 'vitest', 'run', '--project', 'unit')],
   ],
   [[step('server', 'npx', 'vitest', 'run', '--project', 'server', '--project', 'system')]],

@@ -1,10 +1,13 @@
 // Forward-only migrations: server/db/migrations/NNN_name.sql, applied in name order, each in
 // its own transaction together with its schema_migrations record.
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../repo-root.ts';
 import type pg from 'pg';
 import { LOCKS, withSessionLock } from './session-lock.ts';
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const MIGRATIONS_DIR = pathToFileURL(path.join(REPO_ROOT, 'server/db/migrations/'));
 
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();

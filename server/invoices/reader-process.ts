@@ -6,8 +6,7 @@
 // runs with two malloc arenas: glibc's default of one per thread (libvips' and tesseract's) left
 // the freed memory of each page scattered (peak 605 MB against 456 MB over 30 pages).
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processEntry } from '../workers/entry.ts';
 import { ReaderStopped, type InvoiceReader, type Reading } from './reader.ts';
 
 export type ReaderRequest = { image: Uint8Array };
@@ -23,8 +22,7 @@ export type ReaderProcessOptions = {
 /** `peakRssMb`: the most any reader process held; `started`: how many were started. */
 export type ReaderProcess = InvoiceReader & { stats(): { peakRssMb: number; started: number } };
 
-const CHILD = fileURLToPath(new URL('./reader-child.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const CHILD = processEntry(new URL('./reader-child.ts', import.meta.url));
 
 export function startReaderProcess(options: ReaderProcessOptions = {}): ReaderProcess {
   const { recycleAboveMb = 400, idleSeconds = 300, timeoutSeconds = 90 } = options;
@@ -34,8 +32,8 @@ export function startReaderProcess(options: ReaderProcessOptions = {}): ReaderPr
   const stats = { peakRssMb: 0, started: 0 };
 
   function spawn(): ChildProcess {
-    const c = fork(CHILD, [], {
-      execArgv: ['--import', TSX],
+    const c = fork(CHILD.modulePath, [], {
+      execArgv: CHILD.execArgv,
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

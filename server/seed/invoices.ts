@@ -6,7 +6,7 @@
 // looks like) and, in Boston, one 'inprocessing' whose image the worker reads when the server starts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../repo-root.ts';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { checkImage, type CheckedImage } from '../invoices/images.ts';
@@ -19,7 +19,7 @@ import { MIN_DESCRIPTION_SIMILARITY, settleStatus } from '../repositories/invoic
 import { randomFor } from './random.ts';
 import type { World } from './world.ts';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/invoices');
+const FIXTURES = path.join(REPO_ROOT, 'tests/fixtures/invoices');
 export const PROBLEM_REASON = 'No line items were found on the image. Please upload a clearer photo of the whole page.';
 type Fixture = { file: string; merchant: string; distributor: string; invoiceDate: string; deliveryDate: string; taxAmount: number;
   lines: { itemCode: string; description: string; brand: string; pack: string; uom: string; quantity: number; unitPrice: number; totalPrice: number }[] };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FileLimitError, REFUSALS, type FileLimits } from './file-limits.ts';
 import type { FileRow } from './sheet-rows.ts';
+import { threadEntry } from '../workers/entry.ts';
 
 export interface SheetJob {
   file: string;
@@ -29,8 +30,7 @@ export interface SheetOptions {
   tmpPrefix?: string;
 }
 
-const BOOTSTRAP = new URL('../workers/tsx-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./sheet-worker.ts', import.meta.url).href;
+const WORKER = new URL('./sheet-worker.ts', import.meta.url);
 
 /** Resolves when the workbook passes every bound; rejects with a FileLimitError naming the one it passed. */
 export async function checkWorkbook(file: string, options: SheetOptions): Promise<void> {
@@ -47,8 +47,9 @@ export function workbookRows(file: string, options: SheetOptions): AsyncIterable
 async function* sheetThread(file: string, mode: SheetJob['mode'], options: SheetOptions): AsyncGenerator<FileRow> {
   const tmp = await fs.promises.mkdtemp(options.tmpPrefix ?? path.join(os.tmpdir(), 'portal-sheet-'));
   const job: SheetJob = { file, mode, limits: options.limits, tmp };
-  const worker = new Worker(BOOTSTRAP, {
-    workerData: { entry: ENTRY, job },
+  const { filename, workerData } = threadEntry(WORKER, { job });
+  const worker = new Worker(new URL(filename), {
+    workerData,
     resourceLimits: { maxOldGenerationSizeMb: job.limits.workerMemoryMb, maxYoungGenerationSizeMb: 64 },
     stdout: false,
   });

@@ -1,5 +1,5 @@
 // The worker-thread side of the document pool: builds one heavy document and streams its bytes
-// back over the task's port (server/workers/port-stream.ts). Loaded by documents-worker.mjs.
+// back over the task's port (server/workers/port-stream.ts). Started through entry.ts.
 import type { MessagePort } from 'node:worker_threads';
 import { heavyDocument, type DocumentTask } from '../documents/heavy-documents.ts';
 import { portSink, ReaderGone } from './port-stream.ts';

@@ -12,7 +12,7 @@ export const MAX_QUEUED_DOCUMENTS = 4;
 export const DOCUMENTS_BUSY = 'The server is busy making other documents. Please try again in a minute.';
 
 const pool = workerPool<DocumentJob, void>({
-  bootstrap: new URL('./documents-worker.mjs', import.meta.url),
+  worker: new URL('./documents-worker.ts', import.meta.url),
   maxQueue: MAX_QUEUED_DOCUMENTS,
   busyMessage: DOCUMENTS_BUSY,
   // A document may take a minute; /api/health and every other call should not wait for its pages.

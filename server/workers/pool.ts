@@ -5,10 +5,11 @@ import { availableParallelism } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { HttpError } from '../http/errors.ts';
+import { threadEntry } from './entry.ts';
 
 export interface PoolOptions {
-  /** A .mjs bootstrap that loads the TypeScript worker under tsx (see documents-worker.mjs). */
-  bootstrap: URL;
+  /** The worker module, as its TypeScript URL (entry.ts finds what a thread starts from). */
+  worker: URL;
   /** Tasks that may wait for a thread; one more is refused with 503 and `busyMessage`. */
   maxQueue: number;
   busyMessage: string;
@@ -35,7 +36,7 @@ export function workerPool<T, R>(options: PoolOptions): WorkerPool<T, R> {
   let pool: Piscina<T, R> | null = null;
   const get = () =>
     (pool ??= new Piscina<T, R>({
-      filename: options.bootstrap.href,
+      ...threadEntry(options.worker),
       minThreads: 0,
       maxThreads: options.maxThreads ?? defaultThreads(),
       maxQueue: options.maxQueue,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { MAIL_CAPTURE_SMTP_PORT, workerPort } from './ports.ts';
 import { dataRoot, portalEnv, TEMPLATE } from './portal-data.ts';
+import { serverArgs } from '../../scripts/server-command.ts';
 
 interface Portal {
   url: string;
@@ -41,7 +42,7 @@ export const test = base.extend<{}, { portal: Portal | null }>({
       // -a keeps the owner: as root, the embedded PostgreSQL runs as the postgres user.
       execFileSync('cp', ['-a', path.join(dataRoot(), TEMPLATE), dataDir]);
       let output = '';
-      const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const server = spawn(process.execPath, serverArgs(), {
         env: portalEnv(dataDir, {
           PORT: String(port),
           SMTP_URL: `smtp://127.0.0.1:${MAIL_CAPTURE_SMTP_PORT}`,
