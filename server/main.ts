@@ -37,13 +37,17 @@ async function serve(config: Config) {
   const spare = cluster.isWorker && process.env.PORTAL_SPARE === '1';
   if (!spare) queues = await startQueues(db.direct, work(true), deps);
   app = await buildApp(deps, { level: config.logLevel });
-  // The in-memory indexes (dashboard figures, sellers, merchants; rebates in force) before the first request (seconds;
-  // a minute or so on 20 million lines): a server behind a load balancer takes no traffic until it listens.
+  // The in-memory indexes (dashboard figures, sellers, merchants; rebates in force) build in the
+  // background (seconds; about half a minute on 20 million lines): until they are done the rollups
+  // in SQL answer the same numbers (dashboard-memory.ts), so the port opens at once at any size and
+  // /api/health says which answers. A spare builds them first: it takes a dead worker's traffic.
   const t0 = performance.now();
-  const [index] = await Promise.all([deps.dashboardMemory.built(), deps.rebateMemory.built()]);
-  if (index && !cluster.isWorker) console.log(`Dashboard index of data version ${index.version} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const indexes = Promise.all([deps.dashboardMemory.built(), deps.rebateMemory.built()]).then(([index]) => {
+    if (index && !cluster.isWorker) console.log(`Dashboard index of data version ${index.version} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  });
   let takeOver: TakeOver | null = null;
   if (spare) {
+    await indexes;
     process.send!(SPARE_READY);
     console.log('API spare ready');
     takeOver = await new Promise<TakeOver>((resolve) =>

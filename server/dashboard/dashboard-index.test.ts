@@ -175,5 +175,16 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
     const memory = dashboardMemory(db.pool, { enabled: false });
     expect(memory.at(await version())).toBeNull();
     expect(await memory.built()).toBeNull();
+    expect(memory.state()).toBe('off');
+  });
+
+  it('says what answers, for /api/health: none until asked, building while SQL answers, then ready', async () => {
+    const memory = dashboardMemory(db.pool);
+    expect(memory.state()).toBe('none');
+    expect(memory.at(await version())).toBeNull(); // asking starts the build; SQL answers this request
+    expect(memory.state()).toBe('building');
+    await memory.built();
+    expect(memory.state()).toBe('ready');
+    expect(memory.at(await version())).not.toBeNull();
   });
 });

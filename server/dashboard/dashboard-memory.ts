@@ -16,7 +16,10 @@ export interface Memory<T> {
   at(key: string): T | null;
   /** The index once the build under way, or one started now, is done (tests, benchmarks, start-up). */
   built(): Promise<T | null>;
+  /** For /api/health: an index is held, one is being built (SQL answers meanwhile), none, or turned off. */
+  state(): IndexState;
 }
+export type IndexState = 'ready' | 'building' | 'none' | 'off';
 export type DashboardMemory = Memory<DashboardIndex>;
 
 interface MemoryOptions { enabled?: boolean; log?: (message: string) => void }
@@ -45,6 +48,7 @@ function memory<T>(what: string, load: () => Promise<T>, keyOf: (index: T) => st
       return null;
     },
     built: () => (enabled ? build() : Promise.resolve(null)),
+    state: () => (!enabled ? 'off' : current ? 'ready' : building ? 'building' : 'none'),
   };
 }
 

@@ -172,7 +172,8 @@ describe.each(testTargets())('auth on $name', ({ adminUrl }) => {
     const status = await app.inject({ method: 'GET', url: '/api/status' });
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ maintenance: false, version: expect.any(String) });
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health).toMatchObject({ ok: true, indexes: { dashboard: expect.stringMatching(/^(ready|building|none|off)$/), rebates: expect.stringMatching(/^(ready|building|none|off)$/) } });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -9,7 +9,8 @@ export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; mai
   app.get('/health', async (_request, reply) => {
     try {
       await deps.ping();
-      return { ok: true };
+      // Which answers the figures now: the in-memory indexes, or SQL while they build (server/main.ts).
+      return { ok: true, indexes: { dashboard: deps.dashboardMemory.state(), rebates: deps.rebateMemory.state() } };
     } catch {
       return reply.code(503).send({ message: 'The database is not reachable.' });
     }
