@@ -3,9 +3,17 @@
 import { spawn } from 'node:child_process';
 import { serverArgs } from './server-command.ts';
 
+type Health = { ok: boolean; indexes?: Record<string, string> };
+
+/**
+ * Starts the server and resolves once it answers and its in-memory indexes are built (the server
+ * answers from SQL before: a measurement is of the steady state). `firstAnswerS` and `indexesS`
+ * say how long each took.
+ */
 export async function startPortal(options: { port: number; dataDir: string; env?: Record<string, string> }) {
   const base = `http://127.0.0.1:${options.port}`;
-  const answers = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+  const health = () => fetch(`${base}/api/health`).then((r) => (r.ok ? (r.json() as Promise<Health>) : null), () => null);
+  const answers = async () => (await health()) !== null;
   if (await answers()) throw new Error(`Port ${options.port} is taken: choose another one`);
   // Its own process group, so stopping it stops the API processes it forks too.
   const child = spawn(process.execPath, serverArgs(), {
@@ -18,9 +26,16 @@ export async function startPortal(options: { port: number; dataDir: string; env?
   const stop = () => {
     if (!exited) process.kill(-child.pid!, 'SIGTERM');
   };
-  for (let i = 0; i < 1200 && !exited; i++) {
-    if (await answers()) return { base, pid: child.pid!, stop };
-    await new Promise((r) => setTimeout(r, 500));
+  const t0 = performance.now();
+  let firstAnswerS: number | null = null;
+  // Each API process builds its own indexes and a request reaches any one: several answers in a row say done.
+  let doneInARow = 0;
+  for (let i = 0; i < 6000 && !exited; i++) {
+    const now = await health();
+    if (now && firstAnswerS === null) firstAnswerS = (performance.now() - t0) / 1000;
+    doneInARow = now && !Object.values(now.indexes ?? {}).includes('building') ? doneInARow + 1 : 0;
+    if (doneInARow >= 6) return { base, pid: child.pid!, stop, firstAnswerS: firstAnswerS!, indexesS: (performance.now() - t0) / 1000 };
+    await new Promise((r) => setTimeout(r, 100));
   }
   stop();
   throw new Error('The server did not start (see its messages above)');
