@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntelMerchant } from './intel.ts';
 import {
-  chartMonths, describeItem, intelDetailExport, intelListExport, intelPath, lineSeries, marketIndex, nextSort, pageCount, pageOf,
+  chartMonths, describeItem, intelDetailExport, intelListExport, intelPath, lastOrderPrice, lineSeries, marketIndex, nextSort, pageCount, pageOf,
   progressText, searchItems, visibleMerchants, DEFAULT_SORT,
 } from './intel-rules.ts';
 
@@ -43,6 +43,9 @@ describe('intel rules', () => {
   it('shows the Market Index as a range, or N/A when both bounds are 0', () => {
     expect(marketIndex({ startGuidanceRange: 1.5, endGuidanceRange: 2 })).toBe('$1.50 – $2.00');
     expect(marketIndex({ startGuidanceRange: 0, endGuidanceRange: 0 })).toBe('N/A');
+    // No reported price and no Market Index: N/A, never "$0.00".
+    expect(lastOrderPrice({ purchase: 0 })).toBe('N/A');
+    expect(lastOrderPrice({ purchase: 12.5 })).toBe('$12.50');
   });
 
   it('searches detail items on description or manufacturer', () => {

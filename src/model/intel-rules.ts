@@ -66,6 +66,12 @@ export function marketIndex(item: Pick<IntelItem, 'startGuidanceRange' | 'endGui
   return `${formatMoney(item.startGuidanceRange)} – ${formatMoney(item.endGuidanceRange)}`;
 }
 
+/**
+ * The last order price: the reported unit price, else the Market Index's midpoint (the server's
+ * `purchase`); 0 means neither was known, shown as N/A like the Market Index, not as $0.00.
+ */
+export const lastOrderPrice = (item: Pick<IntelItem, 'purchase'>): string => (item.purchase === 0 ? 'N/A' : formatMoney(item.purchase));
+
 export const describeItem = (item: Pick<IntelItem, 'description'>) => formatDescription(item.description);
 
 /** Spec §5: detail search on description or manufacturer. */
@@ -146,7 +152,7 @@ export const intelDetailExport = (m: IntelMerchant, tab: DetailTab, r: DateRange
     'Deviated Price': i.deviationValue ?? '',
     'Market Index Low': i.startGuidanceRange,
     'Market Index High': i.endGuidanceRange,
-    'Last Order Price': i.purchase,
+    'Last Order Price': i.purchase === 0 ? '' : i.purchase,
     'Invoice Date': i.invoice_date,
     'Invoice Id': i.invoice_id,
   })),

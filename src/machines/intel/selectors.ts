@@ -3,7 +3,7 @@ import { cachedVisible } from '../cached-visible.ts';
 import type { CsvExport } from '../../model/dashboard-exports.ts';
 import type { IntelMerchant } from '../../model/intel.ts';
 import {
-  DEFAULT_INTEL_URL, describeItem, detailItems, GRAPH_DISTRIBUTORS, intelDetailExport, intelListExport, itemKey, LINE_CHART_MONTHS, lineSeries, marketIndex,
+  DEFAULT_INTEL_URL, describeItem, detailItems, GRAPH_DISTRIBUTORS, intelDetailExport, intelListExport, itemKey, LINE_CHART_MONTHS, lastOrderPrice, lineSeries, marketIndex,
   NO_PRICE_HINT, pageCount, pageOf, progressText, searchItems, visibleMerchants, type DetailTab, type IntelView, type LineSeries,
 } from '../../model/intel-rules.ts';
 import type { intelMachine } from './intel.ts';
@@ -16,7 +16,7 @@ export { ITEMS_FAILED_MESSAGE } from './intel-items.ts';
 
 type S = SnapshotFrom<typeof intelMachine>;
 
-export { DEFAULT_INTEL_URL, describeItem, itemKey, LINE_CHART_MONTHS, marketIndex, NO_PRICE_HINT, progressText };
+export { DEFAULT_INTEL_URL, describeItem, itemKey, LINE_CHART_MONTHS, lastOrderPrice, marketIndex, NO_PRICE_HINT, progressText };
 
 export const selectStatus = (s: S) => s.value;
 export const selectRows = (s: S) => s.context.rows;

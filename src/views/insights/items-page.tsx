@@ -13,7 +13,7 @@ import { selectItemsPageView, matchesUrl, orderHistoryUrl, REDIRECT_BANNER, sele
 import { formatDescription } from '../../model/rebate-format.ts';
 import { TabPanels } from '../common/tab-panels.tsx';
 import { PLAIN_TABLE_OPTIONS } from '../common/plain-table-options.ts';
-import { MarketIndexCell } from '../intel/intel-item-cells.tsx';
+import { LastOrderPriceCell, MarketIndexCell } from '../intel/intel-item-cells.tsx';
 import { CheckMenu } from './check-menu.tsx';
 import { InsightsBreadcrumbs } from './insights-breadcrumbs.tsx';
 import type { ItemsTab } from '../../model/insights-rules.ts';
@@ -69,7 +69,7 @@ function ItemsCard({ actor, merchant, id }: { actor: ActorRefFrom<typeof competi
       { accessorKey: 'category', header: 'Category', size: 110 },
       { accessorKey: 'quantity', header: 'Qty', size: 65, Cell: ({ row }) => `${row.original.quantity} ${row.original.uom}` },
       { accessorKey: 'volume', header: 'Volume', size: 95, Cell: ({ row }) => formatMoney(row.original.volume) },
-      { accessorKey: 'purchase', header: 'Last Order Price', size: 95, Cell: ({ row }) => formatMoney(row.original.purchase) },
+      { accessorKey: 'purchase', header: 'Last Order Price', size: 95, Cell: ({ row }) => <LastOrderPriceCell item={row.original} /> },
       { id: 'marketIndex', header: 'Market Index', size: 110, enableSorting: false, Cell: ({ row }) => <MarketIndexCell item={row.original} /> },
       {
         id: 'similar', header: 'Similar Items', size: 80, enableSorting: false,

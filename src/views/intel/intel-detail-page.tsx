@@ -18,7 +18,7 @@ import { AuthActor } from '../../app-actor.ts';
 import { OwnedPage } from '../shell/owned-page.tsx';
 import { sameView, selectActsAsInternalAdmin } from '../../machines/shell/selectors.ts';
 import type { IntelRef } from './intel-page.tsx';
-import { DeviationCell, ItemDescription, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
+import { DeviationCell, ItemDescription, LastOrderPriceCell, MarketIndexCell, RebateCell, SimilarItemsLink } from './intel-item-cells.tsx';
 import { SearchBox } from './intel-search.tsx';
 import { TabPanels } from '../common/tab-panels.tsx';
 
@@ -88,7 +88,7 @@ function Detail({ intel, merchant, tab }: { intel: IntelRef; merchant: IntelMerc
       },
       { id: 'deviation', header: 'Deviated Price', size: 85, Cell: ({ row }) => <DeviationCell item={row.original} open={revealed === itemKey(row.original)} /> },
       { id: 'marketIndex', header: 'Market Index', size: 110, Cell: ({ row }) => <MarketIndexCell item={row.original} /> },
-      { accessorKey: 'purchase', header: 'Last Order Price', size: 85, Cell: ({ row }) => formatMoney(row.original.purchase) },
+      { accessorKey: 'purchase', header: 'Last Order Price', size: 85, Cell: ({ row }) => <LastOrderPriceCell item={row.original} /> },
       { id: 'similar', header: 'Similar Items', size: 70, Cell: ({ row }) => <SimilarItemsLink item={row.original} merchantPlatformId={platformId} /> },
     ],
     [toggle, revealed, platformId],
@@ -175,7 +175,10 @@ function ItemCards({ items, revealed, platformId, onToggle }: { items: Row[]; re
                 </Text>
                 <MarketIndexCell item={item} />
               </Group>
-              <Text size="sm">Last {formatMoney(item.purchase)}</Text>
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm">Last</Text>
+                <LastOrderPriceCell item={item} />
+              </Group>
             </Group>
             <SimilarItemsLink item={item} merchantPlatformId={platformId} />
           </Stack>

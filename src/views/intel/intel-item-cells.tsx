@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } 
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../model/format.ts';
 import type { IntelItem } from '../../model/intel.ts';
-import { describeItem, marketIndex, NO_PRICE_HINT } from '../../machines/intel/selectors.ts';
+import { describeItem, lastOrderPrice, marketIndex, NO_PRICE_HINT } from '../../machines/intel/selectors.ts';
 import { formatRebate } from '../../model/rebate-format.ts';
 
 /** The cells of an intel item, shared by the detail table (desktop) and its cards (phones). */
@@ -44,8 +44,12 @@ export function DeviationCell({ item, open }: { item: DetailItem; open: boolean 
 }
 
 /** Spec §5: the Market Index as a range, or N/A with the hint why. */
-export function MarketIndexCell({ item }: { item: DetailItem }) {
-  const text = marketIndex(item);
+export const MarketIndexCell = ({ item }: { item: Pick<IntelItem, 'startGuidanceRange' | 'endGuidanceRange'> }) => <PriceOrHint text={marketIndex(item)} />;
+
+/** The last order price, or N/A with the same hint when no price and no Market Index were known. */
+export const LastOrderPriceCell = ({ item }: { item: Pick<IntelItem, 'purchase'> }) => <PriceOrHint text={lastOrderPrice(item)} />;
+
+function PriceOrHint({ text }: { text: string }) {
   return text === 'N/A' ? (
     // A button, so the hint shows on focus and on a tap too (a plain text shows it to a mouse only);
     // its name keeps the visible 'N/A' first, then the hint.
