@@ -9,6 +9,9 @@ test('an invalid email shows a field error that clears on focus', async ({ page 
   await page.getByRole('textbox', { name: 'Password' }).press('Enter');
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 3 characters')).toBeVisible();
+  // A screen reader hears both fields are invalid, not only a sighted user seeing red.
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveAttribute('aria-invalid', 'true');
   await page.screenshot({ path: 'tests/screenshots/login-errors.png' });
   await email.focus();
   await expect(page.getByText('Enter a valid email address')).toHaveCount(0);

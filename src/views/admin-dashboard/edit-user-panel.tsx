@@ -22,8 +22,8 @@ export function EditUserPanel({ actor }: { actor: ActorRefFrom<typeof adminUserE
         {view.done && <Alert color="green" role="status">{view.done}</Alert>}
         <TextInput label="Email Address" description="Used to log in" type="email" value={form.email} error={view.emailError} onChange={(e) => change('email', e.currentTarget.value)} />
         <Select label="Select Role" data={[...Titles]} value={form.title} allowDeselect={false} onChange={(v) => v && change('title', v as Title)} />
-        <PasswordInput label="Password" autoComplete="new-password" value={form.password} error={view.passwordError} onChange={(e) => change('password', e.currentTarget.value)} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" value={form.confirmPassword} error={view.confirmError} onChange={(e) => change('confirmPassword', e.currentTarget.value)} />
+        <PasswordInput label="Password" autoComplete="new-password" value={form.password} error={view.passwordError} aria-invalid={view.passwordError ? true : undefined} onChange={(e) => change('password', e.currentTarget.value)} />
+        <PasswordInput label="Confirm Password" autoComplete="new-password" value={form.confirmPassword} error={view.confirmError} aria-invalid={view.confirmError ? true : undefined} onChange={(e) => change('confirmPassword', e.currentTarget.value)} />
         <Checkbox label="Allow User to See Intel" checked={form.displayIntel} onChange={(e) => change('displayIntel', e.currentTarget.checked)} />
         <Checkbox label="Allow User to See Payment Information" checked={form.displayPaymentInfo} onChange={(e) => change('displayPaymentInfo', e.currentTarget.checked)} />
         <Divider label="Distributor Houses" labelPosition="left" />

@@ -52,6 +52,8 @@ function LoginScreen({ page }: { page: ActorRefFrom<typeof loginPageMachine> }) 
               required
               value={password}
               error={errors.password}
+              // Mantine's PasswordInput links its error but leaves aria-invalid off its input (7.17).
+              aria-invalid={errors.password ? true : undefined}
               onChange={(e) => form.send({ type: 'login.passwordChanged', value: e.currentTarget.value })}
               onFocus={() => form.send({ type: 'login.fieldFocused', field: 'password' })}
             />
