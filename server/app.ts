@@ -10,6 +10,7 @@ import { gate } from './auth/gate.ts';
 import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
 import { compression } from './http/compression.ts';
+import { documentedApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -19,6 +20,7 @@ import { cutConnectionsAfter } from './http/shutdown-grace.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { MAINTENANCE_MESSAGE, maintenanceSwitch } from './maintenance.ts';
 import { accountRoutes } from './routes/account.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { announcementRoutes } from './routes/announcements.ts';
 import { authRoutes } from './routes/auth.ts';
 import { microsoftAuthRoutes } from './routes/auth-microsoft.ts';
@@ -104,6 +106,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     return reply.code(500).send({ message: 'Something went wrong' });
   });
 
+  const version = builtVersion(deps.config.distDir);
+  await documentedApi(app, version);
   await app.register(
     async (api) => {
       api.decorateRequest('auth', null);
@@ -118,7 +122,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       // Who may call each route (src/model/route-permissions.ts), checked here and nowhere else.
       api.addHook('onRequest', gate(deps.scope));
       api.addHook('onSend', auditWrites(deps));
-      await api.register(statusRoutes, { deps, version: builtVersion(deps.config.distDir), maintenance: inMaintenance });
+      await api.register(statusRoutes, { deps, version, maintenance: inMaintenance });
       await api.register(authRoutes, { deps });
       await api.register(accountRoutes, { deps });
       await api.register(microsoftAuthRoutes, { deps });
@@ -144,6 +148,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       await api.register(auditLogRoutes, { deps });
       await api.register(loadSpeedRoutes, { deps });
       await api.register(digestRoutes, { deps });
+      await api.register(apiDocsRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,7 @@ import {
   LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
   ResetPasswordPayload, SIGNED_UP_MESSAGE, SignUpPayload, TOO_MANY_RESET_REQUESTS, TokenParams, EMAIL_APPROVAL_LINK_EXPIRED, EMAIL_CHANGED, EMAIL_LINK_EXPIRED, EMAIL_TAKEN,
   emailChangeApprovedMessage,
-  type MessageResponse,
+  MessageResponse,
 } from '../../src/model/account.ts';
 import { askNewAddressToConfirm } from '../accounts/email-change.ts';
 import { caller } from '../auth/authenticate.ts';
@@ -20,6 +20,7 @@ import { sendOrRefuse } from '../mail/send-or-refuse.ts';
 import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
+import { answerWith, routeSchema } from '../http/route-schema.ts';
 
 /** Sign-ups from one client address in an hour: enough for an office, too few to probe platform ids. */
 export const SIGN_UP_LIMITS = { windowMinutes: 60, perIp: 10 };
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
    * link, a note to the owner of an existing account, or the unknown id — so only the owner of the
    * address learns it. The account it creates is pending until its family approves it.
    */
-  app.post('/auth/sign-up', async (request, reply) => {
+  app.post('/auth/sign-up', { schema: routeSchema('Account', 'Ask for an account', { body: SignUpPayload, answer: answerWith(201, MessageResponse) }) }, async (request, reply) => {
     const body = validate(SignUpPayload, request.body, 'sign-up');
     if (body.repeatPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
     const linkBase = origin(body.siteUrl);
@@ -83,7 +84,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   });
 
   /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
-  app.post('/auth/activate/:token', async (request): Promise<MessageResponse> => {
+  app.post('/auth/activate/:token', { schema: routeSchema('Account', 'Activate an account from its email link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
     const siteBase = ownOrigin(deps.config);
     return deps.transaction(async (db) => {
@@ -109,7 +110,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
    * for; the new address then gets its confirmation link. A link sent to an address the account
    * no longer has approves nothing (consume checks the address it was issued against).
    */
-  app.post('/auth/approve-email-change/:token', async (request): Promise<MessageResponse> => {
+  app.post('/auth/approve-email-change/:token', { schema: routeSchema('Account', 'Approve an email change from its link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'approval link');
     return deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['email-approval'], db);
@@ -122,7 +123,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   });
 
   /** The new address of an email change confirms it (spec: accounts-and-administration.md §2.4 User Management): the change happens now. */
-  app.post('/auth/confirm-email/:token', async (request): Promise<MessageResponse> => {
+  app.post('/auth/confirm-email/:token', { schema: routeSchema('Account', 'Confirm a new email address from its link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'confirmation link');
     await deps.transaction(async (db) => {
       const used = await deps.accountTokens.consume(token, ['email'], db);
@@ -135,7 +136,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return { message: EMAIL_CHANGED };
   });
 
-  app.post('/auth/request-password-reset', async (request): Promise<MessageResponse> => {
+  app.post('/auth/request-password-reset', { schema: routeSchema('Account', 'Ask for a password reset email', { body: PasswordResetRequest, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const body = validate(PasswordResetRequest, request.body, 'password reset request');
     const linkBase = origin(body.siteUrl);
     // Every request counts, unknown emails too: that also slows down probing which emails exist.
@@ -157,7 +158,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   });
 
   // Also how an invited user sets a first password: the invitation's link leads to the same screen.
-  app.post('/auth/reset-password/:token', async (request): Promise<MessageResponse> => {
+  app.post('/auth/reset-password/:token', { schema: routeSchema('Account', 'Set a new password from a reset link', { params: TokenParams, body: ResetPasswordPayload, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'password reset link');
     const body = validate(ResetPasswordPayload, request.body, 'new password');
     if (body.newPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
@@ -177,7 +178,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return { message: PASSWORD_RESET_DONE };
   });
 
-  app.post('/user/change-password', async (request): Promise<MessageResponse> => {
+  app.post('/user/change-password', { schema: routeSchema('Account', 'Change one’s own password', { body: ChangePasswordPayload, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const me = caller(request);
     const body = validate(ChangePasswordPayload, request.body, 'password change');
     if (body.repeatPassword !== body.newPassword) throw refuse(PASSWORDS_DONT_MATCH);

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as t from 'io-ts';
 import { IdText } from '../../src/model/codec.ts';
-import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, type ImportJob } from '../../src/model/purchase-import.ts';
+import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, ImportJob, ImportJobs } from '../../src/model/purchase-import.ts';
 import type { Deps } from '../deps.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -18,6 +18,7 @@ import { withPrivateTemp } from '../uploads/private-temp.ts';
 import { checkWorkbook } from '../uploads/sheet-thread.ts';
 import { writeUpload } from '../uploads/upload-store.ts';
 import { validate } from '../http/validate.ts';
+import { answerWith, fileAnswer, multipartForm, routeSchema } from '../http/route-schema.ts';
 
 const JobParams = t.type({ id: IdText });
 
@@ -32,7 +33,7 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   }
 
   /** Streams the one file into the upload store (never whole in memory), then queues its job: 202 with the job. */
-  app.post('/admin/imports', async (request, reply) => {
+  app.post('/admin/imports', { schema: routeSchema('Imports', 'Upload a purchase file to import', { form: multipartForm(['file']), answer: answerWith(202, ImportJob) }) }, async (request, reply) => {
     const me = await request.scope.caller();
     if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
     const file = await request.file().catch(() => undefined);
@@ -68,16 +69,16 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     }
   }
 
-  app.get('/admin/imports', async (): Promise<ImportJob[]> => {
+  app.get('/admin/imports', { schema: routeSchema('Imports', 'The recent imports', { answer: ImportJobs }) }, async (): Promise<ImportJob[]> => {
     return deps.importJobs.recent();
   });
 
-  app.get('/admin/imports/:id', async (request): Promise<ImportJob> => {
+  app.get('/admin/imports/:id', { schema: routeSchema('Imports', 'An import', { params: JobParams, answer: ImportJob }) }, async (request): Promise<ImportJob> => {
     return job(request);
   });
 
   /** The rejected rows (line number, reason, the row as sent) as CSV. */
-  app.get('/admin/imports/:id/rejects', async (request, reply) => {
+  app.get('/admin/imports/:id/rejects', { schema: routeSchema('Imports', 'An import’s rejected rows as CSV', { params: JobParams, answer: fileAnswer('The rejected rows', 'text/csv') }) }, async (request, reply) => {
     const found = await job(request);
     const rejects = await deps.importRejects(found.id, `${found.fileName} rejects.csv`);
     if (rejects === null) throw notFound('This import has no rejected rows.');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { EMAIL_TAKEN, type InviteResponse, type MessageResponse } from '../../src/model/account.ts';
+import { EMAIL_TAKEN, InviteResponse, MessageResponse } from '../../src/model/account.ts';
 import {
   ACTIVE_HOUSE_KEPT, ADMIN_TARGET_REFUSED, AdminInvitePayload, AdminUserPatch, AdminUsersQuery, NO_REFERRED_PARTNER,
-  USER_UPDATED_OK, type AdminHouse, type AdminUserRow,
+  USER_UPDATED_OK, type AdminHouse, type AdminUserRow, AdminHouses, AdminUserList,
 } from '../../src/model/admin.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import { USER_DEACTIVATED, invitedMessage, locationIds, locationsProblem } from '../../src/model/user-permissions.ts';
@@ -14,22 +14,23 @@ import { validate } from '../http/validate.ts';
 import { linkOrigin } from '../mail/site-url.ts';
 import { auditEmailChange } from '../accounts/email-change.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 /**
  * The admin dashboard and the admin panel's user calls (accounts spec §2.9, §2.11, §7): every
  * distributor's users, for internal admins only. Input is validated before the caller is looked up.
  */
 export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/distributor/allParents', async (): Promise<AdminHouse[]> => {
+  app.get('/distributor/allParents', { schema: routeSchema('Admin', 'Every parent distributor', { answer: AdminHouses }) }, async (): Promise<AdminHouse[]> => {
     return deps.adminUsers.parents();
   });
 
-  app.get('/distributor/children/:id', async (request): Promise<AdminHouse[]> => {
+  app.get('/distributor/children/:id', { schema: routeSchema('Admin', 'A distributor’s children', { params: IdParams, answer: AdminHouses }) }, async (request): Promise<AdminHouse[]> => {
     const { id } = validate(IdParams, request.params, 'path');
     return deps.adminUsers.children(Number(id));
   });
 
-  app.get('/admin/users', async (request): Promise<AdminUserRow[]> => {
+  app.get('/admin/users', { schema: routeSchema('Admin', 'Users of the admin dashboard', { query: AdminUsersQuery, answer: AdminUserList }) }, async (request): Promise<AdminUserRow[]> => {
     const q = validate(AdminUsersQuery, request.query, 'query');
     return deps.adminUsers.users(q.distributorId === undefined ? null : Number(q.distributorId), q.family === '1');
   });
@@ -42,7 +43,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     return user;
   }
 
-  app.patch('/admin/user/:id', async (request): Promise<MessageResponse> => {
+  app.patch('/admin/user/:id', { schema: routeSchema('Admin', 'Change any user', { params: IdParams, body: AdminUserPatch, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const patch = validate(AdminUserPatch, request.body, 'user');
     const me = await request.scope.caller();
@@ -68,7 +69,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     return { message: USER_UPDATED_OK };
   });
 
-  app.post('/admin/user/invite', async (request): Promise<InviteResponse> => {
+  app.post('/admin/user/invite', { schema: routeSchema('Admin', 'Invite a user to any distributor', { body: AdminInvitePayload, answer: InviteResponse }) }, async (request): Promise<InviteResponse> => {
     const body = validate(AdminInvitePayload, request.body, 'invitation');
     const origin = linkOrigin(deps.config.publicUrls, body.siteUrl);
     const problem = locationsProblem(body.locations.length === 0, body.locations);
@@ -93,7 +94,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   });
 
   /** GET /user/deactivate/{id} (spec §7): the admin dashboard's Deactivate User. */
-  app.get('/user/deactivate/:id', async (request): Promise<MessageResponse> => {
+  app.get('/user/deactivate/:id', { schema: routeSchema('Admin', 'Deactivate a user', { params: IdParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const user = await editable(id);
     await deps.userAdmin.deactivate(user.id);

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SESSION_WINDOW_DAYS, UserSessionPayload, UserSessionsQuery, sessionProblem } from '../../src/model/user-sessions.ts';
+import { SESSION_WINDOW_DAYS, UserSessionPayload, UserSessionsQuery, sessionProblem, UserSessionRows } from '../../src/model/user-sessions.ts';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { NO_CONTENT, routeSchema } from '../http/route-schema.ts';
 
 /** Session analytics (accounts spec §7): the session tracker reports visits, the admin user editor reads them. */
 export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/analytics/user-sessions', async (request, reply) => {
+  app.post('/analytics/user-sessions', { schema: routeSchema('Analytics', 'Record a stretch of time on the portal', { body: UserSessionPayload, answer: NO_CONTENT }) }, async (request, reply) => {
     const { userId, sessionId } = caller(request);
     const body = validate(UserSessionPayload, request.body, 'session');
     const problem = sessionProblem(body, Date.now());
@@ -18,7 +19,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     return reply.code(204).send();
   });
 
-  app.get('/analytics/user-sessions', async (request) => {
+  app.get('/analytics/user-sessions', { schema: routeSchema('Analytics', 'A user’s recent sessions', { query: UserSessionsQuery, answer: UserSessionRows }) }, async (request) => {
     const { userId } = caller(request);
     const target = Number(validate(UserSessionsQuery, request.query, 'query').user_id);
     if (target !== userId && !(await request.scope.caller()).internalAdmin) throw forbidden('You may only see your own sessions.');

@@ -4,10 +4,12 @@ import { caller } from '../auth/authenticate.ts';
 import { switchSession } from '../auth/switch-session.ts';
 import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
+import { routeSchema } from '../http/route-schema.ts';
+import { LoginResponse } from '../../src/model/auth.ts';
 
 /** POST /auth/session {id}: an internal admin logs in as a chosen user, or back as themselves (the gate checked the admin). */
 export const authSessionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/auth/session', async (request) => {
+  app.post('/auth/session', { schema: routeSchema('Sign-in', 'Act as another user (or end acting)', { body: SwitchSessionPayload, answer: LoginResponse }) }, async (request) => {
     const { id, reason } = validate(SwitchSessionPayload, request.body, 'body');
     const me = caller(request);
     return switchSession(

@@ -12,8 +12,9 @@ import { daysInRange, monthStart, monthsOf } from '../repositories/dashboard-ran
 import { selectMerchants, type Selection } from '../scope/visible-merchants.ts';
 import {
   DashboardPayload, MAX_RANGE_DAYS, MerchantIdsPayload, RANGE_TOO_LONG_MESSAGE,
-  type DashboardResponse, type LostVolumeResponse, type MonthlyVolumeResponse,
+  DashboardResponse, LostVolumeResponse, MonthlyVolumeResponse,
 } from '../../src/model/dashboard.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 export const VOLUME_BY_MONTH_OFF = 'Volume by month is not available.';
 
@@ -50,7 +51,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     (signal) => reads.cancellable(signal, (db) => compute(dashboardRepository(db))).then(toJson), clientGone(reply))
     .catch((err: unknown) => Promise.reject(callerLeft(err)));
 
-  app.post('/dashboard', async (request, reply): Promise<Sent<DashboardResponse>> => {
+  app.post('/dashboard', { schema: routeSchema('Dashboard', 'The dashboard of a date range and locations', { body: DashboardPayload, answer: DashboardResponse }) }, async (request, reply): Promise<Sent<DashboardResponse>> => {
     const body = validate(DashboardPayload, request.body, 'body');
     const days = daysInRange(body.startDate, body.endDate);
     if (days < 1) throw badRequest('The end date must not be before the start date.');
@@ -62,7 +63,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   });
 
   /** Per location, the house's own volume last calendar month against the month before. */
-  app.post('/dashboard/lost-volume', async (request, reply): Promise<Sent<LostVolumeResponse>> => {
+  app.post('/dashboard/lost-volume', { schema: routeSchema('Dashboard', 'Lost volume of locations', { body: MerchantIdsPayload, answer: LostVolumeResponse }) }, async (request, reply): Promise<Sent<LostVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
     const read = await selectionFor(request, reply, body.merchantIds);
     const { selection, index } = read;
@@ -73,7 +74,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   });
 
   /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
-  app.post('/dashboard/monthly-volume', async (request, reply): Promise<Sent<MonthlyVolumeResponse>> => {
+  app.post('/dashboard/monthly-volume', { schema: routeSchema('Dashboard', 'Monthly volume of locations', { body: MerchantIdsPayload, answer: MonthlyVolumeResponse }) }, async (request, reply): Promise<Sent<MonthlyVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
     if ((await deps.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
     const read = await selectionFor(request, reply, body.merchantIds);

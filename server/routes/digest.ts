@@ -7,7 +7,10 @@ import { firstSince, knownTimeZone } from '../digest/periods.ts';
 import { unsubscribeUser } from '../digest/unsubscribe-token.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { DIGEST_SECTIONS, DigestPreferences, unreadCount, type Alerts } from '../../src/model/digest.ts';
+import { DIGEST_SECTIONS, DigestPreferences, unreadCount, Alerts } from '../../src/model/digest.ts';
+import { contentAnswer, routeSchema } from '../http/route-schema.ts';
+import { jsonSchemaOf } from '../http/json-schema.ts';
+import { MessageResponse } from '../../src/model/account.ts';
 
 const UnsubscribeQuery = t.type({ token: t.string });
 export const UNSUBSCRIBED = 'You will not get the win-back digest any more. You can turn it back on in Settings.';
@@ -53,9 +56,9 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   // Mail clients' one-click unsubscribe (RFC 8058) posts a form body; only this plugin reads one.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 
-  app.get('/digest/preferences', async (request): Promise<DigestPreferences> => deps.digest.preferences(caller(request).userId));
+  app.get('/digest/preferences', { schema: routeSchema('Digest', 'One’s digest settings', { answer: DigestPreferences }) }, async (request): Promise<DigestPreferences> => deps.digest.preferences(caller(request).userId));
 
-  app.post('/digest/preferences', async (request): Promise<DigestPreferences> => {
+  app.post('/digest/preferences', { schema: routeSchema('Digest', 'Change one’s digest settings', { body: DigestPreferences, answer: DigestPreferences }) }, async (request): Promise<DigestPreferences> => {
     const body = validate(DigestPreferences, request.body, 'body');
     if (!knownTimeZone(body.timeZone)) throw badRequest(`Unknown time zone ${body.timeZone}.`);
     // Stored in the order of the list, once each.
@@ -66,7 +69,7 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
 
   // GET shows a button (link checkers open links; only a POST unsubscribes); POST does it.
   // A browser opening a broken link gets a page saying so (404), never the API's JSON.
-  app.get('/digest/unsubscribe', async (request, reply) => {
+  app.get('/digest/unsubscribe', { schema: routeSchema('Digest', 'The unsubscribe page of an email link', { query: UnsubscribeQuery, answer: contentAnswer('A page with the unsubscribe button', { 'text/html': { type: 'string' } }) }) }, async (request, reply) => {
     const browser = wantsPage(request.headers.accept);
     if (browser && !UnsubscribeQuery.is(request.query)) return reply.code(404).type('text/html; charset=utf-8').send(badLinkPage());
     const { token } = validate(UnsubscribeQuery, request.query, 'query');
@@ -80,7 +83,7 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
       `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button class="button" type="submit">Unsubscribe</button></form>`));
   });
 
-  app.post('/digest/unsubscribe', async (request, reply) => {
+  app.post('/digest/unsubscribe', { schema: routeSchema('Digest', 'Unsubscribe (an email’s one-click link, or its page’s form)', { query: UnsubscribeQuery, answer: contentAnswer('A page for a form, else JSON', { 'text/html': { type: 'string' }, 'application/json': jsonSchemaOf(MessageResponse) }) }) }, async (request, reply) => {
     const { token } = validate(UnsubscribeQuery, request.query, 'query');
     const userId = unsubscribeUser(deps.tokens, token);
     const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
@@ -93,7 +96,7 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   });
 
   /** The bell: the digest's items since the caller last opened it (their own scope, never View As). */
-  app.get('/alerts', async (request): Promise<Alerts> => {
+  app.get('/alerts', { schema: routeSchema('Digest', 'The bell’s alerts', { answer: Alerts }) }, async (request): Promise<Alerts> => {
     const userId = caller(request).userId;
     const now = new Date();
     const readAt = await deps.digest.alertsReadAt(userId);
@@ -103,7 +106,7 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     return { unread: unreadCount(content, read), readAt: read, content };
   });
 
-  app.post('/alerts/read', async (request) => {
+  app.post('/alerts/read', { schema: routeSchema('Digest', 'Mark the alerts read', { answer: MessageResponse }) }, async (request) => {
     await deps.digest.markAlertsRead(caller(request).userId);
     return { message: 'Alerts read.' };
   });

@@ -4,7 +4,8 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
-import { familyHeadRefused, HousesOfUserQuery, type ActiveDistributorResponse, type CurrentDistributor, type House } from '../../src/model/distributor.ts';
+import { familyHeadRefused, HousesOfUserQuery, ActiveDistributorResponse, CurrentDistributor, House } from '../../src/model/distributor.ts';
+import { listOf, routeSchema } from '../http/route-schema.ts';
 
 const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
   ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
@@ -16,7 +17,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
    * house they may act for (server/repositories/acting-house.ts); here that house is saved as
    * active and the answer names the head left (`movedFrom`), so the screen can say so.
    */
-  app.get('/user/current-distributor', async (request): Promise<CurrentDistributor> => {
+  app.get('/user/current-distributor', { schema: routeSchema('Distributors', 'The active distributor and those one may switch to', { answer: CurrentDistributor }) }, async (request): Promise<CurrentDistributor> => {
     const me = await request.scope.caller();
     const moved = await deps.scope.leaveFamilyHead(me.id);
     const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
@@ -32,7 +33,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
    * GET /distributor[?userId=] (spec §7): the houses a user may act for, the caller's own without
    * userId; another user's under User Management's rule (a leader of their family, an internal admin).
    */
-  app.get('/distributor', async (request): Promise<House[]> => {
+  app.get('/distributor', { schema: routeSchema('Distributors', 'A user’s distributors', { query: HousesOfUserQuery, answer: listOf(House) }) }, async (request): Promise<House[]> => {
     const { userId } = validate(HousesOfUserQuery, request.query, 'query');
     const me = await request.scope.caller();
     const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
@@ -41,7 +42,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
   });
 
   /** Switches the active house; only to a house the caller may act for, never to a family head. */
-  app.post('/user/active-distributor/:id', async (request): Promise<ActiveDistributorResponse> => {
+  app.post('/user/active-distributor/:id', { schema: routeSchema('Distributors', 'Switch the active distributor', { params: IdParams, answer: ActiveDistributorResponse }) }, async (request): Promise<ActiveDistributorResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const me = await request.scope.caller();
     const distributorId = Number(id);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { House } from '../../src/model/distributor.ts';
-import { PlatformIdQuery, type HouseUser } from '../../src/model/house-users.ts';
+import { House } from '../../src/model/distributor.ts';
+import { PlatformIdQuery, type HouseUser, HouseUsers } from '../../src/model/house-users.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { DistributorRow, ScopeUser } from '../repositories/scope.ts';
 import { isLeader, mayActFor } from '../scope/visible-merchants.ts';
+import { listOf, routeSchema } from '../http/route-schema.ts';
 
 const NOT_YOURS = 'You may not see the users of this distributor.';
 
@@ -26,16 +27,16 @@ export const distributorUsersRoutes: FastifyPluginAsync<{ deps: Deps }> = async 
   }
 
   /** Every distributor, for the admin user-picker (internal admins only). */
-  app.get('/distributor/all', async (): Promise<House[]> => {
+  app.get('/distributor/all', { schema: routeSchema('Distributors', 'Every distributor', { answer: listOf(House) }) }, async (): Promise<House[]> => {
     return deps.scope.distributors('all');
   });
 
-  app.get('/distributor/users-of-child', async (request): Promise<HouseUser[]> => {
+  app.get('/distributor/users-of-child', { schema: routeSchema('Distributors', 'The users of one distributor', { query: PlatformIdQuery, answer: HouseUsers }) }, async (request): Promise<HouseUser[]> => {
     const house = await permittedHouse(request);
     return deps.houseUsers.usersOf([house.id]);
   });
 
-  app.get('/distributor/users-of-family', async (request): Promise<HouseUser[]> => {
+  app.get('/distributor/users-of-family', { schema: routeSchema('Distributors', 'The users of a distributor’s whole family', { query: PlatformIdQuery, answer: HouseUsers }) }, async (request): Promise<HouseUser[]> => {
     const house = await permittedHouse(request);
     return deps.houseUsers.usersOf(await deps.scope.familyOf(house.id));
   });

@@ -11,8 +11,9 @@ import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboar
 import {
   CompetitiveItemsPayload, InsightsMerchantsPayload, ORDER_HISTORY_MERCHANTS, ORDER_HISTORY_ONE_MONTH, OrderHistoryPayload,
   WinBackPayload,
-  type CompetitiveItem, type CompetitiveItems, type InsightsMerchant, type OrderHistory, type WinBackList,
+  type CompetitiveItem, CompetitiveItems, type InsightsMerchant, OrderHistory, WinBackList, InsightsMerchants,
 } from '../../src/model/insights.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 /** The dashboard's range rule (spec §5), said the same way. */
 function checkRange(startDate: string, endDate: string) {
@@ -31,7 +32,7 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  */
 export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The merchants table: volumes of every visible merchant, or of those that lost a category or item. */
-  app.post('/competitive/merchants', async (request, reply): Promise<InsightsMerchant[]> => {
+  app.post('/competitive/merchants', { schema: routeSchema('Insights', 'Locations with competitor share', { body: InsightsMerchantsPayload, answer: InsightsMerchants }) }, async (request, reply): Promise<InsightsMerchant[]> => {
     const body = validate(InsightsMerchantsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
     const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
@@ -49,7 +50,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   /** One merchant's items by seller, split into competitors' (competition) and the house family's (self). */
-  app.post('/competitive/items', async (request, reply): Promise<CompetitiveItems> => {
+  app.post('/competitive/items', { schema: routeSchema('Insights', 'A location’s competitive items', { body: CompetitiveItemsPayload, answer: CompetitiveItems }) }, async (request, reply): Promise<CompetitiveItems> => {
     const body = validate(CompetitiveItemsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
     const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
@@ -77,7 +78,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   /** The order history fetch (spec §7): competitor invoices with their lines, one calendar month at a time. */
-  app.post('/competitive/order-history', async (request, reply): Promise<OrderHistory> => {
+  app.post('/competitive/order-history', { schema: routeSchema('Insights', 'Order history of locations', { body: OrderHistoryPayload, answer: OrderHistory }) }, async (request, reply): Promise<OrderHistory> => {
     const body = validate(OrderHistoryPayload, request.body, 'body');
     if (body.startDate.slice(0, 7) !== body.endDate.slice(0, 7)) throw badRequest(ORDER_HISTORY_ONE_MONTH);
     checkRange(body.startDate, body.endDate);
@@ -93,7 +94,7 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   /** The win-back list: one merchant's lost items, or the visible house's (top rows), each with the house's replacement. */
-  app.post('/competitive/win-back', async (request, reply): Promise<WinBackList> => {
+  app.post('/competitive/win-back', { schema: routeSchema('Insights', 'Items to win back', { body: WinBackPayload, answer: WinBackList }) }, async (request, reply): Promise<WinBackList> => {
     const body = validate(WinBackPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
     const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);

@@ -12,8 +12,9 @@ import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
 import { MAX_RANGE_DAYS, RANGE_TOO_LONG_MESSAGE } from '../../src/model/dashboard.ts';
 import {
   DebugParams, DebugQuery, INTEL_BATCH_SIZE, INTEL_BATCH_TOO_LARGE, IntelPayload,
-  type DebugDetails, type IntelResponse,
+  DebugDetails, IntelResponse,
 } from '../../src/model/intel.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 /** The dashboard's range rule (spec §5), said the same way. */
 function checkRange(startDate: string, endDate: string) {
@@ -53,7 +54,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     return assembleIntel({ merchants, volumes, items, monthly: months, sellers, familyIds: scope.familyIds });
   }
 
-  app.post('/intel', async (request, reply): Promise<Sent<IntelResponse>> => {
+  app.post('/intel', { schema: routeSchema('Intel', 'Intel of a date range and locations', { body: IntelPayload, answer: IntelResponse }) }, async (request, reply): Promise<Sent<IntelResponse>> => {
     const body = validate(IntelPayload, request.body, 'body');
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
@@ -79,7 +80,7 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   });
 
   /** /debug_details/{id}: one merchant's sellers and items, for internal admins (any merchant, the active house's view). */
-  app.get('/debug/details/:merchantId', async (request): Promise<DebugDetails> => {
+  app.get('/debug/details/:merchantId', { schema: routeSchema('Intel', 'The figures behind a location’s Intel', { params: DebugParams, query: DebugQuery, answer: DebugDetails }) }, async (request): Promise<DebugDetails> => {
     const { merchantId } = validate(DebugParams, request.params, 'path');
     const query = validate(DebugQuery, request.query, 'query');
     checkRange(query.startDate, query.endDate);

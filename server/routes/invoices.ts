@@ -6,13 +6,14 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
-import { checkImage, ImageRefused } from '../invoices/images.ts';
+import { checkImage, ImageRefused, ACCEPTED_TYPES } from '../invoices/images.ts';
 import { reviewLine, type LineChange } from '../invoices/review.ts';
 import { invoiceHouses } from '../scope/invoice-houses.ts';
 import {
-  AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields,
+  AttachmentParams, ImageQuery, INVOICE_MESSAGES, InvoiceIdParams, InvoiceImageParams, MAX_INVOICE_FILE_BYTES, UploadFields, InvoiceDetail, InvoiceList, UploadAnswer,
 } from '../../src/model/invoices.ts';
 import { InvoiceItemParams, LineCorrection } from '../../src/model/invoice-review.ts';
+import { fileAnswer, multipartForm, routeSchema } from '../http/route-schema.ts';
 
 /** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
 export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -65,17 +66,17 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     }
   }
 
-  app.get('/invoice', async (request) => {
+  app.get('/invoice', { schema: routeSchema('Invoices', 'The invoices of one’s houses', { answer: InvoiceList }) }, async (request) => {
     return deps.invoices.list((await who(request)).house);
   });
 
-  app.get('/invoice/:id', async (request) => {
+  app.get('/invoice/:id', { schema: routeSchema('Invoices', 'An invoice and its lines', { params: InvoiceIdParams, answer: InvoiceDetail }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
     return deps.invoices.detail(id);
   });
 
-  app.post('/invoice', async (request) => {
+  app.post('/invoice', { schema: routeSchema('Invoices', 'Upload a new invoice’s first image', { form: multipartForm(['imageFile'], UploadFields), answer: UploadAnswer }) }, async (request) => {
     const me = await who(request);
     const upload = await readUpload(request, true);
     // The invoice row and its first image in one transaction: neither exists without the other.
@@ -90,7 +91,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return ids;
   });
 
-  app.post('/invoice/:id', async (request) => {
+  app.post('/invoice/:id', { schema: routeSchema('Invoices', 'Add an image to an invoice', { params: InvoiceIdParams, form: multipartForm(['imageFile']), answer: UploadAnswer }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
     const upload = await readUpload(request, false);
@@ -101,7 +102,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return { id, imageId };
   });
 
-  app.get('/invoice/image/:attachmentId', async (request, reply: FastifyReply) => {
+  app.get('/invoice/image/:attachmentId', { schema: routeSchema('Invoices', 'An invoice image or its thumbnail', { params: AttachmentParams, query: ImageQuery, answer: fileAnswer('The image', ...ACCEPTED_TYPES) }) }, async (request, reply: FastifyReply) => {
     const imageId = Number(validate(AttachmentParams, request.params, 'path').attachmentId);
     const query = validate(ImageQuery, request.query, 'query');
     const me = await who(request);
@@ -119,7 +120,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       .send(image.data);
   });
 
-  app.delete('/invoice/:id/image/:imageId', async (request) => {
+  app.delete('/invoice/:id/image/:imageId', { schema: routeSchema('Invoices', 'Delete an invoice image', { params: InvoiceImageParams }) }, async (request) => {
     const params = validate(InvoiceImageParams, request.params, 'path');
     const id = Number(params.id), imageId = Number(params.imageId);
     await ownInvoice(request, id);
@@ -143,22 +144,22 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return { id: Number(params.id), itemId: Number(params.itemId) };
   };
 
-  app.put('/invoice/:id/items/:itemId', async (request) => {
+  app.put('/invoice/:id/items/:itemId', { schema: routeSchema('Invoices', 'Correct a line', { params: InvoiceItemParams, body: LineCorrection, answer: InvoiceDetail }) }, async (request) => {
     const { id, itemId } = lineParams(request);
     return review(request, id, { action: 'edit', itemId, line: validate(LineCorrection, request.body, 'line') });
   });
 
-  app.delete('/invoice/:id/items/:itemId', async (request) => {
+  app.delete('/invoice/:id/items/:itemId', { schema: routeSchema('Invoices', 'Delete a line', { params: InvoiceItemParams, answer: InvoiceDetail }) }, async (request) => {
     const { id, itemId } = lineParams(request);
     return review(request, id, { action: 'delete', itemId });
   });
 
-  app.post('/invoice/:id/items', async (request) => {
+  app.post('/invoice/:id/items', { schema: routeSchema('Invoices', 'Add a line', { params: InvoiceIdParams, body: LineCorrection, answer: InvoiceDetail }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     return review(request, id, { action: 'add', line: validate(LineCorrection, request.body, 'line') });
   });
 
-  app.delete('/invoice/:id', async (request) => {
+  app.delete('/invoice/:id', { schema: routeSchema('Invoices', 'Delete an invoice', { params: InvoiceIdParams }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
     await deps.invoices.deleteInvoice(id);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LoadSpeedQuery, type LoadSpeeds } from '../../src/model/admin.ts';
+import { LoadSpeedQuery, LoadSpeeds } from '../../src/model/admin.ts';
 import { previousMonth, rangeDays, toIsoDate } from '../../src/model/date-range.ts';
 import { computeDashboard } from '../dashboard/compute.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { selectMerchants } from '../scope/visible-merchants.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 /**
  * GET /test/dash/load-speeds (analytics spec §6, §7): the admin panel's testing flag shows this
@@ -14,7 +15,7 @@ import { selectMerchants } from '../scope/visible-merchants.ts';
  * For internal admins, and for an admin acting as a distributor user; never for the user alone.
  */
 export const loadSpeedRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/test/dash/load-speeds', async (request): Promise<LoadSpeeds> => {
+  app.get('/test/dash/load-speeds', { schema: routeSchema('Admin', 'Time the dashboard as a user sees it', { query: LoadSpeedQuery, answer: LoadSpeeds }) }, async (request): Promise<LoadSpeeds> => {
     const q = validate(LoadSpeedQuery, request.query, 'query');
     if (Number(q.userId) !== (await request.scope.caller()).id) throw badRequest('userId must be the logged-in user.');
     const selection = await selectMerchants(deps.scope, await request.scope.visible(), []);

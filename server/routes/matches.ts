@@ -2,8 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { FeedbackPayload, unknownMinMessage } from '../../src/model/feedback.ts';
-import { MatchRequest, PanelMatchRequest } from '../../src/model/match.ts';
+import { FeedbackPayload, unknownMinMessage, FeedbackResponse } from '../../src/model/feedback.ts';
+import { MatchRequest, PanelMatchRequest, ItemMatchList } from '../../src/model/match.ts';
+import { answerWith, routeSchema } from '../http/route-schema.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -21,20 +22,20 @@ export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   }
 
   /** Similar items of an item, with rebates and deviations in force on the range's end date. */
-  app.post('/match', async (request) => {
+  app.post('/match', { schema: routeSchema('Matches', 'Items matching one', { body: MatchRequest }) }, async (request) => {
     const body = validate(MatchRequest, request.body, 'request');
     if (body.startDate > body.endDate) throw badRequest('Invalid request: startDate must not be after endDate');
     return similar(request, body.min, body.manufacturerPlatformId, body.endDate);
   });
 
   /** The list's side panel: similar items with what is in force today. */
-  app.post('/full-rebate-deviation/matches', async (request) => {
+  app.post('/full-rebate-deviation/matches', { schema: routeSchema('Matches', 'Matches of a rebate deviation', { body: PanelMatchRequest, answer: ItemMatchList }) }, async (request) => {
     const body = validate(PanelMatchRequest, request.body, 'request');
     return similar(request, body.min, body.manufacturerPlatformId, todayUtc());
   });
 
   /** A bad match (with a comment) or a recommended MIN, kept with who said it and when. */
-  app.post('/match/feedback', async (request, reply) => {
+  app.post('/match/feedback', { schema: routeSchema('Matches', 'Report a wrong match', { body: FeedbackPayload, answer: answerWith(201, FeedbackResponse) }) }, async (request, reply) => {
     const body = validate(FeedbackPayload, request.body, 'feedback');
     const { userId } = await callerContext(request);
     const other = 'badMatchMin' in body ? body.badMatchMin : body.recommendedMin;

@@ -5,7 +5,9 @@ import type { MerchantOrder } from '../repositories/merchants.ts';
 import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { mayImpersonate, visibleMerchantIds } from '../scope/visible-merchants.ts';
-import { IdParams } from '../../src/model/merchant-access.ts';
+import { IdParams, AvailableMerchants } from '../../src/model/merchant-access.ts';
+import { routeSchema } from '../http/route-schema.ts';
+import { MerchantList } from '../../src/model/dashboard.ts';
 
 export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /**
@@ -26,13 +28,13 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   };
 
   /** The visible locations of the active distributor (the header's Location selector), by name. */
-  app.get('/merchant', async (request, reply) => visibleList(request, reply, 'name'));
+  app.get('/merchant', { schema: routeSchema('Locations', 'The visible locations, by name', { answer: MerchantList }) }, async (request, reply) => visibleList(request, reply, 'name'));
 
   /** The same locations grouped under their parent account (chain): ordered by account, then name. */
-  app.get('/merchant/with-parents', async (request, reply) => visibleList(request, reply, 'account'));
+  app.get('/merchant/with-parents', { schema: routeSchema('Locations', 'The visible locations, by account', { answer: MerchantList }) }, async (request, reply) => visibleList(request, reply, 'account'));
 
   /** Every location of the active distributor for internal admins (view-as aside); others get /merchant. */
-  app.get('/merchant/all', async (request) => {
+  app.get('/merchant/all', { schema: routeSchema('Locations', 'Every location of the active distributor (internal admins)', { answer: MerchantList }) }, async (request) => {
     const scope = await request.scope.visible();
     const ids = scope.caller.internalAdmin
       ? await deps.scope.accountMerchantIds(scope.distributorId, null)
@@ -41,7 +43,7 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   /** A user's assigned locations and invite-to-all flag: themselves, leaders of their family, internal admins. */
-  app.get('/merchant/available/:id', async (request) => {
+  app.get('/merchant/available/:id', { schema: routeSchema('Locations', 'A user’s assigned locations', { params: IdParams, answer: AvailableMerchants }) }, async (request) => {
     const { id } = validate(IdParams, request.params, 'path');
     const me = await request.scope.caller();
     const target = Number(id) === me.id ? me : await deps.scope.user(Number(id));

@@ -12,14 +12,16 @@ import { documentStream } from '../workers/documents.ts';
 import {
   BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
   DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
-  voucherUrl, VoucherParams, type CheckAnswer, type CheckSummary, type QuarterOption, type RebateCheck,
+  voucherUrl, VoucherParams, CheckAnswer, CheckSummaries, QuarterOptions, type CheckSummary, type QuarterOption, type RebateCheck,
 } from '../../src/model/payments.ts';
+import { contentAnswer, fileAnswer, routeSchema } from '../http/route-schema.ts';
 
 export const NO_CHECK_MESSAGE = 'No Check For This Quarter';
 export const NO_CHECKS_MESSAGE = 'No Checks For This Quarter';
 export const SELECT_CHECKS_MESSAGE = 'Select at least one check.';
 
 const PDF = 'application/pdf';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Strips the database id: the client knows a check by merchant and quarter. */
 const publicCheck = ({ id: _id, ...check }: StoredCheck): RebateCheck => check;
@@ -67,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
 
   const download = (reply: FastifyReply, type: string, fileName: string) => reply.type(type).header('content-disposition', attachment(fileName));
 
-  app.post('/rebate-checks/pay-periods', async (request): Promise<QuarterOption[]> => {
+  app.post('/rebate-checks/pay-periods', { schema: routeSchema('Payments', 'The quarters with checks', { body: PayPeriodsPayload, answer: QuarterOptions }) }, async (request): Promise<QuarterOption[]> => {
     validate(PayPeriodsPayload, request.body ?? {}, 'body');
     await paymentScope(request);
     return payPeriods(new Date());
@@ -75,7 +77,7 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
 
   // Without breakdowns unless asked: the list shows none, and a large house's would be megabytes
   // (spec: accounts-and-administration.md §2.7); the side panel's POST /check carries its own.
-  app.post('/rebate-checks/checks', async (request): Promise<CheckSummary[] | RebateCheck[]> => {
+  app.post('/rebate-checks/checks', { schema: routeSchema('Payments', 'The checks of a quarter', { body: ChecksListPayload, answer: CheckSummaries }) }, async (request): Promise<CheckSummary[] | RebateCheck[]> => {
     const body = validate(ChecksListPayload, request.body, 'body');
     const scope = await paymentScope(request);
     const merchants = await merchantsOf(scope, body.merchantIds);
@@ -84,21 +86,21 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return repo.checks(scope.distributorId, body.timeframe, merchants);
   });
 
-  app.post('/rebate-checks/check', async (request): Promise<CheckAnswer> => {
+  app.post('/rebate-checks/check', { schema: routeSchema('Payments', 'A location’s check of a quarter', { body: CheckPayload, answer: CheckAnswer }) }, async (request): Promise<CheckAnswer> => {
     const body = validate(CheckPayload, request.body, 'body');
     const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
     return check ? publicCheck(check) : { sfid: null };
   });
 
   // The voucher's address; the client fetches it with its bearer token like any call.
-  app.post('/rebate-checks/check-pic', async (request, reply) => {
+  app.post('/rebate-checks/check-pic', { schema: routeSchema('Payments', 'The address of a check’s voucher', { body: CheckPayload, answer: contentAnswer('The voucher’s path', { 'text/plain': { type: 'string' } }) }) }, async (request, reply) => {
     const body = validate(CheckPayload, request.body, 'body');
     const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
     if (!check) throw notFound(NO_CHECK_MESSAGE);
     return reply.type('text/plain; charset=utf-8').send(`/api${voucherUrl(check.id)}`);
   });
 
-  app.get('/rebate-checks/voucher/:checkId', async (request, reply) => {
+  app.get('/rebate-checks/voucher/:checkId', { schema: routeSchema('Payments', 'A check’s voucher as a PDF', { params: VoucherParams, answer: fileAnswer('The voucher', PDF) }) }, async (request, reply) => {
     const { checkId } = validate(VoucherParams, request.params, 'path');
     const scope = await paymentScope(request);
     const check = await repo.checkById(Number(checkId));
@@ -109,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return download(reply, PDF, voucherName(check.quarter, check.merchant)).send(pdf);
   });
 
-  app.post('/rebate-checks/check-details', async (request, reply) => {
+  app.post('/rebate-checks/check-details', { schema: routeSchema('Payments', 'A check’s details as a PDF', { body: CheckPayload, answer: fileAnswer('The check details', PDF) }) }, async (request, reply) => {
     const body = validate(CheckPayload, request.body, 'body');
     const check = await oneCheck(await paymentScope(request), body.timeframe, body.merchantId);
     if (!check) throw notFound(NO_CHECK_MESSAGE);
@@ -117,24 +119,24 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     return download(reply, PDF, checkDetailsName(body.timeframe, check.merchant)).send(pdf);
   });
 
-  app.post('/rebate-checks/paynopay-summary', async (request, reply) => {
+  app.post('/rebate-checks/paynopay-summary', { schema: routeSchema('Payments', 'Pay / no pay of a quarter as a workbook', { body: ChecksPayload, answer: fileAnswer('The workbook', XLSX) }) }, async (request, reply) => {
     const body = validate(ChecksPayload, request.body, 'body');
     const scope = await paymentScope(request);
     const merchants = await merchantsOf(scope, body.merchantIds);
     const rows = merchants !== null && merchants.length === 0 ? [] : await repo.payNoPay(scope.distributorId, body.timeframe, merchants);
     const house = await repo.houseName(scope.distributorId);
     const xlsx = await payNoPayWorkbook(quarterLabel(body.timeframe), house, rows);
-    return download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payNoPayName(body.timeframe, house)).send(xlsx);
+    return download(reply, XLSX, payNoPayName(body.timeframe, house)).send(xlsx);
   });
 
   // Both drawn in a worker thread and streamed (server/documents/heavy-documents.ts).
-  app.post('/rebate-checks/bulk-export', async (request, reply) => {
+  app.post('/rebate-checks/bulk-export', { schema: routeSchema('Payments', 'Vouchers and details of many checks as a ZIP', { body: BulkPayload, answer: fileAnswer('The archive', 'application/zip') }) }, async (request, reply) => {
     const { body, checks } = await bulkChecks(request);
     const zip = documentStream({ kind: 'bulk-export', ...bulkDocument(body, checks) });
     return download(reply, 'application/zip', bulkExportName(body.timeframe)).send(zip);
   });
 
-  app.post('/rebate-checks/bulk-print', async (request, reply) => {
+  app.post('/rebate-checks/bulk-print', { schema: routeSchema('Payments', 'Vouchers and details of many checks as one PDF', { body: BulkPayload, answer: fileAnswer('The PDF', PDF) }) }, async (request, reply) => {
     const { body, checks } = await bulkChecks(request);
     const pdf = documentStream({ kind: 'bulk-print', ...bulkDocument(body, checks) });
     return download(reply, PDF, bulkPrintName(body.timeframe)).send(pdf);

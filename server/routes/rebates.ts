@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached, toJson } from '../dashboard/answer-cache.ts';
 import type { Deps } from '../deps.ts';
 import { validate } from '../http/validate.ts';
-import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria } from '../../src/model/rebates.ts';
+import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria, RebateFilters, RebatePage } from '../../src/model/rebates.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 const criteriaOf = (q: Partial<RebateCriteria>): RebateCriteria => ({
   search: q.search ?? DEFAULT_CRITERIA.search,
@@ -34,18 +35,18 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */
-  app.get('/rebate-deviation', async (request, reply) => {
+  app.get('/rebate-deviation', { schema: routeSchema('Rebates', 'A page of one’s rebate deviations', { query: RebateQuery, answer: RebatePage }) }, async (request, reply) => {
     const query = validate(RebateQuery, request.query, 'query');
     return page(request, reply, { carriedOnly: true, criteria: criteriaOf(query), page: query.page ?? null });
   });
 
   /** All rebates in force today, one page of 20 at a time. */
-  app.get('/full-rebate-deviation', async (request, reply) => {
+  app.get('/full-rebate-deviation', { schema: routeSchema('Rebates', 'A page of the family’s rebate deviations', { query: FullRebateQuery, answer: RebatePage }) }, async (request, reply) => {
     const query = validate(FullRebateQuery, request.query, 'query');
     return page(request, reply, { carriedOnly: false, criteria: criteriaOf(query), page: query.page });
   });
 
-  app.get('/rebate-deviation/filters', async () => {
+  app.get('/rebate-deviation/filters', { schema: routeSchema('Rebates', 'The filters’ choices', { answer: RebateFilters }) }, async () => {
     return deps.rebates.filters();
   });
 };

@@ -1,22 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MessageResponse } from '../../src/model/account.ts';
-import { SalesRepQuery, SalesRepSave, type SalesRep, type SalesRepDistributors } from '../../src/model/sales-reps.ts';
+import { MessageResponse } from '../../src/model/account.ts';
+import { SalesRepQuery, SalesRepSave, type SalesRep, SalesRepDistributors, SalesReps } from '../../src/model/sales-reps.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 /** The Business Panel's sales reps (accounts spec §2.10, §7 `/rebate-checks/dsr`): internal admins only. */
 export const salesRepRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  app.get('/rebate-checks/dsr', async (): Promise<SalesRep[]> => {
+  app.get('/rebate-checks/dsr', { schema: routeSchema('Sales reps', 'The sales reps', { answer: SalesReps }) }, async (): Promise<SalesRep[]> => {
     return deps.salesReps.list();
   });
 
-  app.get('/rebate-checks/dsr/distributors', async (request): Promise<SalesRepDistributors> => {
+  app.get('/rebate-checks/dsr/distributors', { schema: routeSchema('Sales reps', 'A rep’s distributors', { query: SalesRepQuery, answer: SalesRepDistributors }) }, async (request): Promise<SalesRepDistributors> => {
     const { email } = validate(SalesRepQuery, request.query, 'query');
     return { distributorIds: await deps.salesReps.distributorsOf(email) };
   });
 
-  app.post('/rebate-checks/update-dsr', async (request): Promise<MessageResponse> => {
+  app.post('/rebate-checks/update-dsr', { schema: routeSchema('Sales reps', 'Create or replace a rep', { body: SalesRepSave, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const rep = validate(SalesRepSave, request.body, 'sales rep');
     if (rep.distributors.length === 0) throw badRequest('A sales rep needs at least one distributor.');
     if ((await deps.adminUsers.existing(rep.distributors)) !== new Set(rep.distributors).size) throw badRequest('Every distributor must exist.');
@@ -24,7 +25,7 @@ export const salesRepRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     return { message: 'Success!' };
   });
 
-  app.delete('/rebate-checks/dsr', async (request): Promise<MessageResponse> => {
+  app.delete('/rebate-checks/dsr', { schema: routeSchema('Sales reps', 'Delete a rep', { query: SalesRepQuery, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { email } = validate(SalesRepQuery, request.query, 'query');
     if (!(await deps.salesReps.remove(email))) throw notFound('No such sales rep.');
     return { message: 'Success!' };

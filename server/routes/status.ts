@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppStatus } from '../../src/model/auth.ts';
+import { AppStatus } from '../../src/model/auth.ts';
 import type { Deps } from '../deps.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; maintenance: () => Promise<boolean> }> = async (
   app,
   { deps, version, maintenance },
 ) => {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: routeSchema('Status', 'Whether the server and its database answer') }, async (_request, reply) => {
     try {
       await deps.ping();
       // Which answers the figures now: the in-memory indexes, or SQL while they build (server/main.ts).
@@ -16,5 +17,5 @@ export const statusRoutes: FastifyPluginAsync<{ deps: Deps; version: string; mai
     }
   });
 
-  app.get('/status', async (): Promise<AppStatus> => ({ maintenance: await maintenance(), version }));
+  app.get('/status', { schema: routeSchema('Status', 'Maintenance mode and the built version', { answer: AppStatus }) }, async (): Promise<AppStatus> => ({ maintenance: await maintenance(), version }));
 };

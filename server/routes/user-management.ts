@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { emailChangeAwaitingOwnerMessage, emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProfilePayload, UpdateUserPayload, type MessageResponse, type PendingList, type UserList } from '../../src/model/account.ts';
+import { emailChangeAwaitingOwnerMessage, emailChangePendingMessage, InvitePayload, MerchantBatchPayload, OwnProfilePayload, UpdateUserPayload, MessageResponse, PendingList, UserList, InviteResponse } from '../../src/model/account.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
@@ -16,6 +16,7 @@ import { sendOrRefuse } from '../mail/send-or-refuse.ts';
 import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { isUniqueViolation, type ManagedUser } from '../repositories/user-admin.ts';
 import { visibleAmong, type Scope } from '../scope/visible-merchants.ts';
+import { routeSchema } from '../http/route-schema.ts';
 
 const NOT_VISIBLE = 'Every location must be one you can see.';
 const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
@@ -63,7 +64,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     if ((await visibleAmong(deps.scope, scope, added)).length !== added.length) throw badRequest(NOT_VISIBLE);
   }
 
-  app.get('/user/all', async (request): Promise<UserList> => {
+  app.get('/user/all', { schema: routeSchema('Users', 'The users one may manage', { answer: UserList }) }, async (request): Promise<UserList> => {
     const { scope, me, myAccess, familyRoot } = await managing(request);
     const rows = await deps.userAdmin.usersOfHouse(scope.distributorId);
     return {
@@ -80,7 +81,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     };
   });
 
-  app.post('/user/invite', async (request): Promise<{ id: number } & MessageResponse> => {
+  app.post('/user/invite', { schema: routeSchema('Users', 'Invite a user', { body: InvitePayload, answer: InviteResponse }) }, async (request): Promise<{ id: number } & MessageResponse> => {
     const body = validate(InvitePayload, request.body, 'invitation');
     const origin = linkOrigin(deps.config.publicUrls, body.siteUrl);
     const inviteAll = body.locations.length === 0;
@@ -109,7 +110,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   });
 
   /** The Pending section: sign-ups of the family waiting for an Admin or Leadership user (spec: accounts-and-administration.md §6). */
-  app.get('/user/pending', async (request): Promise<PendingList> => {
+  app.get('/user/pending', { schema: routeSchema('Users', 'Sign-ups waiting for approval', { answer: PendingList }) }, async (request): Promise<PendingList> => {
     const { me, familyRoot } = await managing(request);
     if (!mayApprove(me) || familyRoot === null) return { pending: [] };
     return { pending: await deps.userAdmin.pendingOfFamily(familyRoot) };
@@ -129,8 +130,8 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     });
     return { message: decision === 'approved' ? USER_APPROVED : USER_REJECTED };
   };
-  app.post('/user/:id/approve', decideRoute('approved'));
-  app.post('/user/:id/reject', decideRoute('rejected'));
+  app.post('/user/:id/approve', { schema: routeSchema('Users', 'Approve a sign-up', { params: IdParams, answer: MessageResponse }) }, decideRoute('approved'));
+  app.post('/user/:id/reject', { schema: routeSchema('Users', 'Reject a sign-up', { params: IdParams, answer: MessageResponse }) }, decideRoute('rejected'));
 
   /** The Edit User panel's change of user `id` (PATCH /user/{id}), and its locations-only form (merchant-batch). */
   async function updateUser(request: FastifyRequest, id: string, patch: (current: ManagedUser) => UpdateUserPayload): Promise<MessageResponse> {
@@ -172,14 +173,14 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     return { message: USER_UPDATED };
   }
 
-  app.patch('/user/:id', async (request): Promise<MessageResponse> => {
+  app.patch('/user/:id', { schema: routeSchema('Users', 'Change a user', { params: IdParams, body: UpdateUserPayload, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const body = validate(UpdateUserPayload, request.body, 'user');
     return updateUser(request, id, () => body);
   });
 
   /** A user's locations alone, under the Edit User panel's rules (spec §7 PATCH /user/merchant-batch/{id}). */
-  app.patch('/user/merchant-batch/:id', async (request): Promise<MessageResponse> => {
+  app.patch('/user/merchant-batch/:id', { schema: routeSchema('Users', 'Change a user’s locations', { params: IdParams, body: MerchantBatchPayload, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const body = validate(MerchantBatchPayload, request.body, 'locations');
     return updateUser(request, id, (user) => ({
@@ -188,7 +189,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   });
 
   /** One's own profile (PATCH /user): the name at once; a new email once the new address confirms it. */
-  app.patch('/user', async (request): Promise<MessageResponse> => {
+  app.patch('/user', { schema: routeSchema('Users', 'Change one’s own profile', { body: OwnProfilePayload, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const body = validate(OwnProfilePayload, request.body, 'profile');
     const me = await deps.userAdmin.managedUser(caller(request).userId);
     if (!me) throw unauthorized();
@@ -201,7 +202,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     return { message: newEmail ? emailChangePendingMessage(body.email) : PROFILE_UPDATED };
   });
 
-  app.delete('/user/:id', async (request): Promise<MessageResponse> => {
+  app.delete('/user/:id', { schema: routeSchema('Users', 'Deactivate a user', { params: IdParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const { me, familyRoot } = await managing(request);
     const user = await target(me, id, 'You may not deactivate this user.');

@@ -153,6 +153,8 @@ export const SAMPLES: Record<string, Sample> = {
     method: 'POST', url: '/api/rebate-checks/update-dsr', payload: { email: 'rep.matrix@portal.test', name: 'Matrix Rep', role: 'manager', distributors: [ids.bostonId] },
   }),
   'DELETE /api/rebate-checks/dsr': () => ({ method: 'DELETE', url: '/api/rebate-checks/dsr?email=nobody.rep@portal.test' }),
+  'GET /api/openapi.json': () => ({ method: 'GET', url: '/api/openapi.json' }),
+  'GET /api/docs': () => ({ method: 'GET', url: '/api/docs' }),
   'GET /api/test/dash/load-speeds': (ids) => ({ method: 'GET', url: `/api/test/dash/load-speeds?userId=${ids.harborRep}&adminEmail=admin@portal.test&amountOfReqsToMake=1` }),
 };
 

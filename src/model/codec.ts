@@ -10,25 +10,31 @@ export function decode<A, O>(codec: t.Type<A, O, unknown>, input: unknown): Deco
   return { ok: true, value: result.right };
 }
 
+/**
+ * A codec of our own, with the JSON Schema of what it accepts: the server's OpenAPI document is
+ * derived from the codecs (server/http/json-schema.ts), and a `new t.Type` says nothing by itself.
+ */
+export const describedAs = <C extends t.Any>(codec: C, jsonSchema: Record<string, unknown>): C => Object.assign(codec, { jsonSchema });
+
 /** The largest id a PostgreSQL `int` / `serial` holds. */
 export const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = 'must be a positive whole number below 2147483648';
 
 /** An id in a body: a positive 32-bit integer, as every id column is. */
-export const Id = new t.Type<number, number, unknown>(
+export const Id = describedAs(new t.Type<number, number, unknown>(
   'an id',
   (u): u is number => Number.isInteger(u) && (u as number) > 0 && (u as number) <= MAX_ID,
   (u, c) => (Number.isInteger(u) && (u as number) > 0 && (u as number) <= MAX_ID ? t.success(u as number) : t.failure(u, c, ID_MESSAGE)),
   t.identity,
-);
+), { type: 'integer', minimum: 1, maximum: MAX_ID });
 
 /** An id in a path or query string: digits naming a positive 32-bit integer (kept as text). */
-export const IdText = new t.Type<string, string, unknown>(
+export const IdText = describedAs(new t.Type<string, string, unknown>(
   'an id',
   (u): u is string => typeof u === 'string' && /^[1-9]\d{0,9}$/.test(u) && Number(u) <= MAX_ID,
   (u, c) => (typeof u === 'string' && /^[1-9]\d{0,9}$/.test(u) && Number(u) <= MAX_ID ? t.success(u) : t.failure(u, c, ID_MESSAGE)),
   t.identity,
-);
+), { type: 'string', pattern: '^[1-9]\\d{0,9}$', description: `an id, at most ${MAX_ID}` });
 
 // Tab, line feed and carriage return are text (a comment may have lines); every other control
 // character, NUL first, is refused before a value reaches the database.
@@ -67,27 +73,27 @@ function isRealDay(s: string): boolean {
 /** A YYYY-MM-DD day that exists in the calendar and lies within [from, to]: date arithmetic stays sane. */
 export function calendarDate(from: string, to: string): t.Type<string, string, unknown> {
   const ok = (u: unknown): u is string => typeof u === 'string' && isRealDay(u) && u >= from && u <= to;
-  return new t.Type<string, string, unknown>(
+  return describedAs(new t.Type<string, string, unknown>(
     'a date as YYYY-MM-DD',
     ok,
     (u, c) => (ok(u) ? t.success(u) : t.failure(u, c, u === undefined || u === '' ? 'is required' : `must be a date between ${from} and ${to} as YYYY-MM-DD`)),
     t.identity,
-  );
+  ), { type: 'string', format: 'date', description: `a day between ${from} and ${to}` });
 }
 
 /** A string matching a pattern, named for error messages. */
 export function pattern(name: string, re: RegExp): t.Type<string, string, unknown> {
-  return new t.Type<string, string, unknown>(
+  return describedAs(new t.Type<string, string, unknown>(
     name,
     (u): u is string => typeof u === 'string' && re.test(u),
     (u, c) => (typeof u === 'string' && re.test(u) ? t.success(u) : t.failure(u, c, mustBe(u, name))),
     t.identity,
-  );
+  ), { type: 'string', pattern: re.source, description: name });
 }
 
 /** A string whose length lies within bounds. */
 export function boundedString(name: string, min: number, max = Number.MAX_SAFE_INTEGER): t.Type<string, string, unknown> {
-  return new t.Type<string, string, unknown>(
+  return describedAs(new t.Type<string, string, unknown>(
     name,
     (u): u is string => typeof u === 'string' && u.length >= min && u.length <= max,
     (u, c) =>
@@ -95,7 +101,7 @@ export function boundedString(name: string, min: number, max = Number.MAX_SAFE_I
         ? t.success(u)
         : t.failure(u, c, mustBe(u, name)),
     t.identity,
-  );
+  ), { type: 'string', minLength: min, ...(max < Number.MAX_SAFE_INTEGER ? { maxLength: max } : {}), description: name });
 }
 
 const mustBe = (u: unknown, name: string) => (u === undefined || u === '' ? 'is required' : `must be ${name}`);
@@ -105,7 +111,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
 /** RFC 5321's longest deliverable address: anything longer is refused before it reaches an index. */
 export const MAX_EMAIL_LENGTH = 254;
 const isEmail = (u: unknown): u is string => typeof u === 'string' && u.length <= MAX_EMAIL_LENGTH && EMAIL_RE.test(u);
-export const Email = new t.Type<string, string, unknown>(
+export const Email = describedAs(new t.Type<string, string, unknown>(
   'a valid email address',
   isEmail,
   (u, c) => {
@@ -115,7 +121,7 @@ export const Email = new t.Type<string, string, unknown>(
     return t.failure(u, c, tooLong ? `must be at most ${MAX_EMAIL_LENGTH} characters` : mustBe(trimmed, 'a valid email address'));
   },
   t.identity,
-);
+), { type: 'string', format: 'email', maxLength: MAX_EMAIL_LENGTH });
 
 /** The name of an uploaded file, as a form names it (control characters are refused with all request input). */
 export const UploadFileName = t.type({ filename: boundedString('a file name of 1 to 200 characters', 1, 200) });

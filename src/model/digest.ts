@@ -1,6 +1,7 @@
 // The weekly win-back digest and the header's alerts (docs/digest.md): what a user chose, what
 // the bell shows, and the portal links each line opens. Shared by the server and the browser.
 import * as t from 'io-ts';
+import { describedAs } from './codec.ts';
 import { WinBackRow } from './insights.ts';
 
 export const DIGEST_FREQUENCIES = ['weekly', 'daily', 'off'] as const;
@@ -19,12 +20,12 @@ export const SECTION_TITLES: Record<DigestSection, string> = {
 };
 
 /** An IANA time zone name as the browser reports it ('America/New_York'); the server checks it is known. */
-const TimeZone = new t.Type<string, string, unknown>(
+const TimeZone = describedAs(new t.Type<string, string, unknown>(
   'a time zone',
   (u): u is string => typeof u === 'string' && /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(u) && u.length <= 64,
   (u, c) => (typeof u === 'string' && /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(u) && u.length <= 64 ? t.success(u) : t.failure(u, c, 'must be a time zone name')),
   t.identity,
-);
+), { type: 'string', maxLength: 64, description: 'an IANA time zone name' });
 
 export const DigestPreferences = t.type({
   frequency: DigestFrequency,

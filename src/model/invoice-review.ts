@@ -2,7 +2,7 @@
 // in. The rules of a line's fields are written once here: the server's codec refuses what
 // breaks them (400), and the edit form shows the same messages before anything is sent.
 import * as t from 'io-ts';
-import { IdText } from './codec.ts';
+import { describedAs, IdText } from './codec.ts';
 import type { InvoiceItem } from './invoices.ts';
 
 export const LINE_TEXT_FIELDS = ['itemCode', 'description', 'brand', 'pack', 'uom'] as const;
@@ -34,13 +34,13 @@ export function lineNumberProblem(field: LineNumberField, n: number | null): str
   return Number.isFinite(n) && n >= 0 && n <= MAX_LINE_PRICE && hasDecimals(n, 2) ? null : PRICE_RULE;
 }
 
-const LineText = new t.Type<string, string, unknown>(
+const LineText = describedAs(new t.Type<string, string, unknown>(
   `text of at most ${MAX_LINE_TEXT} characters`,
   (u): u is string => typeof u === 'string' && u.length <= MAX_LINE_TEXT,
   (u, c) => (typeof u === 'string' && u.length <= MAX_LINE_TEXT ? t.success(u.trim()) : t.failure(u, c, typeof u === 'string' ? TEXT_RULE : 'must be text')),
   t.identity,
-);
-const LineNumber = (field: LineNumberField) => new t.Type<number | null, number | null, unknown>(
+), { type: 'string', maxLength: MAX_LINE_TEXT });
+const LineNumber = (field: LineNumberField) => describedAs(new t.Type<number | null, number | null, unknown>(
   'a number or null',
   (u): u is number | null => u === null || (typeof u === 'number' && lineNumberProblem(field, u) === null),
   (u, c) => {
@@ -49,7 +49,7 @@ const LineNumber = (field: LineNumberField) => new t.Type<number | null, number 
     return problem === null ? t.success(u as number) : t.failure(u, c, problem);
   },
   t.identity,
-);
+), { type: ['number', 'null'] });
 
 /** PUT /invoice/{id}/items/{itemId} and POST /invoice/{id}/items: every field of the line, as it should read. */
 export const LineCorrection = t.exact(t.type({

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { IdText } from './codec.ts';
+import { describedAs, IdText } from './codec.ts';
 import type { LineBox as LineBoxType } from './invoice-parser.ts';
 
 // Accounts spec §5, §8, §9: the invoice upload's rules and messages.
@@ -114,8 +114,8 @@ export const InvoiceIdParams = t.type({ id: IdText });
 export const InvoiceImageParams = t.type({ id: IdText, imageId: IdText });
 export const AttachmentParams = t.type({ attachmentId: IdText });
 export const ImageQuery = t.partial({ thumbnail: t.union([t.literal('1'), t.literal('true')]) });
-const Text = (max: number) => new t.Type<string, string, unknown>('text', (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' && u.trim() !== '' && u.length <= max ? t.success(u.trim()) : t.failure(u, c, INVOICE_MESSAGES.nameAndLocation)), t.identity);
+const Text = (max: number) => describedAs(new t.Type<string, string, unknown>('text', (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && u.trim() !== '' && u.length <= max ? t.success(u.trim()) : t.failure(u, c, INVOICE_MESSAGES.nameAndLocation)), t.identity), { type: 'string', minLength: 1, maxLength: max });
 /** The multipart form's text fields: description (the invoice's name) and merchant (its location). */
 export const UploadFields = t.type({ description: Text(200), merchant: Text(200) });
 

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { describedAs } from './codec.ts';
 
 /** Rows per page of the rebate lists (spec §9). */
 export const REBATE_PAGE_SIZE = 20;
@@ -33,7 +34,7 @@ export type SortOrder = t.TypeOf<typeof SortOrder>;
  * (`manufacturers=3,17`); an empty value means no filter. A repeated parameter arrives as an
  * array and is refused, so there is exactly one way to say it.
  */
-export const IdList = new t.Type<number[], string, unknown>(
+export const IdList = describedAs(new t.Type<number[], string, unknown>(
   'a comma-separated list of ids',
   (u): u is number[] => Array.isArray(u) && u.every((n) => Number.isSafeInteger(n) && n > 0),
   (u, c) => {
@@ -46,10 +47,10 @@ export const IdList = new t.Type<number[], string, unknown>(
     return t.success([...new Set(parts.map(Number))]);
   },
   (ids) => ids.join(','),
-);
+), { type: 'string', description: 'ids separated by commas (3,17); empty: no filter' });
 
 /** A page number from the query string: 1, 2, … */
-export const PageNumber = new t.Type<number, string, unknown>(
+export const PageNumber = describedAs(new t.Type<number, string, unknown>(
   'a page number',
   (u): u is number => Number.isSafeInteger(u) && (u as number) >= 1,
   (u, c) =>
@@ -57,10 +58,10 @@ export const PageNumber = new t.Type<number, string, unknown>(
       ? t.success(Number(u))
       : t.failure(u, c, 'must be a page number from 1'),
   String,
-);
+), { type: 'string', pattern: '^[1-9]\\d*$', description: 'a page number from 1' });
 
 /** Search text: surrounding spaces dropped; empty means no search. */
-export const SearchText = new t.Type<string, string, unknown>(
+export const SearchText = describedAs(new t.Type<string, string, unknown>(
   `a search of at most ${MAX_SEARCH_LENGTH} characters`,
   (u): u is string => typeof u === 'string' && u.length <= MAX_SEARCH_LENGTH,
   (u, c) =>
@@ -68,7 +69,7 @@ export const SearchText = new t.Type<string, string, unknown>(
       ? t.success(u.trim())
       : t.failure(u, c, `must be a search of at most ${MAX_SEARCH_LENGTH} characters`),
   t.identity,
-);
+), { type: 'string', maxLength: MAX_SEARCH_LENGTH });
 
 const filterFields = {
   search: SearchText,

@@ -122,6 +122,10 @@ export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/rebate-checks/dsr/distributors': 'internalAdmin',
   'POST /api/rebate-checks/update-dsr': 'internalAdmin',
   'DELETE /api/rebate-checks/dsr': 'internalAdmin',
+  // The generated API reference (docs/api.md): it maps every route, admin tools included, so it is
+  // the GPO's staff who hand it to an integrator, not something any account can read.
+  'GET /api/openapi.json': 'internalAdmin',
+  'GET /api/docs': 'internalAdmin',
   // Internal admins, and an admin acting as the user (the dashboard's load-speed test)
   'GET /api/test/dash/load-speeds': 'internalAdminOrActing',
 };

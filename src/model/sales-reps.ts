@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Email, Id } from './codec.ts';
+import { describedAs, Email, Id } from './codec.ts';
 
 /** Sales reps of the GPO (accounts spec §2.10, §3) and the /rebate-checks/dsr calls. */
 export const SALES_REP_ROLES = ['director', 'manager', 'auditor'] as const;
@@ -16,8 +16,8 @@ export const SalesRepDistributors = t.type({ distributorIds: t.array(t.number) }
 export type SalesRepDistributors = t.TypeOf<typeof SalesRepDistributors>;
 
 /** The spec's minimum lengths: name at least 3, email at least 7 (§5, §9). */
-const repName = new t.Type<string, string, unknown>('at least 3 characters', (u): u is string => typeof u === 'string' && u.trim().length >= 3,
-  (u, c) => (typeof u === 'string' && u.trim().length >= 3 && u.length <= 200 ? t.success(u.trim()) : t.failure(u, c, 'must be at least 3 characters')), t.identity);
+const repName = describedAs(new t.Type<string, string, unknown>('at least 3 characters', (u): u is string => typeof u === 'string' && u.trim().length >= 3,
+  (u, c) => (typeof u === 'string' && u.trim().length >= 3 && u.length <= 200 ? t.success(u.trim()) : t.failure(u, c, 'must be at least 3 characters')), t.identity), { type: 'string', minLength: 3, maxLength: 200 });
 
 /** POST /rebate-checks/update-dsr: creates or replaces a rep and their distributors. */
 export const SalesRepSave = t.type({ email: Email, name: repName, role: SalesRepRole, distributors: t.array(Id) });

@@ -1,17 +1,17 @@
 import * as t from 'io-ts';
-import { IdText, pattern } from './codec.ts';
+import { describedAs, IdText, pattern } from './codec.ts';
 
 /** Session analytics (accounts spec §3 "User session", §7, §9): one row per tracked visit. */
 
 /** An ISO 8601 timestamp with its time zone, as `Date.prototype.toISOString` writes it. */
 const IsoTimestamp = pattern('an ISO timestamp', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/);
 
-const WholeSeconds = new t.Type<number, number, unknown>(
+const WholeSeconds = describedAs(new t.Type<number, number, unknown>(
   'whole seconds, 0 or more',
   (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= 0,
   (u, c) => (typeof u === 'number' && Number.isInteger(u) && u >= 0 && u <= 2_147_483_647 ? t.success(u) : t.failure(u, c)),
   t.identity,
-);
+), { type: 'integer', minimum: 0, maximum: 2_147_483_647 });
 
 export const UserSessionPayload = t.type({ startTime: IsoTimestamp, endTime: IsoTimestamp, time: WholeSeconds });
 export type UserSessionPayload = t.TypeOf<typeof UserSessionPayload>;
