@@ -48,6 +48,7 @@ const serverUnit = [
   'server/documents/pay-no-pay.test.ts',
   'server/http/client-gone.test.ts',
   'server/http/compression.test.ts',
+  'server/policies/policies.test.ts',
   'server/http/json-schema.test.ts',
   'server/http/shutdown-grace.test.ts',
   'server/import/reject-file.test.ts',

@@ -3,6 +3,7 @@ import { audienceAllows, refusalOf } from '../../src/model/route-permissions.ts'
 import { forbidden } from '../http/errors.ts';
 import type { ScopeRepository } from '../repositories/scope.ts';
 import { requestScope } from '../scope/request-scope.ts';
+import { actingAdmin } from './acting-admin.ts';
 import { audienceOf, routeOf } from './route-audience.ts';
 
 /** What a route missing from ROUTE_AUDIENCE answers everyone: it is closed until it joins the table. */
@@ -11,8 +12,9 @@ export const UNLISTED_ROUTE = 'This call is not open to anyone yet.';
 /**
  * The one authorization check of every /api call (an onRequest hook after authenticate): the
  * route's audience in src/model/route-permissions.ts decides who may call it, before the body is
- * read or a handler runs. It puts the caller's scope on the request (`request.scope`); handlers
- * check only rows (this user, that merchant), never roles.
+ * read or a handler runs. It puts the caller's scope on the request (`request.scope`); what a
+ * handler still decides about a row (this user, that house) it asks a policy by name
+ * (server/policies), and throws no 403 of its own.
  */
 export function gate(repo: ScopeRepository) {
   return async (request: FastifyRequest) => {
@@ -28,8 +30,7 @@ export function gate(repo: ScopeRepository) {
     if (audience === 'public' || audience === 'signedIn') return;
     const me = await request.scope.caller();
     // The admin acting through this session must still be one (checked only where it counts).
-    const actingAdmin = audience === 'internalAdminOrActing' && !me.internalAdmin && request.actingAdminId !== null
-      && (await repo.user(request.actingAdminId))?.internalAdmin === true;
-    if (!audienceAllows(audience, { ...me, actingAdmin })) throw forbidden(refusalOf(route, audience));
+    const acting = audience === 'internalAdminOrActing' && !me.internalAdmin && (await actingAdmin(repo, request));
+    if (!audienceAllows(audience, { ...me, actingAdmin: acting })) throw forbidden(refusalOf(route, audience));
   };
 }

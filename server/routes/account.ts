@@ -13,7 +13,7 @@ import { caller } from '../auth/authenticate.ts';
 import { accountAttemptKey, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from '../auth/login.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { activationMail, approvalRequestMail, passwordResetMail, signUpAttemptMail, unknownHouseMail } from '../mail/messages.ts';
 import { sendOrRefuse } from '../mail/send-or-refuse.ts';
@@ -21,6 +21,8 @@ import { linkOrigin, ownOrigin } from '../mail/site-url.ts';
 import { TOKEN_LIFETIME_HOURS } from '../repositories/account-tokens.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
 import { answerWith, routeSchema } from '../http/route-schema.ts';
+import { enforce } from '../policies/refusal.ts';
+import { DEACTIVATED, userPolicy } from '../policies/user-policy.ts';
 
 /** Sign-ups from one client address in an hour: enough for an office, too few to probe platform ids. */
 export const SIGN_UP_LIMITS = { windowMinutes: 60, perIp: 10 };
@@ -29,7 +31,6 @@ export const TOO_MANY_SIGN_UPS = 'Too many sign-ups from your network. Please wa
 /** Reset emails per address and per client address in an hour: enough for a user, too few to flood an inbox. */
 export const RESET_LIMITS = { windowMinutes: 60, perEmail: 5, perIp: 30 };
 
-const DEACTIVATED = 'This account has been deactivated. Ask your administrator for access.';
 
 /** A 400 whose `errors` lists its message too, so the sign-up form can always join `errors`. */
 const refuse = (...messages: string[]) => badRequest(messages.join('\n'), messages);
@@ -167,11 +168,11 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       if (!used) throw gone(LINK_EXPIRED_MESSAGE);
       // Hashed only once the link is known good, so junk tokens cost no argon2 work.
       const changed = await deps.accounts.setPassword(used.userId, await hashPassword(body.password), db);
-      if (changed === null) throw forbidden(DEACTIVATED);
+      enforce(userPolicy.setPassword(changed !== null));
       // Whoever held the old password (or a stolen session) is out; run before the commit, so a
       // failure here keeps the old password rather than a new one with live old sessions.
       await deps.sessions.revokeAllOf(used.userId);
-      return changed;
+      return changed!;
     });
     // The owner proved the email; earlier failed logins (perhaps what made them reset) no longer block them.
     await deps.attempts.forgetAccount(email);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EMAIL_TAKEN, InviteResponse, MessageResponse } from '../../src/model/account.ts';
 import {
-  ACTIVE_HOUSE_KEPT, ADMIN_TARGET_REFUSED, AdminInvitePayload, AdminUserPatch, AdminUsersQuery, NO_REFERRED_PARTNER,
+  ACTIVE_HOUSE_KEPT, AdminInvitePayload, AdminUserPatch, AdminUsersQuery, NO_REFERRED_PARTNER,
   USER_UPDATED_OK, type AdminHouse, type AdminUserRow, AdminHouses, AdminUserList,
 } from '../../src/model/admin.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
@@ -9,12 +9,14 @@ import { USER_DEACTIVATED, invitedMessage, locationIds, locationsProblem } from 
 import { sendInvitation } from '../accounts/send-invitation.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { linkOrigin } from '../mail/site-url.ts';
 import { auditEmailChange } from '../accounts/email-change.ts';
 import { isUniqueViolation } from '../repositories/user-admin.ts';
 import { routeSchema } from '../http/route-schema.ts';
+import { enforce } from '../policies/refusal.ts';
+import { userPolicy } from '../policies/user-policy.ts';
 
 /**
  * The admin dashboard and the admin panel's user calls (accounts spec §2.9, §2.11, §7): every
@@ -39,7 +41,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   async function editable(id: string) {
     const user = await deps.userAdmin.managedUser(Number(id));
     if (!user) throw notFound('No such user.');
-    if (user.internalAdmin) throw forbidden(ADMIN_TARGET_REFUSED);
+    enforce(userPolicy.adminEdit(user));
     return user;
   }
 

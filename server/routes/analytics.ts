@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_WINDOW_DAYS, UserSessionPayload, UserSessionsQuery, sessionProblem, UserSessionRows } from '../../src/model/user-sessions.ts';
 import { caller } from '../auth/authenticate.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { NO_CONTENT, routeSchema } from '../http/route-schema.ts';
+import { enforce } from '../policies/refusal.ts';
+import { userPolicy } from '../policies/user-policy.ts';
 
 /** Session analytics (accounts spec §7): the session tracker reports visits, the admin user editor reads them. */
 export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -20,9 +22,8 @@ export const analyticsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   });
 
   app.get('/analytics/user-sessions', { schema: routeSchema('Analytics', 'A user’s recent sessions', { query: UserSessionsQuery, answer: UserSessionRows }) }, async (request) => {
-    const { userId } = caller(request);
     const target = Number(validate(UserSessionsQuery, request.query, 'query').user_id);
-    if (target !== userId && !(await request.scope.caller()).internalAdmin) throw forbidden('You may only see your own sessions.');
+    enforce(userPolicy.sessionsOf(await request.scope.caller(), target));
     return deps.userSessions.recent(target, SESSION_WINDOW_DAYS);
   });
 };

@@ -5,12 +5,14 @@ import type { Deps } from '../deps.ts';
 import { computeDigest } from '../digest/content.ts';
 import { firstSince, knownTimeZone } from '../digest/periods.ts';
 import { unsubscribeUser } from '../digest/unsubscribe-token.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { DIGEST_SECTIONS, DigestPreferences, unreadCount, Alerts } from '../../src/model/digest.ts';
 import { contentAnswer, routeSchema } from '../http/route-schema.ts';
 import { jsonSchemaOf } from '../http/json-schema.ts';
 import { MessageResponse } from '../../src/model/account.ts';
+import { enforce } from '../policies/refusal.ts';
+import { housePolicy } from '../policies/house-policy.ts';
 
 const UnsubscribeQuery = t.type({ token: t.string });
 export const UNSUBSCRIBED = 'You will not get the win-back digest any more. You can turn it back on in Settings.';
@@ -101,9 +103,9 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     const now = new Date();
     const readAt = await deps.digest.alertsReadAt(userId);
     const content = await computeDigest(deps, userId, { now, since: readAt ?? firstSince('weekly', now), sections: DIGEST_SECTIONS });
-    if (!content) throw forbidden('You have no distributor to act for.');
+    enforce(housePolicy.acting(content));
     const read = readAt?.toISOString() ?? null;
-    return { unread: unreadCount(content, read), readAt: read, content };
+    return { unread: unreadCount(content!, read), readAt: read, content: content! };
   });
 
   app.post('/alerts/read', { schema: routeSchema('Digest', 'Mark the alerts read', { answer: MessageResponse }) }, async (request) => {

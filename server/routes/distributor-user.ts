@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { mayActFor, mayImpersonate } from '../scope/visible-merchants.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
 import { familyHeadRefused, HousesOfUserQuery, ActiveDistributorResponse, CurrentDistributor, House } from '../../src/model/distributor.ts';
 import { listOf, routeSchema } from '../http/route-schema.ts';
+import { enforce } from '../policies/refusal.ts';
+import { housePolicy } from '../policies/house-policy.ts';
+import { userPolicy } from '../policies/user-policy.ts';
 
 const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
   ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
@@ -21,9 +23,9 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
     const me = await request.scope.caller();
     const moved = await deps.scope.leaveFamilyHead(me.id);
     const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
-    if (!active) throw forbidden('You have no distributor to act for.');
+    enforce(housePolicy.acting(active));
     return {
-      active: toActive(active),
+      active: toActive(active!),
       houses: await deps.scope.actingHouses(me.internalAdmin ? 'all' : me.houseIds),
       movedFrom: moved ? toActive(moved.from) : null,
     };
@@ -37,8 +39,8 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
     const { userId } = validate(HousesOfUserQuery, request.query, 'query');
     const me = await request.scope.caller();
     const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
-    if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden("You may not see this user's houses.");
-    return deps.scope.actingHouses(target.houseIds);
+    enforce(userPolicy.seeAccessOf(me, target, 'houses'));
+    return deps.scope.actingHouses(target!.houseIds);
   });
 
   /** Switches the active house; only to a house the caller may act for, never to a family head. */
@@ -51,7 +53,7 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
       const head = await deps.scope.distributor(distributorId);
       throw badRequest(familyHeadRefused(head!.nickname));
     }
-    if (!mayActFor(me, distributorId)) throw forbidden('You may not act for this distributor.');
+    enforce(housePolicy.actFor(me, distributorId));
     const house = await deps.scope.distributor(distributorId);
     if (!house) throw notFound('No such distributor.');
     await deps.scope.setActiveDistributor(me.id, distributorId);

@@ -2,17 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { House } from '../../src/model/distributor.ts';
 import { PlatformIdQuery, type HouseUser, HouseUsers } from '../../src/model/house-users.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { DistributorRow, ScopeUser } from '../repositories/scope.ts';
-import { isLeader, mayActFor } from '../scope/visible-merchants.ts';
+import type { DistributorRow } from '../repositories/scope.ts';
+import { housePolicy } from '../policies/house-policy.ts';
+import { enforce } from '../policies/refusal.ts';
 import { listOf, routeSchema } from '../http/route-schema.ts';
 
-const NOT_YOURS = 'You may not see the users of this distributor.';
-
-/** Listing a house's users is for those who may view as them: its Admin/Leadership, or internal admins. */
-const mayListUsersOf = (me: ScopeUser, house: DistributorRow) =>
-  mayActFor(me, house.id) && (me.internalAdmin || (isLeader(me) && me.familyRootId === (house.parent_id ?? house.id)));
 
 export const distributorUsersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /** The house named by `?platformId`, once the caller is known to be allowed its users. */
@@ -20,10 +15,8 @@ export const distributorUsersRoutes: FastifyPluginAsync<{ deps: Deps }> = async 
     const { platformId } = validate(PlatformIdQuery, request.query, 'query');
     const me = await request.scope.caller();
     const house = await deps.houseUsers.byPlatformId(platformId);
-    // Only internal admins learn that a platform id does not exist; others get the same 403 either way.
-    if (!house) throw me.internalAdmin ? notFound('No such distributor.') : forbidden(NOT_YOURS);
-    if (!mayListUsersOf(me, house)) throw forbidden(NOT_YOURS);
-    return house;
+    enforce(housePolicy.listUsers(me, house));
+    return house!;
   }
 
   /** Every distributor, for the admin user-picker (internal admins only). */

@@ -2,12 +2,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { sendCached, toJson } from '../dashboard/answer-cache.ts';
 import type { MerchantOrder } from '../repositories/merchants.ts';
-import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { mayImpersonate, visibleMerchantIds } from '../scope/visible-merchants.ts';
+import { visibleMerchantIds } from '../scope/visible-merchants.ts';
 import { IdParams, AvailableMerchants } from '../../src/model/merchant-access.ts';
 import { routeSchema } from '../http/route-schema.ts';
 import { MerchantList } from '../../src/model/dashboard.ts';
+import { enforce } from '../policies/refusal.ts';
+import { userPolicy } from '../policies/user-policy.ts';
 
 export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   /**
@@ -47,11 +48,11 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     const { id } = validate(IdParams, request.params, 'path');
     const me = await request.scope.caller();
     const target = Number(id) === me.id ? me : await deps.scope.user(Number(id));
-    if (!target || (target !== me && !mayImpersonate(me, target))) throw forbidden('You may not see this user\'s locations.');
-    const locations = await deps.scope.assignedLocations(target.id);
+    enforce(userPolicy.seeAccessOf(me, target, 'locations'));
+    const locations = await deps.scope.assignedLocations(target!.id);
     return {
       locations: await deps.merchants.list(me.activeDistributorId ?? 0, locations),
-      inviteAll: target.inviteAll,
+      inviteAll: target!.inviteAll,
     };
   });
 };

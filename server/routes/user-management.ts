@@ -3,12 +3,15 @@ import { emailChangeAwaitingOwnerMessage, emailChangePendingMessage, InvitePaylo
 import { IdParams } from '../../src/model/merchant-access.ts';
 import {
   EMAIL_TAKEN, USER_DEACTIVATED, USER_UPDATED, changedFields, invitedMessage, locationIds, locationsProblem,
-  USER_APPROVED, USER_REJECTED, flagsBeyond, grantRefusal, mayApprove, mayAssignTitle, mayDeactivate, mayEditHolding, selfEditRefusal, type Manager,
+  USER_APPROVED, USER_REJECTED, mayApprove, mayDeactivate, mayEditHolding, type Manager,
 } from '../../src/model/user-permissions.ts';
 import { askOwnChangeConfirmed, askOwnerToApprove, auditEmailChange } from '../accounts/email-change.ts';
 import { sendInvitation } from '../accounts/send-invitation.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { actingAdmin } from '../auth/acting-admin.ts';
+import { enforce } from '../policies/refusal.ts';
+import { userPolicy } from '../policies/user-policy.ts';
 import { caller } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
 import { approvalDecisionMail } from '../mail/messages.ts';
@@ -20,8 +23,6 @@ import { routeSchema } from '../http/route-schema.ts';
 
 const NOT_VISIBLE = 'Every location must be one you can see.';
 const NOT_ALL = 'Only a user who sees every location may give Invite To All.';
-const ADMIN_ROLE = 'Only internal admins may give the Admin role.';
-const ROLE_REFUSED = 'You may not give this role.';
 export const PROFILE_UPDATED = 'Your profile has been updated.';
 
 /**
@@ -43,18 +44,17 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     // Only internal admins manage a family other than their own (after switching house to it).
     const familyRoot = scope.caller.internalAdmin || scope.caller.familyRootId === root ? root : null;
     // An internal admin logged in as this user gives roles as an internal admin (the Admin role, §6).
-    const actingAdmin = request.actingAdminId !== null && (await deps.scope.user(request.actingAdminId))?.internalAdmin === true;
-    const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin, actingAdmin };
+    const me: Manager = { id: scope.caller.id, title: scope.caller.title, internalAdmin: scope.caller.internalAdmin, actingAdmin: await actingAdmin(deps.scope, request) };
     const myAccess = (await deps.userAdmin.managedUser(me.id))?.access;
-    if (!myAccess) throw forbidden('You may not manage users.');
-    return { scope, me, myAccess, familyRoot };
+    enforce(userPolicy.manage(myAccess));
+    return { scope, me, myAccess: myAccess!, familyRoot };
   }
 
   /** A user to edit or deactivate; internal admins learn it does not exist, others get the same 403. */
   async function target(me: Manager, id: string, refusal: string) {
     const user = await deps.userAdmin.managedUser(Number(id));
-    if (!user) throw me.internalAdmin ? notFound('No such user.') : forbidden(refusal);
-    return user;
+    enforce(user ? null : userPolicy.missing(me, refusal));
+    return user!;
   }
 
   /** Locations being given must be visible to the giver; ones the user already has may stay. */
@@ -88,12 +88,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const problem = locationsProblem(inviteAll, body.locations);
     if (problem) throw badRequest(problem);
     const { scope, me, myAccess } = await managing(request);
-    if (!mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
-    if (!me.internalAdmin && (body.displayInvoice || body.isMultiHouse)) {
-      throw forbidden('Only internal admins may give invoice scanning or several houses.');
-    }
-    const beyond = me.internalAdmin ? [] : flagsBeyond(myAccess, body);
-    if (beyond.length > 0) throw forbidden(grantRefusal(beyond));
+    enforce(userPolicy.invite(me, myAccess, body));
     if (inviteAll && !scope.all) throw badRequest(NOT_ALL);
     const ids = locationIds(body.locations);
     await checkVisible(scope, ids);
@@ -119,10 +114,10 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
   const decideRoute = (decision: 'approved' | 'rejected') => async (request: FastifyRequest): Promise<MessageResponse> => {
     const { id } = validate(IdParams, request.params, 'path');
     const { me, familyRoot } = await managing(request);
-    if (familyRoot === null) throw forbidden('You may not decide on this sign-up.');
+    enforce(userPolicy.decide(familyRoot));
     const siteBase = ownOrigin(deps.config);
     await deps.transaction(async (client) => {
-      const decided = await deps.userAdmin.decide(client, Number(id), familyRoot, decision, me.id);
+      const decided = await deps.userAdmin.decide(client, Number(id), familyRoot!, decision, me.id);
       // Someone else's, decided already, or unknown: the same answer, so ids reveal nothing.
       if (!decided) throw notFound('No sign-up of your distributor waits for this decision.');
       const mail = approvalDecisionMail(decided.email, decided.contactName, decided.house, decision === 'approved', `${siteBase}/login`);
@@ -140,13 +135,8 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const body = patch(user);
     const problem = locationsProblem(body.inviteAll, body.locations);
     if (problem) throw badRequest(problem);
-    if (!mayEditHolding(me, myAccess, familyRoot, user, user.access)) throw forbidden('You may not edit this user.');
     const changed = changedFields(user, body);
-    const refusal = selfEditRefusal(me, user.id, changed);
-    if (refusal) throw forbidden(refusal);
-    const beyond = me.internalAdmin || !changed.includes('displayPaymentInfo') ? [] : flagsBeyond(myAccess, { displayPaymentInfo: body.displayPaymentInfo });
-    if (beyond.length > 0) throw forbidden(grantRefusal(beyond));
-    if (changed.includes('title') && !mayAssignTitle(me, body.title)) throw forbidden(body.title === 'Admin' ? ADMIN_ROLE : ROLE_REFUSED);
+    enforce(userPolicy.edit(me, myAccess, familyRoot, user, changed, body));
     if (changed.includes('inviteAll') && body.inviteAll && !scope.all) throw badRequest(NOT_ALL);
     const ids = body.inviteAll ? [] : locationIds(body.locations);
     await checkVisible(scope, ids, user.locations);
@@ -206,7 +196,7 @@ export const userManagementRoutes: FastifyPluginAsync<{ deps: Deps }> = async (a
     const { id } = validate(IdParams, request.params, 'path');
     const { me, familyRoot } = await managing(request);
     const user = await target(me, id, 'You may not deactivate this user.');
-    if (!mayDeactivate(me, familyRoot, user)) throw forbidden('You may not deactivate this user.');
+    enforce(userPolicy.deactivate(me, familyRoot, user));
     await deps.userAdmin.deactivate(user.id);
     // Every session ends now: their next call is a 401 (authenticate also refuses deactivated users).
     await deps.sessions.revokeAllOf(user.id);
