@@ -32,8 +32,9 @@ const login = staticClosure('index.html');
 const beyondLogin = (key: string) => [...staticClosure(key)].filter((f) => !login.has(f));
 
 const budgets: { route: string; files: Iterable<string>; budgetKb: number }[] = [
-  // 205: since issue 37 the app shell holds the root actor's page registry (every page's loader and input).
-  { route: 'login page (the app shell)', files: login, budgetKb: 205 },
+  // 206: since issue 37 the app shell holds the root actor's page registry (every page's loader and input);
+  // issue 40's API reference page took it past 205.
+  { route: 'login page (the app shell)', files: login, budgetKb: 206 },
   { route: 'dashboard, after login', files: beyondLogin('src/views/dashboard/dashboard-page.tsx'), budgetKb: 400 },
 ];
 

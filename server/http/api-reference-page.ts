@@ -6,7 +6,9 @@ export interface OpenApiDocument { info: { title: string; version: string; descr
 /**
  * The API reference as one self-contained HTML page, drawn from the OpenAPI document: operations
  * grouped by tag, each with its parameters, body and answers as JSON Schema. No script and no
- * CDN: the portal runs offline, and the page only shows the document.
+ * CDN: the portal runs offline, and the page only shows the document. No links either: the portal
+ * shows it in a sandboxed frame, where a link would resolve against the portal's address; each
+ * tag is a section that opens in place.
  */
 export function apiReferencePage(doc: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
@@ -19,13 +21,14 @@ export function apiReferencePage(doc: OpenApiDocument): string {
     }
   }
   const tags = [...byTag.keys()].sort();
-  const sections = tags.map((tag) => `<section id="${attr(tag)}"><h2>${text(tag)}</h2>${byTag.get(tag)!.join('')}</section>`);
+  const sections = tags.map((tag) => `<details class="tag"><summary><h2>${text(tag)} (${byTag.get(tag)!.length})</h2></summary>${byTag.get(tag)!.join('')}</details>`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text(doc.info.title)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:70rem}h3{font-size:1rem;margin-bottom:.25rem}
 code.m{font-weight:bold;text-transform:uppercase}pre{background:#f4f4f4;padding:.5rem;overflow:auto;max-height:24rem}
-details{margin:.25rem 0}section{border-top:1px solid #ccc;margin-top:1.5rem}</style></head><body>
-<h1>${text(doc.info.title)} ${text(doc.info.version)}</h1><p>${text(doc.info.description ?? '')} The same as <a href="openapi.json">openapi.json</a>.</p>
-<nav>${tags.map((tag) => `<a href="#${attr(tag)}">${text(tag)}</a>`).join(' · ')}</nav>${sections.join('')}</body></html>`;
+details{margin:.25rem 0}details.tag{border-top:1px solid #ccc;padding-top:.5rem}summary h2{display:inline;font-size:1.2rem}
+summary{cursor:pointer}</style></head><body>
+<h1>${text(doc.info.title)} ${text(doc.info.version)}</h1><p>${text(doc.info.description ?? '')} The same document as JSON: <code>GET /api/openapi.json</code>.</p>
+${sections.join('')}</body></html>`;
 }
 
 function operation(method: string, path: string, op: Operation): string {
@@ -43,4 +46,3 @@ function operation(method: string, path: string, op: Operation): string {
 const block = (title: string, value: unknown) => `<details><summary>${title}</summary><pre>${text(JSON.stringify(value, null, 2))}</pre></details>`;
 
 const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const attr = (s: string) => text(s).replace(/"/g, '&quot;');

@@ -14,7 +14,7 @@ export const PUBLIC_ROUTES = [
   '/admin-dashboard',
 ] as const;
 
-export const ADMIN_ROUTES = ['/logout', '/admin-login', '/admin-panel', '/admin-panel/import', '/business-panel', '/admin-dashboard'] as const;
+export const ADMIN_ROUTES = ['/logout', '/admin-login', '/admin-panel', '/admin-panel/import', '/admin-panel/api', '/business-panel', '/admin-dashboard'] as const;
 
 /** Which flag a screen or menu item needs; 'always' means any logged-in distributor user. */
 export type Gate = 'always' | 'intel' | 'invoice' | 'paymentInfo';

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { Observable } from 'rxjs';
+import { switchMap, type Observable } from 'rxjs';
 import { InviteResponse, MessageResponse } from '../model/account.ts';
 import {
   AdminHouses, AdminUserList, LoadSpeeds, UserHouse,
@@ -7,8 +7,9 @@ import {
 } from '../model/admin.ts';
 import { Announcement, AnnouncementList } from '../model/announcement.ts';
 import { AuditRows, ImpersonationStatus, type AuditQuery, type AuditRow } from '../model/impersonation.ts';
-import type { ApiClient } from './api-client.ts';
+import { BlobCodec, type ApiClient } from './api-client.ts';
 import { apiClient } from './auth-service.ts';
+import { saveFile } from './save-file.ts';
 
 const query = (params: Record<string, string | undefined>) => {
   const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
@@ -35,6 +36,11 @@ export function createAdminService(api: ApiClient) {
     impersonation: () => api.get('/auth/impersonation', ImpersonationStatus),
     loadSpeeds: (userId: number, adminEmail: string, amount: number) =>
       api.get(`/test/dash/load-speeds${query({ userId: String(userId), adminEmail, amountOfReqsToMake: String(amount) })}`, LoadSpeeds),
+    /** The generated API reference page (GET /api/docs, a page without links) as HTML for a `srcdoc` frame: a tab cannot open it, every call needs the token. */
+    apiReference: (): Observable<string> => api.get('/docs', t.string, { responseType: 'text' }),
+    /** The OpenAPI document saved as openapi.json, as the server sent it. */
+    saveOpenApi: (): Observable<void> =>
+      api.get('/openapi.json', BlobCodec, { responseType: 'blob' }).pipe(switchMap((blob) => saveFile(blob, 'openapi.json'))),
   };
 }
 

@@ -54,3 +54,15 @@ export const loadSpeedEvents: readonly AnyEventObject[] = [
   { type: 'xstate.error.actor.run', error: failed },
   { type: 'loadTest.noticeExpired' },
 ];
+
+/** A short stand-in for the server's reference page (server/http/api-reference-page.ts). */
+export const referencePage = '<!doctype html><html lang="en"><body><h1>Portal API 1.0.0</h1><h3><code>get</code> <code>/api/rebate-deviation</code></h3></body></html>';
+
+export const apiReferenceEvents: readonly AnyEventObject[] = [
+  { type: 'xstate.done.actor.load', output: referencePage },
+  { type: 'xstate.error.actor.load', error: failed },
+  { type: 'apiReference.retried' },
+  { type: 'apiReference.downloadRequested' },
+  { type: 'xstate.done.actor.download' },
+  { type: 'xstate.error.actor.download', error: failed },
+];

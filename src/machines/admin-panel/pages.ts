@@ -6,4 +6,8 @@ export const adminPanelPages = {
     paths: ['/admin-panel'],
     load: () => import('./admin-panel.ts').then((m) => m.adminPanelPageMachine),
   }),
+  apiReference: page({
+    paths: ['/admin-panel/api'],
+    load: () => import('./api-reference.ts').then((m) => m.apiReferenceMachine),
+  }),
 } satisfies Record<string, PageSpec>;

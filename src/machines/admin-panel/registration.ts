@@ -1,9 +1,10 @@
-import { selectAdminPanelView, selectAnnouncementsView, selectAuditView, selectLoadSpeedView, selectTestingFlagView, selectUserEditorView } from './selectors.ts';
+import { selectAdminPanelView, selectAnnouncementsView, selectApiReferenceView, selectAuditView, selectLoadSpeedView, selectTestingFlagView, selectUserEditorView } from './selectors.ts';
 import { adminPanelPageMachine } from './admin-panel.ts';
 import type { RegisteredMachine } from '../registered-machine.ts';
 import { seenState } from '../seen-state.ts';
-import { auditLogEvents, announcementsEvents, loadSpeedEvents, panelUserEvents, testingFlagEvents } from './admin-panel-samples.ts';
+import { apiReferenceEvents, auditLogEvents, announcementsEvents, loadSpeedEvents, panelUserEvents, testingFlagEvents } from './admin-panel-samples.ts';
 import { announcementsMachine, type AnnouncementsContext } from './announcements-editor.ts';
+import { apiReferenceMachine } from './api-reference.ts';
 import { auditLogMachine, type AuditLogContext } from './audit-log.ts';
 import { loadSpeedMachine, type LoadSpeedContext } from './load-speed-test.ts';
 import { panelUserMachine, type PanelUserContext } from './panel-user.ts';
@@ -133,6 +134,29 @@ export const ADMIN_PANEL_MACHINES: readonly RegisteredMachine[] = [
     checks: {
       idle: 'The load-speed test with 10 requests by default (nothing at all with the flag off)',
       running: 'Run shows its spinner', sent: "'Sent!' and the timings", failed: "'Failed.'",
+    },
+  },
+  {
+    name: 'api-reference',
+    description: 'The /admin-panel/api page: the generated API reference shown in the portal, the OpenAPI document downloaded.',
+    machine: apiReferenceMachine,
+    views: { reference: selectApiReferenceView },
+    events: apiReferenceEvents,
+    variants: [{ label: 'internal admin on /admin-panel/api' }],
+    labels: {
+      'xstate.done.actor.load': 'The reference page arrives',
+      'xstate.error.actor.load': 'Loading it fails',
+      'apiReference.retried': 'Press Retry',
+      'apiReference.downloadRequested': 'Press Download OpenAPI document',
+      'xstate.done.actor.download': 'The browser saves openapi.json',
+      'xstate.error.actor.download': 'Downloading fails',
+    },
+    checks: {
+      loading: 'A loader where the reference goes; Download OpenAPI document disabled',
+      failed: "\"Couldn't load the API reference.\" with Retry",
+      shown: 'The reference in a frame (the title, operations such as GET /api/rebate-deviation) and Download OpenAPI document',
+      downloading: 'The reference; Download OpenAPI document spins',
+      downloadFailed: "The reference, and \"Couldn't download the OpenAPI document.\" above it",
     },
   },
 ];

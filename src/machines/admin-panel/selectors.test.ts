@@ -3,12 +3,13 @@ import { createActor, createMachine } from 'xstate';
 import { startControlled } from '../../../tests/paths/replay-actor.ts';
 import { dmRow } from '../admin-dashboard/admin-dashboard-samples.ts';
 import { adminPanelPageMachine } from './admin-panel.ts';
-import { notice } from './admin-panel-samples.ts';
+import { notice, referencePage } from './admin-panel-samples.ts';
 import { announcementsMachine } from './announcements-editor.ts';
+import { apiReferenceMachine } from './api-reference.ts';
 import { auditLogMachine } from './audit-log.ts';
 import { panelUserMachine } from './panel-user.ts';
 import {
-  selectAdminPanelView, selectAnnouncementsView, selectAuditView, selectMeanTiming, selectTestingFlagView, selectUserEditorView,
+  API_REFERENCE_FAILED, OPENAPI_DOWNLOAD_FAILED, selectAdminPanelView, selectAnnouncementsView, selectApiReferenceView, selectAuditView, selectMeanTiming, selectTestingFlagView, selectUserEditorView,
 } from './selectors.ts';
 import { testingFlagMachine } from './testing-flag.ts';
 
@@ -100,5 +101,21 @@ describe('the admin panel sections’ view models', () => {
     expect(selectAuditView(run.actor.getSnapshot())).toMatchObject({ loading: true, hasRows: false, empty: false });
     await run.replay({ type: 'xstate.done.actor.load', output: [] }, 'showing');
     expect(selectAuditView(run.actor.getSnapshot())).toMatchObject({ hasRows: false, empty: true });
+  });
+
+  it('the API reference: a loader, the failure, then the page with its download, which keeps the page through a failure', async () => {
+    const run = startControlled(apiReferenceMachine, { actors: ['load', 'download'] });
+    const view = () => selectApiReferenceView(run.actor.getSnapshot());
+    const nothing = { loading: false, error: null, html: null, downloading: false, mayDownload: false, downloadError: null };
+    expect(view()).toEqual({ ...nothing, loading: true });
+    await run.replay({ type: 'xstate.error.actor.load', error: new Error('down') }, 'failed');
+    expect(view()).toEqual({ ...nothing, error: API_REFERENCE_FAILED });
+    await run.replay({ type: 'apiReference.retried' }, 'loading');
+    await run.replay({ type: 'xstate.done.actor.load', output: referencePage }, 'shown');
+    expect(view()).toEqual({ ...nothing, html: referencePage, mayDownload: true });
+    await run.replay({ type: 'apiReference.downloadRequested' }, 'downloading');
+    expect(view()).toEqual({ ...nothing, html: referencePage, downloading: true });
+    await run.replay({ type: 'xstate.error.actor.download', error: new Error('down') }, 'downloadFailed');
+    expect(view()).toEqual({ ...nothing, html: referencePage, mayDownload: true, downloadError: OPENAPI_DOWNLOAD_FAILED });
   });
 });

@@ -3,6 +3,7 @@ import { sessionSummary } from '../../model/user-sessions.ts';
 import { Email } from '../../model/codec.ts';
 export { AUDIT_EVENTS } from '../../model/impersonation.ts';
 import type { adminPanelPageMachine, AdminPanelTab } from './admin-panel.ts';
+import type { apiReferenceMachine } from './api-reference.ts';
 import type { announcementsMachine } from './announcements-editor.ts';
 import type { auditLogMachine } from './audit-log.ts';
 import type { loadSpeedMachine } from './load-speed-test.ts';
@@ -127,3 +128,21 @@ export const selectTestingFlagView = (s: SnapshotFrom<typeof testingFlagMachine>
   on: s.context.on,
   label: s.context.on ? 'Disable Testing' : 'Enable Testing',
 });
+
+export const API_REFERENCE_FAILED = "Couldn't load the API reference.";
+export const OPENAPI_DOWNLOAD_FAILED = "Couldn't download the OpenAPI document.";
+
+/**
+ * The API reference (docs/api.md): a loader, the failure with Retry, or the reference page's HTML;
+ * Download OpenAPI document busy while it runs, offered once the reference is shown.
+ */
+export function selectApiReferenceView(s: SnapshotFrom<typeof apiReferenceMachine>) {
+  return {
+    loading: s.matches('loading'),
+    error: s.matches('failed') ? API_REFERENCE_FAILED : null,
+    html: s.hasTag('shown') ? s.context.html : null,
+    downloading: s.matches('downloading'),
+    mayDownload: s.can({ type: 'apiReference.downloadRequested' }),
+    downloadError: s.matches('downloadFailed') ? OPENAPI_DOWNLOAD_FAILED : null,
+  };
+}

@@ -34,6 +34,7 @@ function AdminPanelScreen({ page }: { page: ActorRefFrom<typeof adminPanelPageMa
                   onClick={() => testing.send({ type: 'testing.toggled' })}>
                   {testingFlag.label}
                 </Button>
+                <Button component={Link} to="/admin-panel/api" variant="default">API Reference</Button>
                 <Button component={Link} to="/admin-login" variant="default">Back To Login</Button>
                 <Button component={Link} to="/logout" variant="default">Log Out</Button>
               </Stack>

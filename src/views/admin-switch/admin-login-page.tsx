@@ -86,6 +86,9 @@ function AdminLoginScreen({ picker }: { picker: ActorRefFrom<typeof adminSwitchM
                 <Anchor component={Link} to="/admin-panel/import">
                   Import Purchase Data
                 </Anchor>
+                <Anchor component={Link} to="/admin-panel/api">
+                  API Reference
+                </Anchor>
               </Group>
               <Anchor component={Link} to="/logout">
                 Log out

@@ -22,6 +22,7 @@ const PurchaseImportPage = lazy(() =>
 const AdminDashboardRoute = lazy(() =>
   import('../admin-dashboard/admin-dashboard-page.tsx').then((m) => ({ default: m.AdminDashboardRoute })));
 const AdminPanelPage = lazy(() => import('../admin-panel/admin-panel-page.tsx').then((m) => ({ default: m.AdminPanelPage })));
+const ApiReferencePage = lazy(() => import('../admin-panel/api-reference-page.tsx').then((m) => ({ default: m.ApiReferencePage })));
 const BusinessPanelPage = lazy(() => import('../business-panel/business-panel-page.tsx').then((m) => ({ default: m.BusinessPanelPage })));
 const FaqPage = lazy(() => import('../help/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
@@ -36,6 +37,7 @@ export const appRoutes = (
     <Route path="/admin-dashboard" element={<AdminDashboardRoute />} />
     <Route path="/admin-panel" element={<AdminPanelPage />} />
     <Route path="/admin-panel/import" element={<PurchaseImportPage />} />
+    <Route path="/admin-panel/api" element={<ApiReferencePage />} />
     <Route path="/business-panel" element={<BusinessPanelPage />} />
     {publicAccountRoutes()}
     {/* RouteGate already refused every path the user may not see, so the rest is the shell. */}
