@@ -1,0 +1,128 @@
+// npm run bench:scale [-- --sizes 2m,20m,100m] — the cost curve of issue 41: for each size, a
+// benchmark database (one house of many merchants, built once and kept outside the repo in
+// ../data-scale-<size>, or ../data-bench for 20m) and, on the compiled server started on it:
+// seed time, database size, start to first answer and to built indexes, RSS per API process after
+// the varied mix, index bytes per purchase line (RSS with indexes minus RSS without, per line),
+// the varied mix's requests/s and p97.5 at 200 connections, and each request kind's p95 alone.
+// Prints a Markdown table and writes the plot docs/scale-curve.svg. A size whose database would not
+// fit on the disk is skipped, and said so.
+import { execFileSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { isSeeded, seed, type SeedOptions } from '../server/seed/seed.ts';
+import { startPortal } from './portal-server.ts';
+import { scaleCurveSvg } from './scale-curve.ts';
+
+/** What each size seeds: one house (boston) of `merchants` over 12 months, 4× the demo's lines per order. */
+const SIZES: Record<string, { dataDir: string; seed: SeedOptions }> = {
+  '2m': { dataDir: '../data-scale-2m', seed: { merchants: 500, months: 12, house: 'boston', linesScale: 4 } },
+  '20m': { dataDir: '../data-bench', seed: { merchants: 5000, months: 12, house: 'boston', linesScale: 4 } },
+  '60m': { dataDir: '../data-scale-60m', seed: { merchants: 15000, months: 12, house: 'boston', linesScale: 4 } },
+  '100m': { dataDir: '../data-scale-100m', seed: { merchants: 25000, months: 12, house: 'boston', linesScale: 4 } },
+};
+/** Bytes on disk per purchase line, rollups and indexes included (20.3 M lines: about 410). */
+const BYTES_PER_LINE = 410;
+const LINES_PER_MERCHANT = 4070;
+const PORT = 5393;
+
+const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '20m,100m' } } });
+const sizes = args.sizes.split(',');
+for (const size of sizes) if (!SIZES[size]) throw new Error(`--sizes takes ${Object.keys(SIZES).join(', ')}`);
+
+type Row = {
+  size: string; lines: number; seedS: number | null; dbGb: number; firstAnswerS: number; indexesS: number; rssMb: number[];
+  indexBytesPerLine: number; rps: number; p97_5: number; errors: number; aloneP95: Record<string, number>;
+};
+
+/** The size's database, built if missing (its seed time kept beside it); its line count and size on disk. */
+async function prepare(size: string): Promise<{ dataDir: string; lines: number; seedS: number | null; dbGb: number } | null> {
+  const { dataDir: relative, seed: opts } = SIZES[size]!;
+  const dataDir = path.resolve(relative);
+  const timeFile = path.join(dataDir, 'seed-seconds.txt');
+  if (!fs.existsSync(path.join(dataDir, 'pg'))) {
+    const need = opts.merchants * LINES_PER_MERCHANT * BYTES_PER_LINE * 1.2;
+    const free = fs.statfsSync(path.dirname(dataDir)).bavail * fs.statfsSync(path.dirname(dataDir)).bsize;
+    if (need > free) {
+      console.log(`${size}: skipped, it needs about ${(need / 1e9).toFixed(0)} GB and the disk has ${(free / 1e9).toFixed(0)} GB free`);
+      return null;
+    }
+  }
+  const db = await openDatabase({ dataDir });
+  try {
+    await migrate(db.pool);
+    if (!(await isSeeded(db.pool))) {
+      console.log(`${size}: seeding ${opts.merchants} merchants (this takes a while; kept in ${dataDir})…`);
+      const summary = await seed(db.pool, opts);
+      fs.writeFileSync(timeFile, String(Math.round(summary.ms / 1000)));
+    }
+    const { rows } = await db.pool.query<{ lines: string; bytes: string }>('select (select count(*) from purchase_lines) as lines, pg_database_size(current_database()) as bytes');
+    const seedS = fs.existsSync(timeFile) ? Number(fs.readFileSync(timeFile, 'utf8')) : null;
+    return { dataDir, lines: Number(rows[0]!.lines), seedS, dbGb: Number(rows[0]!.bytes) / 1e9 };
+  } finally {
+    await db.close();
+  }
+}
+
+/** RSS (MB) of the server's API processes: the children of the primary that run main.js. */
+function apiRss(primary: number): number[] {
+  return execSync(`ps -o rss=,args= --ppid ${primary}`).toString().trim().split('\n')
+    .filter((line) => /server\/main\.js/.test(line)).map((line) => Math.round(Number(line.trim().split(/\s+/)[0]) / 1024));
+}
+
+/** bench-load against the running server; its last line is its JSON summary. */
+function load(base: string, extra: string[]): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-load.ts', '--mix', 'varied', ...extra], {
+    env: { ...process.env, LOAD_URL: base }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
+}
+
+async function measure(size: string): Promise<Row | null> {
+  const db = await prepare(size);
+  if (!db) return null;
+  // Without indexes first: what a process holds before them, for the bytes the indexes take.
+  const bare = await startPortal({ port: PORT, dataDir: db.dataDir, env: { DASHBOARD_INDEX: '0' } });
+  const bareRss = Math.max(...apiRss(bare.pid));
+  bare.stop();
+  await new Promise((r) => setTimeout(r, 3000));
+
+  const portal = await startPortal({ port: PORT, dataDir: db.dataDir });
+  try {
+    const readyRss = Math.max(...apiRss(portal.pid));
+    const varied = load(portal.base, []);
+    const rssMb = apiRss(portal.pid);
+    const alone = load(portal.base, ['--alone']).alone as Record<string, { p95: number }>;
+    return {
+      size, lines: db.lines, seedS: db.seedS, dbGb: db.dbGb, firstAnswerS: portal.firstAnswerS, indexesS: portal.indexesS, rssMb,
+      indexBytesPerLine: ((readyRss - bareRss) * 1024 * 1024) / db.lines,
+      rps: varied.rps as number, p97_5: varied.p97_5_ms as number, errors: varied.errors as number,
+      aloneP95: Object.fromEntries(Object.entries(alone).map(([kind, v]) => [kind, v.p95])),
+    };
+  } finally {
+    portal.stop();
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}
+
+const rows: Row[] = [];
+for (const size of sizes) {
+  const row = await measure(size);
+  if (row) rows.push(row);
+}
+const f1 = (n: number) => n.toFixed(1);
+console.log('\n| Lines | Seed | Database | First answer | Indexes built | RSS per API process after the mix | Index bytes per line | Varied mix (200 connections) | Slowest kind alone (p95) |');
+console.log('|---:|---:|---:|---:|---:|---|---:|---|---|');
+for (const r of rows) {
+  const slowest = Object.entries(r.aloneP95).sort((a, b) => b[1] - a[1])[0];
+  console.log(`| ${(r.lines / 1e6).toFixed(1)} M | ${r.seedS === null ? '—' : `${r.seedS} s`} | ${f1(r.dbGb)} GB | ${f1(r.firstAnswerS)} s | ${f1(r.indexesS)} s | ${r.rssMb.join(', ')} MB | ${r.indexBytesPerLine.toFixed(0)} | ${r.rps} req/s, p97.5 ${r.p97_5} ms, ${r.errors} errors | ${slowest ? `${slowest[0]} ${slowest[1]} ms` : '—'} |`);
+}
+for (const r of rows) console.log(`${(r.lines / 1e6).toFixed(1)} M, p95 alone per kind (ms): ${Object.entries(r.aloneP95).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+if (rows.length > 0) {
+  fs.writeFileSync('docs/scale-curve.svg', scaleCurveSvg(rows.map((r) => ({ lines: r.lines, rssMb: Math.max(...r.rssMb), p97_5: r.p97_5 }))));
+  console.log('Plot: docs/scale-curve.svg');
+}
+console.log(JSON.stringify(rows));
+process.exit(0);
