@@ -35,6 +35,11 @@ export async function signIn(page: Page, email: string, path = '/', { password =
   const { authKey, user } = (await answer.json()) as LoginResponse;
   const items: [string, string][] = [['authKey', authKey], ['userData', JSON.stringify(user)]];
   if (keepsAdminData(user)) items.push(['adminUserData', JSON.stringify(user)]);
+  await openWithStored(page, items, path, waitForApp);
+}
+
+/** Opens `path` with `items` in localStorage before the app's first script runs (once per call, see signIn). */
+export async function openWithStored(page: Page, items: [string, string][], path: string, waitForApp: boolean) {
   const once = `signed-in-${Math.random().toString(36).slice(2)}`;
   await page.addInitScript(
     ({ once, items }) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, type Page, type Route } from '@playwright/test';
 import type { BrowserModel } from './browser-model.ts';
+import { queueRequests, type RequestQueue } from './request-queue.ts';
 import { openSignedIn } from './signed-in.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -21,14 +22,12 @@ const retryButton = (page: Page) => page.getByRole('button', { name: 'Retry' });
  * paths can send the same names again), `upload.fileFailed` answers 500. Progress needs no
  * action: the bar moves as the file is sent.
  */
-const held = new WeakMap<Page, Route[]>();
+const uploads = new WeakMap<Page, RequestQueue>();
 async function holdUploads(page: Page) {
-  held.set(page, []);
-  await page.route(/\/api\/invoice(\/\d+)?$/, (route) => (route.request().method() === 'POST' ? void held.get(page)!.push(route) : route.fallback()));
+  uploads.set(page, await queueRequests(page, /\/api\/invoice(\/\d+)?$/));
 }
 async function answer(page: Page, how: (route: Route) => Promise<void>) {
-  await expect.poll(() => held.get(page)!.length, { message: 'the modal should have sent a file' }).toBeGreaterThan(0);
-  await how(held.get(page)!.shift()!);
+  await how(await uploads.get(page)!.take('the modal should have sent a file'));
 }
 
 /** The Upload Invoice modal on the invoice list, against the real server. */
@@ -47,6 +46,9 @@ export const invoiceUploadModel: BrowserModel = {
       await page.getByRole('button', { name: 'Add Images' }).click();
     },
   },
+  // The Location field's suggestions: the house's locations, asked as the modal opens. While they
+  // load the app-wide spinner covers the modal: held only in the paths that say how they end.
+  calls: { locations: { url: '**/api/merchant', onlyInPathsSettlingIt: true } },
   events: {
     'upload.fieldChanged': (page, e) => page.getByRole('textbox', { name: e.field === 'description' ? 'Invoice Name' : 'Location' }).fill(String(e.value)),
     'upload.filesAdded': (page, e) => page.getByLabel('Invoice images').setInputFiles(
@@ -54,6 +56,7 @@ export const invoiceUploadModel: BrowserModel = {
     'upload.send': (page) => sendButton(page).click(),
     'upload.retry': (page) => retryButton(page).click(),
     'upload.cleared': (page) => page.getByRole('button', { name: 'Clear Images' }).click(),
+    'upload.closed': (page) => page.keyboard.press('Escape'),
     'upload.progress': async () => {},
     'upload.fileDone': (page) => answer(page, (route) => {
       const joining = /\/invoice\/(\d+)$/.exec(route.request().url());
@@ -77,5 +80,11 @@ export const invoiceUploadModel: BrowserModel = {
       await expect(page.getByRole('dialog').getByText(/^Failed to upload page-/)).toBeVisible();
       await expect(retryButton(page)).toBeVisible();
     },
+    closed: (page) => expect(page.getByRole('dialog')).toHaveCount(0),
   },
+  // A closed modal is gone, with its fields, and its call for the locations stopped; while the
+  // locations load, the spinner lets nobody act: they arrive (or fail) before anything else.
+  only: (path) =>
+    path.states.slice(0, -1).every((s) => s !== 'closed') &&
+    path.events.every((e, i) => !e.type.endsWith('.actor.locations') || i === 0),
 };

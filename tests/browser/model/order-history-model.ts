@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
 import type { BrowserModel } from './browser-model.ts';
+import type { HeldCalls } from './held-calls.ts';
 import { openSignedIn } from './signed-in.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -16,13 +17,35 @@ async function openOrderHistory(page: Page) {
 }
 
 /**
- * A merchant's competitor orders a month at a time. The page opens on last month with nothing
- * fetched, the registration's first variant; its second (months fetched before) is a cache a
- * browser only has after earlier visits, so its paths are not run here.
+ * The order history opened again after a visit that fetched last month and the month before: the
+ * session keeps fetched months while the app runs, so the page opens on last month without a call.
+ */
+async function reopenWithTwoMonths(page: Page, calls: HeldCalls) {
+  const loadMonth = { type: 'xstate.done.actor.loadMonth' };
+  await openOrderHistory(page);
+  await calls.settle('loadMonth', loadMonth);
+  await expect(loader(page)).toHaveCount(0);
+  const lastMonth = (await month(page).textContent())!;
+  await page.getByRole('button', { name: 'Last Month' }).click();
+  await calls.settle('loadMonth', loadMonth);
+  await expect(month(page)).not.toHaveText(lastMonth);
+  await expect(loader(page)).toHaveCount(0);
+  await page.goBack();
+  await page.getByRole('button', { name: 'Order History' }).click();
+  await expect(month(page)).toHaveText(lastMonth);
+}
+
+/**
+ * A merchant's competitor orders a month at a time. The page opens on last month (the
+ * registration's October 2026) with nothing fetched, or, opened again, with last month and the
+ * month before fetched.
  */
 export const orderHistoryModel: BrowserModel = {
   machine: 'order-history',
-  start: { 'merchant 1 from October 2026, nothing fetched yet': openOrderHistory },
+  start: {
+    'merchant 1 from October 2026, nothing fetched yet': openOrderHistory,
+    'merchant 1 from October 2026, September and October fetched before': reopenWithTwoMonths,
+  },
   calls: { loadMonth: { url: '**/api/competitive/order-history' } },
   events: {
     'orders.lastMonth': (page) => page.getByRole('button', { name: 'Last Month' }).click(),

@@ -19,6 +19,7 @@ export const pagedRebatesModel: BrowserModel = {
       await page.getByRole('button', { name: 'Search', exact: true }).click();
     },
     'rebates.scopeChanged': (page) => page.getByRole('tab', { name: 'ALL REBATES' }).click(),
+    'rebates.rowToggled': (page) => rows(page).first().getByRole('button', { name: /^(Reveal|Hide) / }).click(),
   },
   states: {
     loading: (page) => expect(loading(page)).toBeVisible(),
@@ -33,10 +34,10 @@ export const pagedRebatesModel: BrowserModel = {
     },
   },
   // While a page loads the app-wide spinner covers the screen, so no user event happens then;
-  // the first page's failure offers no retry on screen (the message says to refresh).
+  // the first page's failure offers no retry on screen (the message says to refresh), and no rows.
   only: (path) =>
     !path.events.some((e, i) => {
       const from = i === 0 ? path.start : path.states[i - 1];
-      return (from === 'loading' && e.type.startsWith('rebates.')) || (from === 'failed' && e.type === 'rebates.retry');
+      return (from === 'loading' && e.type.startsWith('rebates.')) || (from === 'failed' && (e.type === 'rebates.retry' || e.type === 'rebates.rowToggled'));
     }),
 };

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import type { RegisteredMachine } from '../../../src/machines/registered-machine.ts';
 import { MACHINES } from '../../../src/machines/registry.ts';
 import { cataloguePaths, type CataloguePath } from '../../paths/catalogue-paths.ts';
-import type { HeldCall } from './held-calls.ts';
+import type { HeldCall, HeldCalls } from './held-calls.ts';
 
 /**
  * Which catalogue paths a browser mapping replays, and why it skips the others. Apart from
@@ -18,8 +18,11 @@ import type { HeldCall } from './held-calls.ts';
 export interface BrowserModel {
   /** The registered machine's name. */
   machine: string;
-  /** Per starting situation (the registration's variant label): opens the app there. Paths of other variants are not run. */
-  start: Readonly<Record<string, (page: Page) => Promise<void>>>;
+  /**
+   * Per starting situation (the registration's variant label): opens the app there. Paths of other
+   * variants are not run. `calls` settles the held calls a start needs answered (a cache to fill).
+   */
+  start: Readonly<Record<string, (page: Page, calls: HeldCalls) => Promise<void>>>;
   /** Requests of invoked actors (by actor id) held until the path settles them. */
   calls?: Readonly<Record<string, HeldCall>>;
   /** What a user does for each event type (a held call's done/error needs none). */
