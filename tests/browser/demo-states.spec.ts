@@ -39,7 +39,7 @@ async function searchItems(page: Page, text: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-test('a purchase without a price: Market Index N/A with its hint (Intel)', async ({ page }) => {
+test('a purchase without a price: Market Index and last order price N/A with the hint, never $0.00 (Intel)', async ({ page }) => {
   await intelDetail(page);
   await searchItems(page, 'sea salt');
   const row = page.getByTestId('intel-detail-table').locator('tbody tr').filter({ hasText: formatDescription(UNPRICED_ITEM.description) });
@@ -49,6 +49,9 @@ test('a purchase without a price: Market Index N/A with its hint (Intel)', async
   await expect(na).toHaveAccessibleName(new RegExp(`^N/A\\s*: ${NO_PRICE_HINT}$`));
   await na.hover();
   await expect(page.getByRole('tooltip')).toHaveText(NO_PRICE_HINT);
+  // No price reported and no Market Index: the last order price is not known either.
+  await expect(row.getByTestId('last-price-na')).toHaveAccessibleName(new RegExp(`^N/A\\s*: ${NO_PRICE_HINT}$`));
+  await expect(row).not.toContainText('$0.00');
   await bothSizes(page, 'demo-market-index-na');
 });
 

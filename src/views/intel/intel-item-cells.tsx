@@ -44,17 +44,17 @@ export function DeviationCell({ item, open }: { item: DetailItem; open: boolean 
 }
 
 /** Spec §5: the Market Index as a range, or N/A with the hint why. */
-export const MarketIndexCell = ({ item }: { item: Pick<IntelItem, 'startGuidanceRange' | 'endGuidanceRange'> }) => <PriceOrHint text={marketIndex(item)} />;
+export const MarketIndexCell = ({ item }: { item: Pick<IntelItem, 'startGuidanceRange' | 'endGuidanceRange'> }) => <PriceOrHint text={marketIndex(item)} testId="market-index-na" />;
 
 /** The last order price, or N/A with the same hint when no price and no Market Index were known. */
-export const LastOrderPriceCell = ({ item }: { item: Pick<IntelItem, 'purchase'> }) => <PriceOrHint text={lastOrderPrice(item)} />;
+export const LastOrderPriceCell = ({ item }: { item: Pick<IntelItem, 'purchase'> }) => <PriceOrHint text={lastOrderPrice(item)} testId="last-price-na" />;
 
-function PriceOrHint({ text }: { text: string }) {
+function PriceOrHint({ text, testId }: { text: string; testId: string }) {
   return text === 'N/A' ? (
     // A button, so the hint shows on focus and on a tap too (a plain text shows it to a mouse only);
     // its name keeps the visible 'N/A' first, then the hint.
     <Tooltip label={NO_PRICE_HINT} events={{ hover: true, focus: true, touch: true }} multiline w={220}>
-      <UnstyledButton fz="sm" td="underline dotted" data-testid="market-index-na">
+      <UnstyledButton fz="sm" td="underline dotted" data-testid={testId}>
         N/A<VisuallyHidden>: {NO_PRICE_HINT}</VisuallyHidden>
       </UnstyledButton>
     </Tooltip>
