@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { ROUTE_AUDIENCE } from '../../src/model/route-permissions.ts';
+import { AUDIENCE_WORDS, ROUTE_AUDIENCE } from '../../src/model/route-permissions.ts';
 
 /**
  * Route schemas document the API; they do not check it. io-ts stays the one validator (handlers
@@ -28,5 +28,5 @@ export async function documentedApi(app: FastifyInstance, version: string): Prom
 function withAudience(schema: FastifySchema | undefined, route: string): FastifySchema {
   const audience = ROUTE_AUDIENCE[route];
   if (!schema || !audience) return schema ?? {};
-  return { ...schema, description: `Audience: ${audience}.`, ...(audience === 'public' ? { security: [] } : {}) };
+  return { ...schema, description: `Who may call it: ${AUDIENCE_WORDS[audience]}.`, ...(audience === 'public' ? { security: [] } : {}) };
 }

@@ -23,6 +23,19 @@ import { READ_ONLY_POSTS } from './read-only-posts.ts';
 export type Audience =
   | 'public' | 'signedIn' | 'inviters' | 'leaders' | 'internalAdmin' | 'internalAdminOrActing' | 'invoiceUsers' | 'intelUsers' | 'paymentUsers';
 
+/** Each audience in words, for the API reference (server/http/openapi.ts). */
+export const AUDIENCE_WORDS: Readonly<Record<Audience, string>> = {
+  public: 'anyone, logged in or not',
+  signedIn: 'any logged-in user, scoped to their family',
+  inviters: 'internal admins and every role but Distributor Rep',
+  leaders: 'internal admins, Admin and Leadership',
+  internalAdmin: 'internal admins, acting as themselves',
+  internalAdminOrActing: 'internal admins, also through a session they act in as a user',
+  invoiceUsers: 'internal admins and users with invoice scanning',
+  intelUsers: 'internal admins and users with Intel',
+  paymentUsers: 'internal admins and users with payment information',
+};
+
 export const ROUTE_AUDIENCE: Readonly<Record<string, Audience>> = {
   'GET /api/health': 'public',
   'GET /api/status': 'public',

@@ -4,8 +4,9 @@ import { signIn } from './login-helpers.ts';
 
 /**
  * The Market Index of an item whose distributor sent no price reads N/A, and says why on hover,
- * on keyboard focus and on a tap (analytics spec §4). The demo distributors all send prices, so
- * the house's real Intel answer is passed on with the prices of every item taken out.
+ * on keyboard focus and on a tap (analytics spec §4). The demo's one unpriced purchase belongs to
+ * another house (demo-states.spec.ts); here the leader's real Intel answer is passed on with the
+ * Market Index of every item taken out.
  */
 test('an N/A Market Index names itself N/A and explains why on keyboard focus', async ({ page }) => {
   test.slow();
