@@ -31,11 +31,19 @@ export function sourcesHash(root: string, sources: readonly string[] = SOURCES):
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The build folder `dist` points at now, or null (no build yet, or an old real folder). */
-export function currentBuild(root: string): string | null {
-  const link = path.join(root, 'dist');
+/**
+ * Where builds live: the symlink a server reads (`link`) and the folder of the builds it points
+ * into, both relative to the repository. The server's compiled build uses the same switch
+ * (scripts/build-server.ts).
+ */
+export interface BuildSlot { link: string; folder: string }
+export const CLIENT_BUILDS: BuildSlot = { link: 'dist', folder: 'dist-builds' };
+
+/** The build folder `dist` (or the slot's link) points at now, or null (no build yet, or an old real folder). */
+export function currentBuild(root: string, slot = CLIENT_BUILDS): string | null {
+  const link = path.join(root, slot.link);
   try {
-    return fs.lstatSync(link).isSymbolicLink() ? path.resolve(root, fs.readlinkSync(link)) : null;
+    return fs.lstatSync(link).isSymbolicLink() ? path.resolve(path.dirname(link), fs.readlinkSync(link)) : null;
   } catch {
     return null;
   }
@@ -71,20 +79,20 @@ export function carryAssets(from: string, to: string, now = Date.now(), keepMs =
   return carried;
 }
 
-/** Points `dist` at `build` in one rename (an old real `dist` folder is moved aside first). */
-export function switchTo(root: string, build: string) {
-  const link = path.join(root, 'dist');
-  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.renameSync(link, path.join(root, 'dist-builds', `replaced.${Date.now()}`));
-  const next = path.join(root, `dist.next-${process.pid}`);
+/** Points `dist` (or the slot's link) at `build` in one rename (an old real folder there is moved aside first). */
+export function switchTo(root: string, build: string, slot = CLIENT_BUILDS) {
+  const link = path.join(root, slot.link);
+  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink()) fs.renameSync(link, path.join(root, slot.folder, `replaced.${Date.now()}`));
+  const next = `${link}.next-${process.pid}`;
   fs.rmSync(next, { force: true });
-  fs.symlinkSync(path.relative(root, build), next);
+  fs.symlinkSync(path.relative(path.dirname(link), build), next);
   fs.renameSync(next, link);
 }
 
 /** Removes build folders other than the newest `keep` (by the time in their names), never the current one. */
-export function pruneBuilds(root: string, keep = 3) {
-  const builds = path.join(root, 'dist-builds');
-  const current = currentBuild(root);
+export function pruneBuilds(root: string, keep = 3, slot = CLIENT_BUILDS) {
+  const builds = path.join(root, slot.folder);
+  const current = currentBuild(root, slot);
   const age = (folder: string) => startedAt(folder) || 0;
   const folders = fs.readdirSync(builds).filter((name) => !name.startsWith('.building-')).map((name) => path.join(builds, name)).sort((a, b) => age(b) - age(a));
   for (const folder of folders.slice(keep)) if (folder !== current) fs.rmSync(folder, { recursive: true, force: true });

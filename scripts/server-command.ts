@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SERVER_BUILD = 'build/server';
+/** `build/server` links to the newest of the builds in build/server-builds (scripts/build-server.ts). */
+export const SERVER_BUILDS = { link: 'build/server', folder: 'build/server-builds' };
+export const SERVER_BUILD = SERVER_BUILDS.link;
 export const SERVER_MAIN = `${SERVER_BUILD}/server/main.js`;
 
 /** Node's arguments to run the compiled server from the repository's folder. */
