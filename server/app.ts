@@ -11,6 +11,7 @@ import { audienceOf } from './auth/route-audience.ts';
 import type { Deps } from './deps.ts';
 import { compression } from './http/compression.ts';
 import { documentedApi } from './http/openapi.ts';
+import { servicePlugins } from './plugins/services.ts';
 import { HttpError } from './http/errors.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     return reply.code(500).send({ message: 'Something went wrong' });
   });
 
+  for (const services of servicePlugins(deps)) await app.register(services);
   const version = builtVersion(deps.config.distDir);
   await documentedApi(app, version);
   await app.register(
@@ -122,32 +124,32 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       // Who may call each route (src/model/route-permissions.ts), checked here and nowhere else.
       api.addHook('onRequest', gate(deps.scope));
       api.addHook('onSend', auditWrites(deps));
-      await api.register(statusRoutes, { deps, version, maintenance: inMaintenance });
-      await api.register(authRoutes, { deps });
-      await api.register(accountRoutes, { deps });
-      await api.register(microsoftAuthRoutes, { deps });
-      await api.register(analyticsRoutes, { deps });
-      await api.register(userRoutes, { deps });
-      await api.register(distributorUserRoutes, { deps });
-      await api.register(distributorUsersRoutes, { deps });
-      await api.register(userManagementRoutes, { deps });
-      await api.register(authSessionRoutes, { deps });
-      await api.register(merchantRoutes, { deps });
-      await api.register(dashboardRoutes, { deps });
-      await api.register(intelRoutes, { deps });
-      await api.register(insightsRoutes, { deps });
-      await api.register(announcementRoutes, { deps });
-      await api.register(rebateRoutes, { deps });
-      await api.register(matchRoutes, { deps });
-      await api.register(invoiceRoutes, { deps });
-      await api.register(adminImportRoutes, { deps });
-      await api.register(paymentRoutes, { deps });
-      await api.register(businessPanelRoutes, { deps });
-      await api.register(adminUserRoutes, { deps });
-      await api.register(salesRepRoutes, { deps });
-      await api.register(auditLogRoutes, { deps });
-      await api.register(loadSpeedRoutes, { deps });
-      await api.register(digestRoutes, { deps });
+      await api.register(statusRoutes, { version, maintenance: inMaintenance });
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      await api.register(microsoftAuthRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(userRoutes);
+      await api.register(distributorUserRoutes);
+      await api.register(distributorUsersRoutes);
+      await api.register(userManagementRoutes);
+      await api.register(authSessionRoutes);
+      await api.register(merchantRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(intelRoutes);
+      await api.register(insightsRoutes);
+      await api.register(announcementRoutes);
+      await api.register(rebateRoutes);
+      await api.register(matchRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(adminImportRoutes);
+      await api.register(paymentRoutes);
+      await api.register(businessPanelRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(salesRepRoutes);
+      await api.register(auditLogRoutes);
+      await api.register(loadSpeedRoutes);
+      await api.register(digestRoutes);
       await api.register(apiDocsRoutes);
     },
     { prefix: '/api' },

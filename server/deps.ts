@@ -40,15 +40,23 @@ import { usersRepository } from './repositories/users.ts';
 import { userAdminRepository } from './repositories/user-admin.ts';
 import { userSessionsRepository } from './repositories/user-sessions.ts';
 
-/** What routes may use: the configuration, the token signer and the repositories (never the pool itself). */
+/**
+ * The services of the API: the configuration, the token signer, repositories, answer caches,
+ * indexes, the mailer and job queues (never the pool itself). Built once here; the app decorates
+ * its instance with them by group (server/plugins/services.ts) and each route plugin names the
+ * ones it uses (routesUsing).
+ */
 export type Deps = ReturnType<typeof repositories> & {
   /**
-   * The deps for this request's lag-tolerant reads (dashboard, Intel, insights, rebate and
-   * merchant lists): their repositories on the replica when there is one as new as what the
-   * caller has seen, else these. Sets X-Data-Version when a replica is configured.
+   * The repositories of this request's lag-tolerant reads (dashboard, Intel, insights, rebate and
+   * merchant lists): on the replica when there is one as new as what the caller has seen, else on
+   * the primary. Sets X-Data-Version when a replica is configured.
    */
-  readsFor(request: FastifyRequest, reply: FastifyReply): Promise<Deps>;
+  readsFor(request: FastifyRequest, reply: FastifyReply): Promise<ReadRepositories>;
 };
+
+/** What a lag-tolerant read may use: the same on the primary and on the replica. */
+export type ReadRepositories = Pick<ReturnType<typeof repositories>, 'cancellable' | 'dashboard' | 'merchants' | 'intel' | 'insights' | 'rebates'>;
 
 /** `replica`: DATABASE_REPLICA_URL's pool (server/db/read-routing.ts); without one every read is on `pool`. */
 export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer?: Mailer, replica: pg.Pool | null = null): Deps {
@@ -56,8 +64,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
   const deps: Deps = { ...repositories(config, pool, tokens, mailer), readsFor: async () => deps };
   if (!replica) return deps;
   const routing = replicaRouting(pool, replica, dashboardRepository(replica).dataVersion);
-  const onReplica: Deps = {
-    ...deps,
+  const onReplica: ReadRepositories = {
     cancellable: routing.cancellable,
     dashboard: dashboardRepository(routing.db),
     merchants: merchantsRepository(routing.db),
@@ -65,7 +72,7 @@ export function makeDeps(config: Config, pool: pg.Pool, tokens: TokenSigner, mai
     insights: insightsRepository(routing.db),
     rebates: rebatesRepository(routing.db),
   };
-  deps.readsFor = onReplica.readsFor = async (request, reply) => {
+  deps.readsFor = async (request, reply) => {
     const replicaVersion = await routing.usable(seenVersion(request));
     reply.header(DATA_VERSION_HEADER, replicaVersion ?? (await deps.dashboard.dataVersion()));
     return replicaVersion === null ? deps : onReplica;

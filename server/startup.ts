@@ -54,7 +54,7 @@ export interface Queues {
  * `work` says which ones this process also runs. With `deps` (an API server) uploads and imports
  * are queued through it, and the weekly digest runs here too (docs/digest.md).
  */
-export async function startQueues(direct: pg.Pool, work: { invoices: boolean; imports: boolean }, deps?: Deps): Promise<Queues> {
+export async function startQueues(direct: pg.Pool, work: { invoices: boolean; imports: boolean }, deps?: Pick<Deps, 'invoiceJobs' | 'importQueue'> & Parameters<typeof digestSender>[0]): Promise<Queues> {
   const invoices = await startInvoiceQueue(direct, { work: work.invoices });
   const imports = await startImportQueue(direct, { work: work.imports });
   let digest: DigestQueue | null = null;

@@ -13,7 +13,7 @@ import { isUniqueViolation, type NewUser } from '../repositories/user-admin.ts';
  * dashboard both invite through it.
  */
 export async function sendInvitation(
-  deps: Deps, log: FastifyBaseLogger, user: NewUser, origin: string, inviter: string, houseName: string,
+  deps: Pick<Deps, 'transaction' | 'userAdmin' | 'accountTokens' | 'mail'>, log: FastifyBaseLogger, user: NewUser, origin: string, inviter: string, houseName: string,
 ): Promise<number> {
   return deps
     .transaction(async (client) => {

@@ -37,7 +37,7 @@ type Deps = {
   sessions: SessionsRepository;
   attempts: LoginAttemptsRepository;
   tokens: TokenSigner;
-  tokenTtlHours: number;
+  config: { tokenTtlHours: number };
 };
 
 export type LoginRequest = { email: string; password: string; ip: string; userAgent: string | undefined };
@@ -84,7 +84,7 @@ function refuseUnusable(record: Usability): void {
   if (record.approval === 'rejected') throw unauthorized(APPROVAL_REFUSED);
 }
 
-type SessionDeps = Pick<Deps, 'users' | 'sessions' | 'tokens' | 'tokenTtlHours'>;
+type SessionDeps = Pick<Deps, 'users' | 'sessions' | 'tokens' | 'config'>;
 
 /**
  * The one way a login ends, whatever proved who the user is (password or Microsoft): refuse
@@ -96,7 +96,7 @@ export async function startSession(
   req: { ip: string; userAgent: string | undefined },
 ): Promise<LoginResponse> {
   refuseUnusable(record);
-  const expiresAt = new Date(Date.now() + deps.tokenTtlHours * 3600_000);
+  const expiresAt = new Date(Date.now() + deps.config.tokenTtlHours * 3600_000);
   const sessionId = await deps.sessions.create(record.id, expiresAt, req.ip, req.userAgent);
   await deps.users.recordLogin(record.id);
   const user = await deps.users.sessionUser(record.id);

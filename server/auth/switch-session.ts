@@ -15,7 +15,7 @@ type Deps = {
   houseUsers: HouseUsersRepository;
   auditLog: AuditLogRepository;
   tokens: TokenSigner;
-  tokenTtlHours: number;
+  config: { tokenTtlHours: number };
 };
 
 export type SwitchRequest = {
@@ -42,7 +42,7 @@ export async function switchSession(deps: Deps, req: SwitchRequest): Promise<Log
   }
 
   // Acting as someone else lasts at most an hour; the admin's own session the usual lifetime.
-  const hours = backToSelf ? deps.tokenTtlHours : Math.min(deps.tokenTtlHours, IMPERSONATION_MINUTES / 60);
+  const hours = backToSelf ? deps.config.tokenTtlHours : Math.min(deps.config.tokenTtlHours, IMPERSONATION_MINUTES / 60);
   const expiresAt = new Date(Date.now() + hours * 3600_000);
   const sessionId = await deps.sessions.create(req.targetId, expiresAt, req.ip, req.userAgent, backToSelf ? null : req.adminId, backToSelf ? null : req.reason);
   await endSession(deps, req.sessionId, req.callerId);

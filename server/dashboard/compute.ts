@@ -14,7 +14,7 @@ export const nothingSelected = (s: Selection) => !s.all && s.merchantIds.length 
  * and the volume per merchant come from the in-memory index of that version when it is built
  * (dashboard-memory.ts), else from the rollups in SQL: the same numbers.
  */
-export async function computeDashboard(deps: Deps, selection: Selection, body: DashboardPayload, days: number, version: string): Promise<DashboardResponse> {
+export async function computeDashboard(deps: Pick<Deps, 'dashboard' | 'dashboardMemory' | 'scope'>, selection: Selection, body: DashboardPayload, days: number, version: string): Promise<DashboardResponse> {
   const empty = nothingSelected(selection);
   const index = deps.dashboardMemory.at(version);
   const { startDate: from, endDate: to } = body;

@@ -1,7 +1,7 @@
 // Lag-tolerant reads on a streaming replica (DATABASE_REPLICA_URL), never older than what the
 // caller has seen: answers carry the data version they were computed at (X-Data-Version), the
 // client sends back the highest it has seen, and a replica behind that, or unreachable, leaves
-// the request on the primary. Which database a request reads is chosen once, by deps.readsFor.
+// the request on the primary. Which database a request reads is chosen once, by readsFor (server/deps.ts).
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { cancellable } from './cancellable.ts';

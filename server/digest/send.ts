@@ -23,7 +23,7 @@ export interface DigestSender {
 }
 
 /** The sender of the server's dependencies: links from PUBLIC_URL's first origin (never a request's Host). */
-export const digestSender = (deps: Deps): DigestSender => ({
+export const digestSender = (deps: Pick<Deps, keyof DigestRepos | 'digest' | 'mail' | 'tokens' | 'config' | 'transaction'>): DigestSender => ({
   repos: deps, digest: deps.digest, mail: deps.mail, tokens: deps.tokens, origin: ownOrigin(deps.config), transaction: deps.transaction,
 });
 

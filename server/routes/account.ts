@@ -1,6 +1,5 @@
 // The public account flows of accounts spec §2.3 and §7 (sign-up, activation, forgotten password,
 // reset through the emailed link) and the settings' change password.
-import type { FastifyPluginAsync } from 'fastify';
 import {
   ACTIVATED_MESSAGE, ACTIVATION_LINK_EXPIRED, ChangePasswordPayload, CONFIRMED_AWAITING_APPROVAL, CONFIRMED_BUT_DECLINED, CURRENT_PASSWORD_WRONG, EMAIL_NOT_FOUND,
   LINK_EXPIRED_MESSAGE, PASSWORD_CHANGED, PASSWORD_RESET_DONE, PASSWORDS_DONT_MATCH, PasswordResetRequest, RESET_LINK_SENT,
@@ -12,7 +11,7 @@ import { askNewAddressToConfirm } from '../accounts/email-change.ts';
 import { caller } from '../auth/authenticate.ts';
 import { accountAttemptKey, LOGIN_LIMITS, TOO_MANY_ATTEMPTS } from '../auth/login.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { activationMail, approvalRequestMail, passwordResetMail, signUpAttemptMail, unknownHouseMail } from '../mail/messages.ts';
@@ -36,10 +35,10 @@ export const RESET_LIMITS = { windowMinutes: 60, perEmail: 5, perIp: 30 };
 const refuse = (...messages: string[]) => badRequest(messages.join('\n'), messages);
 const gone = (message: string) => new HttpError(410, message);
 
-export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const accountRoutes = routesUsing(['accountTokens', 'accounts', 'attempts', 'config', 'mail', 'scope', 'sessions', 'transaction', 'userAdmin'], async (app) => {
   const origin = (siteUrl: string) => {
     try {
-      return linkOrigin(deps.config.publicUrls, siteUrl);
+      return linkOrigin(app.config.publicUrls, siteUrl);
     } catch (err) {
       throw err instanceof HttpError ? refuse(err.message) : err;
     }
@@ -56,30 +55,30 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     if (body.repeatPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
     const linkBase = origin(body.siteUrl);
     const limitKey = `signup-ip:${request.ip}`;
-    const tries = (await deps.attempts.failuresSince([limitKey], SIGN_UP_LIMITS.windowMinutes)).get(limitKey) ?? 0;
+    const tries = (await app.attempts.failuresSince([limitKey], SIGN_UP_LIMITS.windowMinutes)).get(limitKey) ?? 0;
     if (tries >= SIGN_UP_LIMITS.perIp) throw tooManyRequests(TOO_MANY_SIGN_UPS);
-    await deps.attempts.recordFailure([limitKey]);
+    await app.attempts.recordFailure([limitKey]);
 
     const [houseId, existing] = await Promise.all([
-      deps.accounts.houseIdByPlatformId(body.partnerPlatformId),
-      deps.accounts.resettable(body.email),
+      app.accounts.houseIdByPlatformId(body.partnerPlatformId),
+      app.accounts.resettable(body.email),
     ]);
     // Hashed whatever the outcome, so the answer takes as long either way.
     const passwordHash = await hashPassword(body.password);
-    await deps.transaction(async (db) => {
+    await app.transaction(async (db) => {
       if (existing) {
-        await sendOrRefuse(deps.mail, signUpAttemptMail(existing.email, existing.contactName, `${linkBase}/login`), request.log, 'sign-up');
+        await sendOrRefuse(app.mail, signUpAttemptMail(existing.email, existing.contactName, `${linkBase}/login`), request.log, 'sign-up');
         return;
       }
       if (houseId === null) {
-        await sendOrRefuse(deps.mail, unknownHouseMail(body.email, body.contactName, body.partnerPlatformId, `${linkBase}/signup`), request.log, 'sign-up');
+        await sendOrRefuse(app.mail, unknownHouseMail(body.email, body.contactName, body.partnerPlatformId, `${linkBase}/signup`), request.log, 'sign-up');
         return;
       }
-      const userId = await deps.accounts.createSignedUp({ email: body.email, contactName: body.contactName, houseId }, passwordHash, db);
+      const userId = await app.accounts.createSignedUp({ email: body.email, contactName: body.contactName, houseId }, passwordHash, db);
       if (userId === null) return; // signed up by a concurrent request: the same answer
-      const token = await deps.accountTokens.issue(userId, 'activate', db);
+      const token = await app.accountTokens.issue(userId, 'activate', db);
       const link = `${linkBase}/activate/${token}`;
-      await sendOrRefuse(deps.mail, activationMail(body.email, body.contactName, link, TOKEN_LIFETIME_HOURS.activate / 24), request.log, 'activation');
+      await sendOrRefuse(app.mail, activationMail(body.email, body.contactName, link, TOKEN_LIFETIME_HOURS.activate / 24), request.log, 'activation');
     });
     return reply.code(201).send({ message: SIGNED_UP_MESSAGE } satisfies MessageResponse);
   });
@@ -87,20 +86,20 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** Confirms the email; a signed-up account then asks its family's leaders for approval. */
   app.post('/auth/activate/:token', { schema: routeSchema('Account', 'Activate an account from its email link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'activation link');
-    const siteBase = ownOrigin(deps.config);
-    return deps.transaction(async (db) => {
-      const used = await deps.accountTokens.consume(token, ['activate'], db);
+    const siteBase = ownOrigin(app.config);
+    return app.transaction(async (db) => {
+      const used = await app.accountTokens.consume(token, ['activate'], db);
       if (!used) throw gone(ACTIVATION_LINK_EXPIRED);
-      const { pending, rejected, deactivated, holder, houseId } = await deps.accounts.activate(used.userId, db);
+      const { pending, rejected, deactivated, holder, houseId } = await app.accounts.activate(used.userId, db);
       // 'Please Login' only when the login will work (issue 39): login refuses these as well.
       if (deactivated) return { message: DEACTIVATED };
       if (rejected) return { message: CONFIRMED_BUT_DECLINED };
       if (!pending) return { message: ACTIVATED_MESSAGE };
       if (houseId === null) return { message: CONFIRMED_AWAITING_APPROVAL };
-      const house = (await deps.scope.distributor(houseId))?.nickname ?? 'your distributor';
-      for (const approver of await deps.accounts.approversOf(houseId, db)) {
+      const house = (await app.scope.distributor(houseId))?.nickname ?? 'your distributor';
+      for (const approver of await app.accounts.approversOf(houseId, db)) {
         const mail = approvalRequestMail(approver.email, approver.contactName, holder.contactName, holder.email, house, `${siteBase}/user-management`);
-        await sendOrRefuse(deps.mail, mail, request.log, 'approval request');
+        await sendOrRefuse(app.mail, mail, request.log, 'approval request');
       }
       return { message: CONFIRMED_AWAITING_APPROVAL };
     });
@@ -113,12 +112,12 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
    */
   app.post('/auth/approve-email-change/:token', { schema: routeSchema('Account', 'Approve an email change from its link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'approval link');
-    return deps.transaction(async (db) => {
-      const used = await deps.accountTokens.consume(token, ['email-approval'], db);
-      const holder = used && (await deps.userAdmin.managedUser(used.userId));
+    return app.transaction(async (db) => {
+      const used = await app.accountTokens.consume(token, ['email-approval'], db);
+      const holder = used && (await app.userAdmin.managedUser(used.userId));
       if (!used?.newEmail || !holder) throw gone(EMAIL_APPROVAL_LINK_EXPIRED);
-      if (await deps.userAdmin.emailTaken(used.newEmail, holder.id)) throw refuse(EMAIL_TAKEN);
-      await askNewAddressToConfirm(deps, request.log, db, holder, used.newEmail, holder.contactName);
+      if (await app.userAdmin.emailTaken(used.newEmail, holder.id)) throw refuse(EMAIL_TAKEN);
+      await askNewAddressToConfirm(app, request.log, db, holder, used.newEmail, holder.contactName);
       return { message: emailChangeApprovedMessage(used.newEmail) };
     });
   });
@@ -126,10 +125,10 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** The new address of an email change confirms it (spec: accounts-and-administration.md §2.4 User Management): the change happens now. */
   app.post('/auth/confirm-email/:token', { schema: routeSchema('Account', 'Confirm a new email address from its link', { params: TokenParams, answer: MessageResponse }) }, async (request): Promise<MessageResponse> => {
     const { token } = validate(TokenParams, request.params, 'confirmation link');
-    await deps.transaction(async (db) => {
-      const used = await deps.accountTokens.consume(token, ['email'], db);
+    await app.transaction(async (db) => {
+      const used = await app.accountTokens.consume(token, ['email'], db);
       if (!used?.newEmail) throw gone(EMAIL_LINK_EXPIRED);
-      const changed = await deps.accounts.changeEmail(used.userId, used.newEmail, db).catch((error: unknown) => {
+      const changed = await app.accounts.changeEmail(used.userId, used.newEmail, db).catch((error: unknown) => {
         throw isUniqueViolation(error) ? refuse(EMAIL_TAKEN) : error;
       });
       if (!changed) throw gone(EMAIL_LINK_EXPIRED);
@@ -142,18 +141,18 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const linkBase = origin(body.siteUrl);
     // Every request counts, unknown emails too: that also slows down probing which emails exist.
     const keys = [`reset:${body.email.toLowerCase()}`, `reset-ip:${request.ip}`] as const;
-    const counts = await deps.attempts.failuresSince([...keys], RESET_LIMITS.windowMinutes);
+    const counts = await app.attempts.failuresSince([...keys], RESET_LIMITS.windowMinutes);
     if ((counts.get(keys[0]) ?? 0) >= RESET_LIMITS.perEmail || (counts.get(keys[1]) ?? 0) >= RESET_LIMITS.perIp) {
       throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
     }
-    await deps.attempts.recordFailure([...keys]);
+    await app.attempts.recordFailure([...keys]);
 
-    const holder = await deps.accounts.resettable(body.email);
+    const holder = await app.accounts.resettable(body.email);
     if (!holder) throw notFound(EMAIL_NOT_FOUND);
-    await deps.transaction(async (db) => {
-      const token = await deps.accountTokens.issue(holder.id, 'reset', db);
+    await app.transaction(async (db) => {
+      const token = await app.accountTokens.issue(holder.id, 'reset', db);
       const link = `${linkBase}/change-password/${token}`;
-      await sendOrRefuse(deps.mail, passwordResetMail(holder.email, holder.contactName, link, TOKEN_LIFETIME_HOURS.reset), request.log, 'password reset');
+      await sendOrRefuse(app.mail, passwordResetMail(holder.email, holder.contactName, link, TOKEN_LIFETIME_HOURS.reset), request.log, 'password reset');
     });
     return { message: RESET_LINK_SENT };
   });
@@ -163,19 +162,19 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const { token } = validate(TokenParams, request.params, 'password reset link');
     const body = validate(ResetPasswordPayload, request.body, 'new password');
     if (body.newPassword !== body.password) throw refuse(PASSWORDS_DONT_MATCH);
-    const email = await deps.transaction(async (db) => {
-      const used = await deps.accountTokens.consume(token, ['reset', 'invite'], db);
+    const email = await app.transaction(async (db) => {
+      const used = await app.accountTokens.consume(token, ['reset', 'invite'], db);
       if (!used) throw gone(LINK_EXPIRED_MESSAGE);
       // Hashed only once the link is known good, so junk tokens cost no argon2 work.
-      const changed = await deps.accounts.setPassword(used.userId, await hashPassword(body.password), db);
+      const changed = await app.accounts.setPassword(used.userId, await hashPassword(body.password), db);
       enforce(userPolicy.setPassword(changed !== null));
       // Whoever held the old password (or a stolen session) is out; run before the commit, so a
       // failure here keeps the old password rather than a new one with live old sessions.
-      await deps.sessions.revokeAllOf(used.userId);
+      await app.sessions.revokeAllOf(used.userId);
       return changed!;
     });
     // The owner proved the email; earlier failed logins (perhaps what made them reset) no longer block them.
-    await deps.attempts.forgetAccount(email);
+    await app.attempts.forgetAccount(email);
     return { message: PASSWORD_RESET_DONE };
   });
 
@@ -183,25 +182,25 @@ export const accountRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const me = caller(request);
     const body = validate(ChangePasswordPayload, request.body, 'password change');
     if (body.repeatPassword !== body.newPassword) throw refuse(PASSWORDS_DONT_MATCH);
-    const account = await deps.accounts.passwordHashOf(me.userId);
+    const account = await app.accounts.passwordHashOf(me.userId);
     if (!account) throw unauthorized();
 
     // The current password is a login secret: guesses lock this session out of changing it (not the
     // owner's other sessions or logins), and count towards the account-wide slow-down of logins.
     const key = `session:${me.sessionId}`;
-    const failures = (await deps.attempts.failuresSince([key], LOGIN_LIMITS.windowMinutes)).get(key) ?? 0;
+    const failures = (await app.attempts.failuresSince([key], LOGIN_LIMITS.windowMinutes)).get(key) ?? 0;
     if (failures >= LOGIN_LIMITS.perAccountAndAddress) throw tooManyRequests(TOO_MANY_ATTEMPTS);
     if (!(await verifyPassword(account.passwordHash, body.password))) {
-      await deps.attempts.recordFailure([key, accountAttemptKey(account.email)]);
+      await app.attempts.recordFailure([key, accountAttemptKey(account.email)]);
       throw refuse(CURRENT_PASSWORD_WRONG);
     }
 
     const passwordHash = await hashPassword(body.newPassword);
-    await deps.transaction(async (db) => {
-      if ((await deps.accounts.setPassword(me.userId, passwordHash, db)) === null) throw unauthorized();
-      await deps.sessions.revokeAllOf(me.userId, me.sessionId); // other devices; this one stays logged in
+    await app.transaction(async (db) => {
+      if ((await app.accounts.setPassword(me.userId, passwordHash, db)) === null) throw unauthorized();
+      await app.sessions.revokeAllOf(me.userId, me.sessionId); // other devices; this one stays logged in
     });
-    await deps.attempts.forgetAccount(account.email);
+    await app.attempts.forgetAccount(account.email);
     return { message: PASSWORD_CHANGED };
   });
-};
+});

@@ -4,11 +4,11 @@
 // follows the job's progress and downloads its reject file. Internal admins only.
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import * as t from 'io-ts';
 import { IdText } from '../../src/model/codec.ts';
 import { IMPORT_FILE_NAME, IMPORT_UPLOAD_MESSAGES, MAX_IMPORT_FILE_BYTES, ImportJob, ImportJobs } from '../../src/model/purchase-import.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { uploadBytes, uploadFileName } from '../http/uploads.ts';
@@ -22,12 +22,12 @@ import { answerWith, fileAnswer, multipartForm, routeSchema } from '../http/rout
 
 const JobParams = t.type({ id: IdText });
 
-export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const adminImportRoutes = routesUsing(['importJobs', 'importQueue', 'importRejects', 'readUpload', 'transaction'], async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_FILE_BYTES, files: 1, fields: 0, parts: 1 } });
 
   async function job(request: FastifyRequest): Promise<ImportJob> {
     const { id } = validate(JobParams, request.params, 'path');
-    const found = await deps.importJobs.byId(Number(id));
+    const found = await app.importJobs.byId(Number(id));
     if (!found) throw notFound('No such import.');
     return found;
   }
@@ -48,15 +48,15 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
     }
     // The file and its job in one transaction: a cut, too large or refused upload leaves nothing.
     // A workbook's check reads its ZIP directory from a file: a private copy, written as it passes.
-    const created = await withPrivateTemp((tmp) => deps.transaction(async (tx) => {
+    const created = await withPrivateTemp((tmp) => app.transaction(async (tx) => {
       const copy = isXlsx(fileName) ? path.join(tmp, 'upload.xlsx') : undefined;
       const stored = await writeUpload(tx, fileName, uploadBytes(file.file), { copyTo: copy });
       if (file.file.truncated) throw new HttpError(413, IMPORT_UPLOAD_MESSAGES.tooLarge);
       if (stored.size === 0) throw badRequest(IMPORT_UPLOAD_MESSAGES.empty);
       if (copy) await refuseUnboundedWorkbook(copy, tmp);
-      return deps.importJobs.create(fileName, stored.id, me.id, tx);
+      return app.importJobs.create(fileName, stored.id, me.id, tx);
     }));
-    await deps.importQueue.enqueue(created.id);
+    await app.importQueue.enqueue(created.id);
     return reply.code(202).send(created);
   });
 
@@ -70,7 +70,7 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   }
 
   app.get('/admin/imports', { schema: routeSchema('Imports', 'The recent imports', { answer: ImportJobs }) }, async (): Promise<ImportJob[]> => {
-    return deps.importJobs.recent();
+    return app.importJobs.recent();
   });
 
   app.get('/admin/imports/:id', { schema: routeSchema('Imports', 'An import', { params: JobParams, answer: ImportJob }) }, async (request): Promise<ImportJob> => {
@@ -80,11 +80,11 @@ export const adminImportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app,
   /** The rejected rows (line number, reason, the row as sent) as CSV. */
   app.get('/admin/imports/:id/rejects', { schema: routeSchema('Imports', 'An import’s rejected rows as CSV', { params: JobParams, answer: fileAnswer('The rejected rows', 'text/csv') }) }, async (request, reply) => {
     const found = await job(request);
-    const rejects = await deps.importRejects(found.id, `${found.fileName} rejects.csv`);
+    const rejects = await app.importRejects(found.id, `${found.fileName} rejects.csv`);
     if (rejects === null) throw notFound('This import has no rejected rows.');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment(`${found.fileName.replace(IMPORT_FILE_NAME, '')} rejects.csv`))
-      .send(deps.readUpload(rejects));
+      .send(app.readUpload(rejects));
   });
-};
+});

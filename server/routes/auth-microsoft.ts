@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { MicrosoftLoginPayload, MicrosoftConfig } from '../../src/model/microsoft-auth.ts';
 import { startSession } from '../auth/login.ts';
 import { microsoftTokenVerifier } from '../auth/microsoft.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { routeSchema } from '../http/route-schema.ts';
@@ -12,8 +11,8 @@ export const MICROSOFT_DISABLED = 'Microsoft sign-in is not set up on this porta
 export const noAccountFor = (email: string) => `No portal account uses ${email}. Ask your administrator for access.`;
 
 /** Microsoft (Entra ID) sign-in, accounts spec §7: the browser gets an access token by MSAL popup, we verify it. */
-export const microsoftAuthRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const azure = deps.config.azure;
+export const microsoftAuthRoutes = routesUsing(['config', 'sessions', 'tokens', 'users'], async (app) => {
+  const azure = app.config.azure;
   const verify = azure ? microsoftTokenVerifier(azure) : null;
 
   app.get('/auth/microsoft/config', { schema: routeSchema('Sign-in', 'Microsoft sign-in settings for the browser', { answer: MicrosoftConfig }) }, async (): Promise<MicrosoftConfig> =>
@@ -25,12 +24,12 @@ export const microsoftAuthRoutes: FastifyPluginAsync<{ deps: Deps }> = async (ap
     if (!verify) throw new HttpError(503, MICROSOFT_DISABLED);
     // The email comes from the verified token only; body.email is what the browser claims and proves nothing.
     const { email } = await verify(body.accessToken);
-    const record = await deps.users.findForLogin(email);
+    const record = await app.users.findForLogin(email);
     if (!record) throw unauthorized(noAccountFor(email));
     return startSession(
-      { ...deps, tokenTtlHours: deps.config.tokenTtlHours },
+      app,
       record,
       { ip: request.ip, userAgent: request.headers['user-agent'] },
     );
   });
-};
+});

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../deps.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -11,7 +10,7 @@ import { fileAnswer, routeSchema } from '../http/route-schema.ts';
 const SHEET_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The Business Panel (accounts spec §2.10): Checks Data, the admin's spreadsheet as vouchers and/or check details. */
-export const businessPanelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app) => {
+export const businessPanelRoutes: FastifyPluginAsync = async (app) => {
   app.post('/business-panel/checks-data', { bodyLimit: SHEET_BODY_LIMIT, schema: routeSchema('Payments', 'Checks of a spreadsheet as a PDF', { body: ChecksDataPayload, answer: fileAnswer('The PDF', 'application/pdf') }) }, async (request, reply) => {
     const body = validate(ChecksDataPayload, request.body, 'body');
     if (body.rows.length > MAX_SHEET_ROWS) throw new HttpError(413, TOO_MANY_ROWS);

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadRepositories } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { assembleLostVolume } from '../dashboard/assemble.ts';
 import { sendCached, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { computeDashboard, nothingSelected, sellerMonthsOf } from '../dashboard/compute.ts';
@@ -27,16 +28,16 @@ function ownVolumeInMemory(index: DashboardIndex, selection: Selection, last: st
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const dashboardRoutes = routesUsing(['dashboardAnswers', 'dashboardMemory', 'readsFor', 'scope', 'settings'], async (app) => {
   /**
    * The caller's selection, the data version read meanwhile (one round trip less to wait for) and
-   * the deps to read with (the replica's when it is new enough: deps.readsFor).
+   * the repositories to read with (the replica's when it is new enough: app.readsFor).
    */
   const selectionFor = async (request: FastifyRequest, reply: FastifyReply, merchantIds: readonly number[]) => {
-    const reads = await deps.readsFor(request, reply);
+    const reads = await app.readsFor(request, reply);
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
-    const index = deps.dashboardMemory.at(version);
-    return { selection: await selectMerchants(index?.directory ?? deps.scope, scope, merchantIds), version, reads, index };
+    const index = app.dashboardMemory.at(version);
+    return { selection: await selectMerchants(index?.directory ?? app.scope, scope, merchantIds), version, reads, index };
   };
 
   /**
@@ -45,9 +46,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
    * caller leaves (a new range, another house) and nobody else waits for the same answer.
    */
   const cached = async <T>(
-    reply: FastifyReply, route: string, { selection, version, reads }: { selection: Selection; version: string; reads: Deps },
+    reply: FastifyReply, route: string, { selection, version, reads }: { selection: Selection; version: string; reads: ReadRepositories },
     values: unknown, compute: (sql: DashboardRepository) => Promise<T>,
-  ): Promise<Sent<T>> => sendCached(reply, deps.dashboardAnswers, { route, selection, values }, version,
+  ): Promise<Sent<T>> => sendCached(reply, app.dashboardAnswers, { route, selection, values }, version,
     (signal) => reads.cancellable(signal, (db) => compute(dashboardRepository(db))).then(toJson), clientGone(reply))
     .catch((err: unknown) => Promise.reject(callerLeft(err)));
 
@@ -59,7 +60,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     const read = await selectionFor(request, reply, body.merchants);
     const { startDate, endDate, showRebates, showDeviations } = body; // the merchants are in the selection
     return cached(reply, 'dashboard', read, { startDate, endDate, showRebates, showDeviations },
-      (sql) => computeDashboard({ ...read.reads, dashboard: sql }, read.selection, body, days, read.version));
+      (sql) => computeDashboard({ dashboard: sql, dashboardMemory: app.dashboardMemory, scope: app.scope }, read.selection, body, days, read.version));
   });
 
   /** Per location, the house's own volume last calendar month against the month before. */
@@ -76,7 +77,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
   /** The house's own volume in each of the last 12 whole calendar months (feature flag volumeByMonth). */
   app.post('/dashboard/monthly-volume', { schema: routeSchema('Dashboard', 'Monthly volume of locations', { body: MerchantIdsPayload, answer: MonthlyVolumeResponse }) }, async (request, reply): Promise<Sent<MonthlyVolumeResponse>> => {
     const body = validate(MerchantIdsPayload, request.body, 'body');
-    if ((await deps.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
+    if ((await app.settings.features()).volumeByMonth !== true) throw notFound(VOLUME_BY_MONTH_OFF);
     const read = await selectionFor(request, reply, body.merchantIds);
     const { selection, index } = read;
     const today = new Date();
@@ -91,4 +92,4 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
       return { data: [...own].map(([month, v]) => ({ month, totalPurchase: Math.round(v * 100) / 100 })) };
     });
   });
-};
+});

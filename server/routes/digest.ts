@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import * as t from 'io-ts';
 import { caller } from '../auth/authenticate.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { computeDigest } from '../digest/content.ts';
 import { firstSince, knownTimeZone } from '../digest/periods.ts';
 import { unsubscribeUser } from '../digest/unsubscribe-token.ts';
@@ -54,18 +53,18 @@ const badLinkPage = () => page(BAD_UNSUBSCRIBE_TITLE, `<p>${escapeHtml(BAD_UNSUB
  * The digest (docs/digest.md): each user's preferences, the one-click unsubscribe of its emails
  * (reached without a session: the token is signed), and the header's bell.
  */
-export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const digestRoutes = routesUsing(['digest', 'insights', 'invoices', 'payments', 'scope', 'tokens'], async (app) => {
   // Mail clients' one-click unsubscribe (RFC 8058) posts a form body; only this plugin reads one.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 
-  app.get('/digest/preferences', { schema: routeSchema('Digest', 'One’s digest settings', { answer: DigestPreferences }) }, async (request): Promise<DigestPreferences> => deps.digest.preferences(caller(request).userId));
+  app.get('/digest/preferences', { schema: routeSchema('Digest', 'One’s digest settings', { answer: DigestPreferences }) }, async (request): Promise<DigestPreferences> => app.digest.preferences(caller(request).userId));
 
   app.post('/digest/preferences', { schema: routeSchema('Digest', 'Change one’s digest settings', { body: DigestPreferences, answer: DigestPreferences }) }, async (request): Promise<DigestPreferences> => {
     const body = validate(DigestPreferences, request.body, 'body');
     if (!knownTimeZone(body.timeZone)) throw badRequest(`Unknown time zone ${body.timeZone}.`);
     // Stored in the order of the list, once each.
     const saved = { ...body, sections: DIGEST_SECTIONS.filter((s) => body.sections.includes(s)) };
-    await deps.digest.savePreferences(caller(request).userId, saved);
+    await app.digest.savePreferences(caller(request).userId, saved);
     return saved;
   });
 
@@ -75,7 +74,7 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     const browser = wantsPage(request.headers.accept);
     if (browser && !UnsubscribeQuery.is(request.query)) return reply.code(404).type('text/html; charset=utf-8').send(badLinkPage());
     const { token } = validate(UnsubscribeQuery, request.query, 'query');
-    if (unsubscribeUser(deps.tokens, token) === null) {
+    if (unsubscribeUser(app.tokens, token) === null) {
       if (browser) return reply.code(404).type('text/html; charset=utf-8').send(badLinkPage());
       throw notFound(BAD_UNSUBSCRIBE_LINK);
     }
@@ -87,9 +86,9 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
 
   app.post('/digest/unsubscribe', { schema: routeSchema('Digest', 'Unsubscribe (an email’s one-click link, or its page’s form)', { query: UnsubscribeQuery, answer: contentAnswer('A page for a form, else JSON', { 'text/html': { type: 'string' }, 'application/json': jsonSchemaOf(MessageResponse) }) }) }, async (request, reply) => {
     const { token } = validate(UnsubscribeQuery, request.query, 'query');
-    const userId = unsubscribeUser(deps.tokens, token);
+    const userId = unsubscribeUser(app.tokens, token);
     const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
-    if (userId === null || !(await deps.digest.unsubscribe(userId))) {
+    if (userId === null || !(await app.digest.unsubscribe(userId))) {
       if (fromForm && wantsPage(request.headers.accept)) return reply.code(404).type('text/html; charset=utf-8').send(badLinkPage());
       throw notFound(BAD_UNSUBSCRIBE_LINK);
     }
@@ -101,15 +100,15 @@ export const digestRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   app.get('/alerts', { schema: routeSchema('Digest', 'The bell’s alerts', { answer: Alerts }) }, async (request): Promise<Alerts> => {
     const userId = caller(request).userId;
     const now = new Date();
-    const readAt = await deps.digest.alertsReadAt(userId);
-    const content = await computeDigest(deps, userId, { now, since: readAt ?? firstSince('weekly', now), sections: DIGEST_SECTIONS });
+    const readAt = await app.digest.alertsReadAt(userId);
+    const content = await computeDigest(app, userId, { now, since: readAt ?? firstSince('weekly', now), sections: DIGEST_SECTIONS });
     enforce(housePolicy.acting(content));
     const read = readAt?.toISOString() ?? null;
     return { unread: unreadCount(content!, read), readAt: read, content: content! };
   });
 
   app.post('/alerts/read', { schema: routeSchema('Digest', 'Mark the alerts read', { answer: MessageResponse }) }, async (request) => {
-    await deps.digest.markAlertsRead(caller(request).userId);
+    await app.digest.markAlertsRead(caller(request).userId);
     return { message: 'Alerts read.' };
   });
-};
+});

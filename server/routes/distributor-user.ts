@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { IdParams } from '../../src/model/merchant-access.ts';
@@ -12,7 +11,7 @@ import { userPolicy } from '../policies/user-policy.ts';
 const toActive = (d: { id: number; platform_id: string; nickname: string }) =>
   ({ id: d.id, platform_id: d.platform_id, nickname: d.nickname });
 
-export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const distributorUserRoutes = routesUsing(['scope'], async (app) => {
   /**
    * The active house and the houses the caller may switch to (internal admins: every distributor),
    * family heads left out. A caller whose saved active house is a family head acts for its first
@@ -21,12 +20,12 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
    */
   app.get('/user/current-distributor', { schema: routeSchema('Distributors', 'The active distributor and those one may switch to', { answer: CurrentDistributor }) }, async (request): Promise<CurrentDistributor> => {
     const me = await request.scope.caller();
-    const moved = await deps.scope.leaveFamilyHead(me.id);
-    const active = me.activeDistributorId === null ? null : await deps.scope.distributor(me.activeDistributorId);
+    const moved = await app.scope.leaveFamilyHead(me.id);
+    const active = me.activeDistributorId === null ? null : await app.scope.distributor(me.activeDistributorId);
     enforce(housePolicy.acting(active));
     return {
       active: toActive(active!),
-      houses: await deps.scope.actingHouses(me.internalAdmin ? 'all' : me.houseIds),
+      houses: await app.scope.actingHouses(me.internalAdmin ? 'all' : me.houseIds),
       movedFrom: moved ? toActive(moved.from) : null,
     };
   });
@@ -38,9 +37,9 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
   app.get('/distributor', { schema: routeSchema('Distributors', 'A user’s distributors', { query: HousesOfUserQuery, answer: listOf(House) }) }, async (request): Promise<House[]> => {
     const { userId } = validate(HousesOfUserQuery, request.query, 'query');
     const me = await request.scope.caller();
-    const target = userId === undefined || Number(userId) === me.id ? me : await deps.scope.user(Number(userId));
+    const target = userId === undefined || Number(userId) === me.id ? me : await app.scope.user(Number(userId));
     enforce(userPolicy.seeAccessOf(me, target, 'houses'));
-    return deps.scope.actingHouses(target!.houseIds);
+    return app.scope.actingHouses(target!.houseIds);
   });
 
   /** Switches the active house; only to a house the caller may act for, never to a family head. */
@@ -49,15 +48,15 @@ export const distributorUserRoutes: FastifyPluginAsync<{ deps: Deps }> = async (
     const me = await request.scope.caller();
     const distributorId = Number(id);
     // Said plainly to those who could have picked it (their own family's head, or any for internal admins).
-    if ((me.internalAdmin || me.familyRootId === distributorId) && await deps.scope.isFamilyHead(distributorId)) {
-      const head = await deps.scope.distributor(distributorId);
+    if ((me.internalAdmin || me.familyRootId === distributorId) && await app.scope.isFamilyHead(distributorId)) {
+      const head = await app.scope.distributor(distributorId);
       throw badRequest(familyHeadRefused(head!.nickname));
     }
     enforce(housePolicy.actFor(me, distributorId));
-    const house = await deps.scope.distributor(distributorId);
+    const house = await app.scope.distributor(distributorId);
     if (!house) throw notFound('No such distributor.');
-    await deps.scope.setActiveDistributor(me.id, distributorId);
+    await app.scope.setActiveDistributor(me.id, distributorId);
     // The channel partner the client keeps in its session user is the house it now acts for.
     return { channelPartner: { distributor_id: house.id }, activeDistributor: toActive(house) };
   });
-};
+});

@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { assembleIntel } from '../intel/assemble.ts';
@@ -28,17 +27,17 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 /**
  * Competitive insights (docs/insights.md): every call scoped like the dashboard (foreign merchants
  * invisible, View As honoured) and open to every signed-in distributor user, like the screens.
- * They read the replica when it is new enough (deps.readsFor).
+ * They read the replica when it is new enough (app.readsFor).
  */
-export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const insightsRoutes = routesUsing(['readsFor', 'scope'], async (app) => {
   /** The merchants table: volumes of every visible merchant, or of those that lost a category or item. */
   app.post('/competitive/merchants', { schema: routeSchema('Insights', 'Locations with competitor share', { body: InsightsMerchantsPayload, answer: InsightsMerchants }) }, async (request, reply): Promise<InsightsMerchant[]> => {
     const body = validate(InsightsMerchantsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
+    const [scope, reads] = await Promise.all([request.scope.visible(), app.readsFor(request, reply)]);
     let ids: number[] | null = scope.all ? null : scope.merchantIds;
     if (body.category !== undefined || body.item !== undefined) {
-      const visible = ids ?? await visibleMerchantIds(deps.scope, scope);
+      const visible = ids ?? await visibleMerchantIds(app.scope, scope);
       const lost = await reads.insights.merchantsThatLost(visible, body.startDate, body.endDate, scope.familyIds, body);
       ids = visible.filter((id) => lost.has(id));
     }
@@ -53,9 +52,9 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.post('/competitive/items', { schema: routeSchema('Insights', 'A location’s competitive items', { body: CompetitiveItemsPayload, answer: CompetitiveItems }) }, async (request, reply): Promise<CompetitiveItems> => {
     const body = validate(CompetitiveItemsPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
+    const [scope, reads] = await Promise.all([request.scope.visible(), app.readsFor(request, reply)]);
     // Another family's merchant, or one outside the caller's locations, is as missing as an unknown id.
-    const [id] = await visibleAmong(deps.scope, scope, [body.merchantId]);
+    const [id] = await visibleAmong(app.scope, scope, [body.merchantId]);
     if (id === undefined) throw notFound('No such merchant.');
     const [merchants, volumes, items, itemVolumes] = await Promise.all([
       reads.intel.merchants([id], scope.distributorId),
@@ -83,8 +82,8 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     if (body.startDate.slice(0, 7) !== body.endDate.slice(0, 7)) throw badRequest(ORDER_HISTORY_ONE_MONTH);
     checkRange(body.startDate, body.endDate);
     if (body.merchants.length > ORDER_HISTORY_MERCHANTS) throw badRequest(`At most ${ORDER_HISTORY_MERCHANTS} merchants per order-history request.`);
-    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
-    const visible = new Set(await visibleAmong(deps.scope, scope, body.merchants.map((m) => m.id)));
+    const [scope, reads] = await Promise.all([request.scope.visible(), app.readsFor(request, reply)]);
+    const visible = new Set(await visibleAmong(app.scope, scope, body.merchants.map((m) => m.id)));
     // Merchants outside the scope are dropped silently, in the order asked.
     const merchants = body.merchants.filter((m, i) => visible.has(m.id) && body.merchants.findIndex((x) => x.id === m.id) === i);
     if (merchants.length === 0) return [];
@@ -97,13 +96,13 @@ export const insightsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.post('/competitive/win-back', { schema: routeSchema('Insights', 'Items to win back', { body: WinBackPayload, answer: WinBackList }) }, async (request, reply): Promise<WinBackList> => {
     const body = validate(WinBackPayload, request.body, 'body');
     checkRange(body.startDate, body.endDate);
-    const [scope, reads] = await Promise.all([request.scope.visible(), deps.readsFor(request, reply)]);
+    const [scope, reads] = await Promise.all([request.scope.visible(), app.readsFor(request, reply)]);
     const { startDate: from, endDate: to } = body;
-    if (body.merchantId === undefined) return scopeWinBack(reads, scope, from, to);
-    const ids = await visibleAmong(deps.scope, scope, [body.merchantId]);
+    if (body.merchantId === undefined) return scopeWinBack({ insights: reads.insights, scope: app.scope }, scope, from, to);
+    const ids = await visibleAmong(app.scope, scope, [body.merchantId]);
     if (ids.length === 0) throw notFound('No such merchant.');
     const lost = await reads.insights.lostItemsOfMerchants(ids, from, to, scope.familyIds, null);
     // Rebates and deviations as of the range's end, like POST /match.
     return winBackOf(await reads.insights.withReplacements(lost, scope.distributorId, to));
   });
-};
+});

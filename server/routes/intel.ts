@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
 import { sendCached, sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -29,7 +28,7 @@ function monthBefore(day: string, back: number): string {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
 }
 
-export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const intelRoutes = routesUsing(['dashboardMemory', 'intel', 'intelAnswers', 'intelOn', 'readsFor', 'scope'], async (app) => {
   /**
    * Computes intel for merchant ids already narrowed to the scope: names, volumes and months from
    * the data version's index when it holds them (no query), item rows always from the lines.
@@ -59,12 +58,12 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     if (body.merchants.length > INTEL_BATCH_SIZE) throw badRequest(INTEL_BATCH_TOO_LARGE);
     checkRange(body.startDate, body.endDate);
     // The gate checked the caller's flag (the one whose session asks); View As then narrows whose merchants.
-    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+    const reads = await app.readsFor(request, reply); // the replica when it is new enough
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     if (body.merchants.length === 0) return sendJson(reply, toJson([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
-    const index = deps.dashboardMemory.at(version);
-    const visible = await visibleAmong(index?.directory ?? deps.scope, scope, body.merchants.map((m) => m.id));
+    const index = app.dashboardMemory.at(version);
+    const visible = await visibleAmong(index?.directory ?? app.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
     const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);
     const options = { monthly: body.monthly === true, items: body.items !== false };
@@ -74,8 +73,8 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const key = { route: 'intel', distributorId: scope.distributorId, familyIds: scope.familyIds, ids, startDate, endDate, options };
     // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
     // (once nobody else waits for the same answer).
-    return sendCached(reply, deps.intelAnswers, key, version, (signal) =>
-      reads.cancellable(signal, (db) => intelFor(deps.intelOn(db), index, scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
+    return sendCached(reply, app.intelAnswers, key, version, (signal) =>
+      reads.cancellable(signal, (db) => intelFor(app.intelOn(db), index, scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
   });
 
@@ -87,11 +86,11 @@ export const intelRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     // An internal admin switched into a user's session (POST /auth/session) keeps the admin's debug page (the gate).
     const scope = await request.scope.visibleToCaller();
     const id = Number(merchantId);
-    const [row] = await deps.intel.merchants([id], scope.distributorId);
+    const [row] = await app.intel.merchants([id], scope.distributorId);
     if (!row) throw notFound('No such merchant.');
-    const [intel] = await intelFor(deps.intel, null, scope, [id], query.startDate, query.endDate, { monthly: false, items: true });
-    const accounts = await deps.intel.accounts(id);
-    const sellers = await deps.intel.sellers([...accounts.keys(), ...(await deps.intel.volumes([id], query.startDate, query.endDate)).map((v) => v.sellerId)]);
+    const [intel] = await intelFor(app.intel, null, scope, [id], query.startDate, query.endDate, { monthly: false, items: true });
+    const accounts = await app.intel.accounts(id);
+    const sellers = await app.intel.sellers([...accounts.keys(), ...(await app.intel.volumes([id], query.startDate, query.endDate)).map((v) => v.sellerId)]);
     return assembleDebug(intel!, row, accounts, sellers);
   });
-};
+});

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { caller } from '../auth/authenticate.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
 import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { multipartRefusal, uploadFileName } from '../http/uploads.ts';
 import { validate } from '../http/validate.ts';
@@ -16,7 +16,7 @@ import { InvoiceItemParams, LineCorrection } from '../../src/model/invoice-revie
 import { fileAnswer, multipartForm, routeSchema } from '../http/route-schema.ts';
 
 /** Invoice scanning (accounts spec §2.6, §7): internal admins and displayInvoice users, their family's invoices only. */
-export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const invoiceRoutes = routesUsing(['invoiceJobs', 'invoices', 'transaction', 'users'], async (app) => {
   // Multipart only here: one file a request, streamed with the spec's limit (413 past it).
   await app.register(multipart, { limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } });
 
@@ -25,7 +25,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
    * area: invoices are filed under it) and the houses whose invoices they may see (invoice-houses.ts).
    */
   async function who(request: FastifyRequest) {
-    const user = await deps.users.sessionUser(caller(request).userId);
+    const user = await app.users.sessionUser(caller(request).userId);
     if (!user) throw unauthorized();
     // The caller's own authority, never View As: these calls upload and delete.
     const scope = await request.scope.visibleToCaller();
@@ -34,7 +34,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** 404 for an invoice that does not exist or belongs to a house the caller may not see (no hint which). */
   async function ownInvoice(request: FastifyRequest, id: number) {
     const me = await who(request);
-    const owner = await deps.invoices.ownerOf(id);
+    const owner = await app.invoices.ownerOf(id);
     if (owner === null || !me.houses.includes(owner)) throw notFound('No such invoice.');
     return me;
   }
@@ -67,27 +67,27 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   }
 
   app.get('/invoice', { schema: routeSchema('Invoices', 'The invoices of one’s houses', { answer: InvoiceList }) }, async (request) => {
-    return deps.invoices.list((await who(request)).house);
+    return app.invoices.list((await who(request)).house);
   });
 
   app.get('/invoice/:id', { schema: routeSchema('Invoices', 'An invoice and its lines', { params: InvoiceIdParams, answer: InvoiceDetail }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
-    return deps.invoices.detail(id);
+    return app.invoices.detail(id);
   });
 
   app.post('/invoice', { schema: routeSchema('Invoices', 'Upload a new invoice’s first image', { form: multipartForm(['imageFile'], UploadFields), answer: UploadAnswer }) }, async (request) => {
     const me = await who(request);
     const upload = await readUpload(request, true);
     // The invoice row and its first image in one transaction: neither exists without the other.
-    const ids = await deps.transaction(async (db) => {
-      const id = await deps.invoices.create(db, { groupingId: randomUUID(), distributorId: me.house, userId: me.user.id,
+    const ids = await app.transaction(async (db) => {
+      const id = await app.invoices.create(db, { groupingId: randomUUID(), distributorId: me.house, userId: me.user.id,
         description: upload.text!.description, merchantName: upload.text!.merchant });
-      const imageId = await deps.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType, data: upload.data,
+      const imageId = await app.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType, data: upload.data,
         thumbnail: upload.image.thumbnail, width: upload.image.width, height: upload.image.height });
       return { id, imageId };
     });
-    await deps.invoiceJobs.enqueue(ids.imageId);
+    await app.invoiceJobs.enqueue(ids.imageId);
     return ids;
   });
 
@@ -95,10 +95,10 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
     const upload = await readUpload(request, false);
-    if ((await deps.invoices.filenames(id)).includes(upload.filename)) throw new HttpError(409, INVOICE_MESSAGES.duplicates([upload.filename]));
-    const imageId = await deps.transaction((db) => deps.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType,
+    if ((await app.invoices.filenames(id)).includes(upload.filename)) throw new HttpError(409, INVOICE_MESSAGES.duplicates([upload.filename]));
+    const imageId = await app.transaction((db) => app.invoices.addImage(db, id, { filename: upload.filename, contentType: upload.image.contentType,
       data: upload.data, thumbnail: upload.image.thumbnail, width: upload.image.width, height: upload.image.height }));
-    await deps.invoiceJobs.enqueue(imageId);
+    await app.invoiceJobs.enqueue(imageId);
     return { id, imageId };
   });
 
@@ -106,9 +106,9 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const imageId = Number(validate(AttachmentParams, request.params, 'path').attachmentId);
     const query = validate(ImageQuery, request.query, 'query');
     const me = await who(request);
-    const owner = await deps.invoices.imageOwner(imageId);
+    const owner = await app.invoices.imageOwner(imageId);
     if (!owner || !me.houses.includes(owner.distributorId)) throw notFound('No such image.');
-    const image = await deps.invoices.image(imageId, query.thumbnail !== undefined);
+    const image = await app.invoices.image(imageId, query.thumbnail !== undefined);
     if (!image) throw notFound('No such image.');
     return reply
       .header('content-type', image.contentType)
@@ -124,11 +124,11 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const params = validate(InvoiceImageParams, request.params, 'path');
     const id = Number(params.id), imageId = Number(params.imageId);
     await ownInvoice(request, id);
-    const owner = await deps.invoices.imageOwner(imageId);
+    const owner = await app.invoices.imageOwner(imageId);
     if (!owner || owner.invoiceId !== id) throw notFound('No such image.');
-    await deps.transaction(async (db) => {
-      await deps.invoices.deleteImage(db, imageId);
-      await deps.invoices.settleStatus(db, id, null);
+    await app.transaction(async (db) => {
+      await app.invoices.deleteImage(db, imageId);
+      await app.invoices.settleStatus(db, id, null);
     });
     return { ok: true };
   });
@@ -136,8 +136,8 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   /** A reviewer's correction of a line, in one transaction (invoices/review.ts); answers the invoice as it now is. */
   async function review(request: FastifyRequest, id: number, change: LineChange) {
     const me = await ownInvoice(request, id);
-    if (!(await deps.transaction((db) => reviewLine(db, id, me.user.id, change)))) throw notFound('No such line.');
-    return deps.invoices.detail(id);
+    if (!(await app.transaction((db) => reviewLine(db, id, me.user.id, change)))) throw notFound('No such line.');
+    return app.invoices.detail(id);
   }
   const lineParams = (request: FastifyRequest) => {
     const params = validate(InvoiceItemParams, request.params, 'path');
@@ -162,7 +162,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   app.delete('/invoice/:id', { schema: routeSchema('Invoices', 'Delete an invoice', { params: InvoiceIdParams }) }, async (request) => {
     const id = Number(validate(InvoiceIdParams, request.params, 'path').id);
     await ownInvoice(request, id);
-    await deps.invoices.deleteInvoice(id);
+    await app.invoices.deleteInvoice(id);
     return { ok: true };
   });
-};
+});

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { FastifyRequest } from 'fastify';
+import { routesUsing } from '../plugins/services.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { FeedbackPayload, unknownMinMessage, FeedbackResponse } from '../../src/model/feedback.ts';
@@ -8,7 +8,7 @@ import { answerWith, routeSchema } from '../http/route-schema.ts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const matchRoutes = routesUsing(['matches'], async (app) => {
   async function callerContext(request: FastifyRequest) {
     const me = await request.scope.caller();
     return { userId: me.id, distributorId: me.activeDistributorId };
@@ -16,7 +16,7 @@ export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
 
   async function similar(request: FastifyRequest, min: string, manufacturerPlatformId: string, onDate: string) {
     const { distributorId } = await callerContext(request);
-    const matches = await deps.matches.similarItems(min, manufacturerPlatformId, distributorId, onDate);
+    const matches = await app.matches.similarItems(min, manufacturerPlatformId, distributorId, onDate);
     if (matches === null) throw notFound(`No item has the MIN ${min} from that manufacturer.`);
     return matches;
   }
@@ -40,9 +40,9 @@ export const matchRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const { userId } = await callerContext(request);
     const other = 'badMatchMin' in body ? body.badMatchMin : body.recommendedMin;
     if (other === body.min) throw badRequest('Invalid feedback: an item cannot be matched with itself.');
-    const unknown = await deps.matches.unknownMins([body.min, other]);
+    const unknown = await app.matches.unknownMins([body.min, other]);
     if (unknown.length > 0) throw badRequest(unknownMinMessage(unknown[0]!));
-    const id = await deps.matches.saveFeedback(userId, body);
+    const id = await app.matches.saveFeedback(userId, body);
     return reply.code(201).send({ id });
   });
-};
+});

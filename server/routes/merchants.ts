@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routesUsing } from '../plugins/services.ts';
 import { sendCached, toJson } from '../dashboard/answer-cache.ts';
 import type { MerchantOrder } from '../repositories/merchants.ts';
 import { validate } from '../http/validate.ts';
@@ -10,20 +10,20 @@ import { MerchantList } from '../../src/model/dashboard.ts';
 import { enforce } from '../policies/refusal.ts';
 import { userPolicy } from '../policies/user-policy.ts';
 
-export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const merchantRoutes = routesUsing(['dashboardMemory', 'merchantAnswers', 'merchants', 'readsFor', 'scope'], async (app) => {
   /**
    * The scope's visible locations, cached per house, scope and data version: merchants and their
    * accounts change only with the data (seed, import), and a house-wide scope is the same list
    * for every user of the house.
    */
   const visibleList = async (request: FastifyRequest, reply: FastifyReply, order: MerchantOrder) => {
-    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+    const reads = await app.readsFor(request, reply); // the replica when it is new enough
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     const key = { distributorId: scope.distributorId, order, ...(scope.all ? { all: true } : { ids: scope.merchantIds }) };
     // The data version's directory lists them without a query when it is built.
-    const directory = deps.dashboardMemory.at(version)?.directory;
-    return sendCached(reply, deps.merchantAnswers, key, version, async () => {
-      const ids = await visibleMerchantIds(directory ?? deps.scope, scope);
+    const directory = app.dashboardMemory.at(version)?.directory;
+    return sendCached(reply, app.merchantAnswers, key, version, async () => {
+      const ids = await visibleMerchantIds(directory ?? app.scope, scope);
       return toJson(directory?.list(scope.distributorId, ids, order) ?? await reads.merchants.list(scope.distributorId, ids, order));
     });
   };
@@ -38,21 +38,21 @@ export const merchantRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   app.get('/merchant/all', { schema: routeSchema('Locations', 'Every location of the active distributor (internal admins)', { answer: MerchantList }) }, async (request) => {
     const scope = await request.scope.visible();
     const ids = scope.caller.internalAdmin
-      ? await deps.scope.accountMerchantIds(scope.distributorId, null)
-      : await visibleMerchantIds(deps.scope, scope);
-    return deps.merchants.list(scope.distributorId, ids);
+      ? await app.scope.accountMerchantIds(scope.distributorId, null)
+      : await visibleMerchantIds(app.scope, scope);
+    return app.merchants.list(scope.distributorId, ids);
   });
 
   /** A user's assigned locations and invite-to-all flag: themselves, leaders of their family, internal admins. */
   app.get('/merchant/available/:id', { schema: routeSchema('Locations', 'A user’s assigned locations', { params: IdParams, answer: AvailableMerchants }) }, async (request) => {
     const { id } = validate(IdParams, request.params, 'path');
     const me = await request.scope.caller();
-    const target = Number(id) === me.id ? me : await deps.scope.user(Number(id));
+    const target = Number(id) === me.id ? me : await app.scope.user(Number(id));
     enforce(userPolicy.seeAccessOf(me, target, 'locations'));
-    const locations = await deps.scope.assignedLocations(target!.id);
+    const locations = await app.scope.assignedLocations(target!.id);
     return {
-      locations: await deps.merchants.list(me.activeDistributorId ?? 0, locations),
+      locations: await app.merchants.list(me.activeDistributorId ?? 0, locations),
       inviteAll: target!.inviteAll,
     };
   });
-};
+});

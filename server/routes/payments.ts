@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routesUsing } from '../plugins/services.ts';
 import { attachment } from '../documents/content-disposition.ts';
 import { payNoPayWorkbook } from '../documents/pay-no-pay.ts';
 import { drawCheckDetails, drawVoucher, pdfBuffer } from '../documents/pdf.ts';
@@ -34,20 +34,20 @@ const bulkDocument = (body: BulkPayload, checks: RebateCheck[]) => ({
  * Payment Information (accounts spec §2.7): the code calls the area `payments` everywhere; its API
  * paths keep the spec's own names (`/rebate-checks/...`), which the spec's clients call.
  */
-export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const repo = deps.payments;
+export const paymentRoutes = routesUsing(['payments', 'scope'], async (app) => {
+  const repo = app.payments;
 
   // The gate checked the caller's flag; View As then narrows whose merchants (the intel rule).
   const paymentScope = (request: FastifyRequest): Promise<Scope> => request.scope.visible();
 
   /** The body's merchants inside the scope (none named: every visible one); ids outside are dropped silently. */
   async function merchantsOf(scope: Scope, requested: readonly number[]): Promise<MerchantFilter> {
-    const selection = await selectMerchants(deps.scope, scope, requested);
+    const selection = await selectMerchants(app.scope, scope, requested);
     return selection.all ? null : selection.merchantIds;
   }
 
   async function oneCheck(scope: Scope, timeframe: string, merchantId: number): Promise<StoredCheck | null> {
-    const visible = await visibleAmong(deps.scope, scope, [merchantId]);
+    const visible = await visibleAmong(app.scope, scope, [merchantId]);
     if (visible.length === 0) return null;
     const [check] = await repo.checksWithBreakdowns(scope.distributorId, timeframe, visible);
     return check ?? null;
@@ -60,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     if (body.merchantIds.length === 0) throw badRequest(SELECT_CHECKS_MESSAGE);
     if (body.merchantIds.length > BULK_LIMIT) throw badRequest(BULK_TOO_LARGE);
     const scope = await paymentScope(request);
-    const merchants = await visibleAmong(deps.scope, scope, body.merchantIds);
+    const merchants = await visibleAmong(app.scope, scope, body.merchantIds);
     // The documents show the breakdowns: loaded here, never asked of the client.
     const checks = merchants.length ? await repo.checksWithBreakdowns(scope.distributorId, body.timeframe, merchants) : [];
     if (checks.length === 0) throw notFound(NO_CHECKS_MESSAGE);
@@ -105,7 +105,7 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const scope = await paymentScope(request);
     const check = await repo.checkById(Number(checkId));
     // Another house's or an invisible merchant's check is answered as if it did not exist.
-    const visible = check && check.distributorId === scope.distributorId && (await visibleAmong(deps.scope, scope, [check.merchantid])).length === 1;
+    const visible = check && check.distributorId === scope.distributorId && (await visibleAmong(app.scope, scope, [check.merchantid])).length === 1;
     if (!check || !visible) throw notFound(NO_CHECK_MESSAGE);
     const pdf = await pdfBuffer((doc) => drawVoucher(doc, fromRebateCheck(check, check.quarter)), 'Voucher');
     return download(reply, PDF, voucherName(check.quarter, check.merchant)).send(pdf);
@@ -141,4 +141,4 @@ export const paymentRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
     const pdf = documentStream({ kind: 'bulk-print', ...bulkDocument(body, checks) });
     return download(reply, PDF, bulkPrintName(body.timeframe)).send(pdf);
   });
-};
+});

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCached, toJson } from '../dashboard/answer-cache.ts';
-import type { Deps } from '../deps.ts';
+import { routesUsing } from '../plugins/services.ts';
+import type { RebatesRepository } from '../repositories/rebates.ts';
 import { validate } from '../http/validate.ts';
 import { DEFAULT_CRITERIA, FullRebateQuery, RebateQuery, type RebateCriteria, RebateFilters, RebatePage } from '../../src/model/rebates.ts';
 import { routeSchema } from '../http/route-schema.ts';
@@ -13,7 +14,7 @@ const criteriaOf = (q: Partial<RebateCriteria>): RebateCriteria => ({
   order: q.order ?? DEFAULT_CRITERIA.order,
 });
 
-export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+export const rebateRoutes = routesUsing(['readsFor', 'rebateAnswers', 'rebateMemory', 'rebates'], async (app) => {
   /** The caller's active distributor (active house, else their channel partner), or null. */
   async function activeDistributorId(request: FastifyRequest): Promise<number | null> {
     return (await request.scope.caller()).activeDistributorId;
@@ -23,14 +24,14 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
    * A page of rebates, cached like the dashboard's answers: what decides it is the house, the
    * query and today (rebates in force today), and any reload of the data bumps the data version.
    */
-  const page = async (request: FastifyRequest, reply: FastifyReply, options: Omit<Parameters<Deps['rebates']['list']>[0], 'distributorId'>) => {
-    const reads = await deps.readsFor(request, reply); // the replica when it is new enough
+  const page = async (request: FastifyRequest, reply: FastifyReply, options: Omit<Parameters<RebatesRepository['list']>[0], 'distributorId'>) => {
+    const reads = await app.readsFor(request, reply); // the replica when it is new enough
     const [distributorId, version] = await Promise.all([activeDistributorId(request), reads.dashboard.dataVersion()]);
     const query = { ...options, distributorId };
     const today = new Date().toISOString().slice(0, 10);
     // The rebates in force of this version and day in memory when built; else the SQL.
-    const catalogue = deps.rebateMemory.at(`${version} ${today}`);
-    return sendCached(reply, deps.rebateAnswers, { ...query, today }, version,
+    const catalogue = app.rebateMemory.at(`${version} ${today}`);
+    return sendCached(reply, app.rebateAnswers, { ...query, today }, version,
       async () => toJson(catalogue ? catalogue.list(query, await reads.rebates.foldCase(query.criteria.search)) : await reads.rebates.list(query)));
   };
 
@@ -47,6 +48,6 @@ export const rebateRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
   });
 
   app.get('/rebate-deviation/filters', { schema: routeSchema('Rebates', 'The filters’ choices', { answer: RebateFilters }) }, async () => {
-    return deps.rebates.filters();
+    return app.rebates.filters();
   });
-};
+});
