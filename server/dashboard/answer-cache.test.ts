@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCache, toJson } from './answer-cache.ts';
+import { answerCache, type Json } from './answer-cache.ts';
 
 describe('the dashboard answer cache', () => {
   it('computes an answer once per key and data version', async () => {
@@ -57,7 +57,7 @@ describe('the dashboard answer cache', () => {
 
   it('keeps at most its bytes of answers, dropping the least recently used, and counts a replaced answer once', async () => {
     const cache = answerCache({ maxBytes: 3000 });
-    const answer = async (n: number) => toJson('x'.repeat(n));
+    const answer = async (n: number): Promise<Json<string>> => ({ plain: Buffer.from(JSON.stringify('x'.repeat(n))), encoded: {} });
     await cache.get('a', '1', () => answer(1000));
     await cache.get('b', '1', () => answer(1000));
     expect(cache.bytes).toBeGreaterThan(2000);

@@ -21,6 +21,8 @@ describe('JSON Schema from an io-ts codec', () => {
     expect(jsonSchemaOf(t.literal('a'))).toEqual({ const: 'a' });
     expect(jsonSchemaOf(t.keyof({ weekly: null, off: null }))).toEqual({ type: 'string', enum: ['weekly', 'off'] });
     expect(jsonSchemaOf(t.union([t.literal('1'), t.literal('true')]))).toEqual({ enum: ['1', 'true'] });
+    expect(jsonSchemaOf(t.union([t.number, t.null]))).toEqual({ type: ['number', 'null'] });
+    expect(jsonSchemaOf(t.UnknownRecord)).toEqual({ type: 'object', additionalProperties: true });
     expect(jsonSchemaOf(t.record(t.string, t.number))).toEqual({ type: 'object', additionalProperties: { type: 'number' } });
     expect(jsonSchemaOf(t.tuple([t.string, t.number]))).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });
     expect(jsonSchemaOf(t.readonlyArray(t.boolean))).toEqual({ type: 'array', items: { type: 'boolean' } });

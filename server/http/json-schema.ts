@@ -34,6 +34,8 @@ function anyOf(codecs: readonly t.Any[]): JsonSchema {
   const parts = codecs.filter((c) => (c as Tagged)._tag !== 'UndefinedType' && (c as Tagged)._tag !== 'VoidType').map(walk);
   if (parts.length === 1) return parts[0]!;
   if (parts.every((p) => 'const' in p)) return { enum: parts.map((p) => p.const) };
+  // `number | null` as a list of types: what a serialiser writes without trying each branch.
+  if (parts.every((p) => Object.keys(p).length === 1 && typeof p.type === 'string')) return { type: parts.map((p) => p.type) };
   return { anyOf: parts };
 }
 
@@ -44,7 +46,7 @@ const NAMED: Readonly<Record<string, JsonSchema>> = {
   BigIntType: { type: 'integer' },
   BooleanType: { type: 'boolean' },
   AnyArrayType: { type: 'array' },
-  AnyDictionaryType: { type: 'object' },
+  AnyDictionaryType: { type: 'object', additionalProperties: true },
   UnknownType: {},
   AnyType: {},
   UndefinedType: {},

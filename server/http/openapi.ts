@@ -3,14 +3,13 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { AUDIENCE_WORDS, ROUTE_AUDIENCE } from '../../src/model/route-permissions.ts';
 
 /**
- * Route schemas document the API; they do not check it. io-ts stays the one validator (handlers
- * call `validate`, whose 400 messages users and tests know), so Fastify compiles no ajv validator;
- * and answers stay `JSON.stringify`'s, byte for byte, rather than fast-json-stringify's (which
- * would drop what a schema leaves out).
+ * Route schemas document the API and serialise its answers (Fastify's fast-json-stringify: what a
+ * schema leaves out stays out). They do not validate requests: io-ts stays the one validator
+ * (handlers call `validate`, whose 400 messages users and tests know), so Fastify compiles no ajv
+ * validator.
  */
 export async function documentedApi(app: FastifyInstance, version: string): Promise<void> {
   app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -12,7 +12,7 @@ import { routesUsing, servicePlugins, SERVICE_GROUPS } from './services.ts';
 // No query runs here: a pool connects only when asked to.
 const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
 const config = readConfig({});
-const deps = makeDeps(config, pool, tokenSigner('a-secret-that-is-long-enough-for-hs256-signing'), createMailer({ from: config.mail.from, outboxDir: '/nonexistent', log: () => {} }));
+const deps = makeDeps(config, pool, tokenSigner('a-secret-that-is-long-enough-for-hs256-signing'), createMailer({ smtpUrl: undefined, from: config.mail.from, outboxDir: '/nonexistent', log: () => {} }));
 afterAll(() => pool.end());
 
 async function appWithServices() {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadRepositories } from '../deps.ts';
 import { routesUsing } from '../plugins/services.ts';
 import { assembleLostVolume } from '../dashboard/assemble.ts';
-import { sendCached, toJson, type Sent } from '../dashboard/answer-cache.ts';
+import { jsonFor, sendCached, type Sent } from '../dashboard/answer-cache.ts';
 import { computeDashboard, nothingSelected, sellerMonthsOf } from '../dashboard/compute.ts';
 import type { DashboardIndex } from '../dashboard/dashboard-index-load.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
@@ -49,7 +49,7 @@ export const dashboardRoutes = routesUsing(['dashboardAnswers', 'dashboardMemory
     reply: FastifyReply, route: string, { selection, version, reads }: { selection: Selection; version: string; reads: ReadRepositories },
     values: unknown, compute: (sql: DashboardRepository) => Promise<T>,
   ): Promise<Sent<T>> => sendCached(reply, app.dashboardAnswers, { route, selection, values }, version,
-    (signal) => reads.cancellable(signal, (db) => compute(dashboardRepository(db))).then(toJson), clientGone(reply))
+    (signal) => reads.cancellable(signal, (db) => compute(dashboardRepository(db))).then(jsonFor(reply)), clientGone(reply))
     .catch((err: unknown) => Promise.reject(callerLeft(err)));
 
   app.post('/dashboard', { schema: routeSchema('Dashboard', 'The dashboard of a date range and locations', { body: DashboardPayload, answer: DashboardResponse }) }, async (request, reply): Promise<Sent<DashboardResponse>> => {

@@ -1,6 +1,6 @@
 import { routesUsing } from '../plugins/services.ts';
 import { assembleDebug, assembleIntel } from '../intel/assemble.ts';
-import { sendCached, sendJson, toJson, type Sent } from '../dashboard/answer-cache.ts';
+import { jsonFor, sendCached, sendJson, type Sent } from '../dashboard/answer-cache.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { callerLeft, clientGone } from '../http/client-gone.ts';
@@ -60,7 +60,7 @@ export const intelRoutes = routesUsing(['dashboardMemory', 'intel', 'intelAnswer
     // The gate checked the caller's flag (the one whose session asks); View As then narrows whose merchants.
     const reads = await app.readsFor(request, reply); // the replica when it is new enough
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
-    if (body.merchants.length === 0) return sendJson(reply, toJson([]));
+    if (body.merchants.length === 0) return sendJson(reply, jsonFor(reply)([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
     const index = app.dashboardMemory.at(version);
     const visible = await visibleAmong(index?.directory ?? app.scope, scope, body.merchants.map((m) => m.id));
@@ -74,7 +74,7 @@ export const intelRoutes = routesUsing(['dashboardMemory', 'intel', 'intelAnswer
     // A new range or house aborts the batch in the browser; its query stops in PostgreSQL too
     // (once nobody else waits for the same answer).
     return sendCached(reply, app.intelAnswers, key, version, (signal) =>
-      reads.cancellable(signal, (db) => intelFor(app.intelOn(db), index, scope, ids, startDate, endDate, options)).then(toJson), clientGone(reply))
+      reads.cancellable(signal, (db) => intelFor(app.intelOn(db), index, scope, ids, startDate, endDate, options)).then(jsonFor(reply)), clientGone(reply))
       .catch((err: unknown) => Promise.reject(callerLeft(err)));
   });
 

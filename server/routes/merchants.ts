@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routesUsing } from '../plugins/services.ts';
-import { sendCached, toJson } from '../dashboard/answer-cache.ts';
+import { jsonFor, sendCached } from '../dashboard/answer-cache.ts';
 import type { MerchantOrder } from '../repositories/merchants.ts';
 import { validate } from '../http/validate.ts';
 import { visibleMerchantIds } from '../scope/visible-merchants.ts';
@@ -24,7 +24,7 @@ export const merchantRoutes = routesUsing(['dashboardMemory', 'merchantAnswers',
     const directory = app.dashboardMemory.at(version)?.directory;
     return sendCached(reply, app.merchantAnswers, key, version, async () => {
       const ids = await visibleMerchantIds(directory ?? app.scope, scope);
-      return toJson(directory?.list(scope.distributorId, ids, order) ?? await reads.merchants.list(scope.distributorId, ids, order));
+      return jsonFor(reply)(directory?.list(scope.distributorId, ids, order) ?? await reads.merchants.list(scope.distributorId, ids, order));
     });
   };
 

@@ -1,3 +1,4 @@
+import * as t from 'io-ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routesUsing } from '../plugins/services.ts';
 import { attachment } from '../documents/content-disposition.ts';
@@ -12,7 +13,7 @@ import { documentStream } from '../workers/documents.ts';
 import {
   BULK_LIMIT, BULK_TOO_LARGE, BulkPayload, bulkExportName, bulkPrintName, CheckPayload, checkDetailsName, ChecksListPayload, ChecksPayload,
   DEFAULT_SORT, NOTHING_TO_EXPORT, PayPeriodsPayload, payNoPayName, payPeriods, quarterLabel, sortChecks, voucherName,
-  voucherUrl, VoucherParams, CheckAnswer, CheckSummaries, QuarterOptions, type CheckSummary, type QuarterOption, type RebateCheck,
+  voucherUrl, VoucherParams, CheckAnswer, CheckSummaries, QuarterOptions, RebateChecks, type CheckSummary, type QuarterOption, type RebateCheck,
 } from '../../src/model/payments.ts';
 import { contentAnswer, fileAnswer, routeSchema } from '../http/route-schema.ts';
 
@@ -77,7 +78,7 @@ export const paymentRoutes = routesUsing(['payments', 'scope'], async (app) => {
 
   // Without breakdowns unless asked: the list shows none, and a large house's would be megabytes
   // (spec: accounts-and-administration.md §2.7); the side panel's POST /check carries its own.
-  app.post('/rebate-checks/checks', { schema: routeSchema('Payments', 'The checks of a quarter', { body: ChecksListPayload, answer: CheckSummaries }) }, async (request): Promise<CheckSummary[] | RebateCheck[]> => {
+  app.post('/rebate-checks/checks', { schema: routeSchema('Payments', 'The checks of a quarter (with breakdowns: true, each whole)', { body: ChecksListPayload, answer: t.union([RebateChecks, CheckSummaries]) }) }, async (request): Promise<CheckSummary[] | RebateCheck[]> => {
     const body = validate(ChecksListPayload, request.body, 'body');
     const scope = await paymentScope(request);
     const merchants = await merchantsOf(scope, body.merchantIds);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCached, toJson } from '../dashboard/answer-cache.ts';
+import { jsonFor, sendCached } from '../dashboard/answer-cache.ts';
 import { routesUsing } from '../plugins/services.ts';
 import type { RebatesRepository } from '../repositories/rebates.ts';
 import { validate } from '../http/validate.ts';
@@ -32,7 +32,7 @@ export const rebateRoutes = routesUsing(['readsFor', 'rebateAnswers', 'rebateMem
     // The rebates in force of this version and day in memory when built; else the SQL.
     const catalogue = app.rebateMemory.at(`${version} ${today}`);
     return sendCached(reply, app.rebateAnswers, { ...query, today }, version,
-      async () => toJson(catalogue ? catalogue.list(query, await reads.rebates.foldCase(query.criteria.search)) : await reads.rebates.list(query)));
+      async () => jsonFor(reply)(catalogue ? catalogue.list(query, await reads.rebates.foldCase(query.criteria.search)) : await reads.rebates.list(query)));
   };
 
   /** Your rebates: rebates in force today on items the active distributor carries. */

@@ -9,6 +9,9 @@ import { audienceAllows, refusalOf, ROUTE_AUDIENCE, type Caller } from '../../sr
 import { seededScratchDatabase, testTargets, type ScratchDatabase } from '../testing/databases.ts';
 import { loginToken } from '../testing/portal-callers.ts';
 import { testApp } from '../testing/test-app.ts';
+import { ADMIN_TARGET_REFUSED } from '../../src/model/admin.ts';
+import { NO_HOUSE, NOT_YOUR_USERS } from '../policies/house-policy.ts';
+import { ADMIN_ROLE, INTERNAL_FLAGS, ROLE_REFUSED } from '../policies/user-policy.ts';
 import { FOREIGN, inFamily, loadIds, SAMPLES, type Ids } from './route-samples.ts';
 
 const ROLES: { email: string | null; caller: Caller | null }[] = [
@@ -108,5 +111,51 @@ describe.each(testTargets())('every route, every role, on $name', ({ adminUrl })
     const { rows } = await db.pool.query('select email, deactivated_at from users where id = $1', [ids.summitUser]);
     expect(rows[0].deactivated_at).toBeNull();
     expect(rows[0].email).not.toBe('taken.over@evil.test');
+  });
+
+  // The rules the handlers once tested themselves, now the policies' (server/policies): each is
+  // refused at its route, past the gate, with the policy's own answer, and changes nothing.
+  // userPolicy.manage and .decide need a caller whose active house is outside their family, which
+  // no demo account is: server/policies/policies.test.ts holds them.
+  it('refuses at its route what each policy rule forbids', async () => {
+    const id = async (email: string) => (await db.pool.query<{ id: number }>('select id from users where email = $1', [email])).rows[0]!.id;
+    const [leader, dm, admin] = [await id('leader@harbor.test'), await id('dm@harbor.test'), await id('admin@portal.test')];
+    const invite = (over: object): InjectOptions => ({
+      method: 'POST', url: '/api/user/invite',
+      payload: { contactName: 'Ivy Invitee', email: 'ivy.policy@harbor.test', title: 'Distributor Rep', displayPaymentInfo: false, displayIntel: false, displayInvoice: false, isMultiHouse: false, siteUrl: 'http://127.0.0.1:5301', locations: [], ...over },
+    });
+    const edit = (userId: number, over: object): InjectOptions => ({
+      method: 'PATCH', url: `/api/user/${userId}`, payload: { email: 'leader@harbor.test', title: 'Leadership', displayPaymentInfo: true, inviteAll: true, locations: [], ...over },
+    });
+    const MISSING = 2147483647;
+    const cases: [rule: string, email: string, request: InjectOptions, status: number, message: string | RegExp][] = [
+      ['userPolicy.invite: the Admin role', 'leader@harbor.test', invite({ title: 'Admin' }), 403, ADMIN_ROLE],
+      ['userPolicy.invite: a role above one’s own', 'dm@harbor.test', invite({ title: 'Leadership' }), 403, ROLE_REFUSED],
+      ['userPolicy.invite: internal flags', 'leader@harbor.test', invite({ displayInvoice: true }), 403, INTERNAL_FLAGS],
+      ['userPolicy.invite: a flag one lacks', 'dm@harbor.test', invite({ displayPaymentInfo: true }), 403, /^You may not give access you do not have yourself: Payment Info/],
+      ['userPolicy.edit: a user above one', 'dm@harbor.test', edit(leader, {}), 403, 'You may not edit this user.'],
+      ['userPolicy.edit: one’s own role', 'leader@harbor.test', edit(leader, { title: 'Distributor Rep' }), 403, /^You may not change your own .*role/],
+      ['userPolicy.missing: as a leader', 'leader@harbor.test', edit(MISSING, {}), 403, 'You may not edit this user.'],
+      ['userPolicy.missing: as an internal admin', 'admin@portal.test', edit(MISSING, {}), 404, 'No such user.'],
+      ['userPolicy.deactivate: oneself', 'leader@harbor.test', { method: 'DELETE', url: `/api/user/${leader}` }, 403, 'You may not deactivate this user.'],
+      ['userPolicy.seeAccessOf: another user’s locations', 'rep@harbor.test', { method: 'GET', url: `/api/merchant/available/${dm}` }, 403, 'You may not see this user\'s locations.'],
+      ['userPolicy.sessionsOf: another user’s sessions', 'dm@harbor.test', { method: 'GET', url: `/api/analytics/user-sessions?user_id=${ids.harborRep}` }, 403, 'You may only see your own sessions.'],
+      ['userPolicy.adminEdit: GPO staff', 'admin@portal.test', { method: 'PATCH', url: `/api/admin/user/${admin}`, payload: {} }, 403, ADMIN_TARGET_REFUSED],
+      ['housePolicy.acting: no house', 'nopartner@portal.test', { method: 'GET', url: '/api/alerts' }, 403, NO_HOUSE],
+      ['housePolicy.actFor: another family’s house', 'leader@harbor.test', { method: 'POST', url: `/api/user/active-distributor/${ids.summitHouse}` }, 403, 'You may not act for this distributor.'],
+      ['housePolicy.listUsers: another family’s house', 'leader@harbor.test', { method: 'GET', url: `/api/distributor/users-of-child?platformId=${ids.summitPlatformId}` }, 403, NOT_YOUR_USERS],
+      ['housePolicy.listUsers: no such house, as an internal admin', 'admin@portal.test', { method: 'GET', url: '/api/distributor/users-of-child?platformId=CP-999999' }, 404, 'No such distributor.'],
+    ];
+    const before = (await db.pool.query('select id, email, title, deactivated_at from users order by id')).rows;
+    const wrong: string[] = [];
+    for (const [rule, email, request, status, message] of cases) {
+      if (!tokens.has(email)) tokens.set(email, await loginToken(app, email));
+      const res = await call(email, request);
+      cells += 1;
+      const said = res.json<{ message?: string }>().message ?? '';
+      if (res.statusCode !== status || !(typeof message === 'string' ? said === message : message.test(said))) wrong.push(`${rule}: ${res.statusCode} ${said}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await db.pool.query('select id, email, title, deactivated_at from users order by id')).rows).toEqual(before);
   });
 });
