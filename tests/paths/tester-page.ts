@@ -7,6 +7,7 @@ import { escapeHtml as escape } from './html-escape.ts';
 import { browserLine, type Figures } from './machine-figures.ts';
 import { diagramEdges, mermaid } from './machine-diagram.ts';
 import { pathJson } from './path-json.ts';
+import { sharedData, type SharedData } from './shared-data.ts';
 import { stateCheck, stepWords } from './step-words.ts';
 
 /**
@@ -28,7 +29,7 @@ pre{background:#f6f6f6;padding:12px;overflow:auto}
 /** Links from docs/paths/ to a file of the repository. */
 const repoLink = (file: string) => `../../${file}`;
 
-function pathArticle(entry: RegisteredMachine, path: CataloguePath, replays: BrowserReplays): string {
+function pathArticle(entry: RegisteredMachine, path: CataloguePath, replays: BrowserReplays, shared: SharedData): string {
   const end = endState(path);
   const replayed = isReplayed(replays, entry.name, path.id);
   const spec = replays.get(entry.name)?.spec;
@@ -44,7 +45,7 @@ function pathArticle(entry: RegisteredMachine, path: CataloguePath, replays: Bro
 <ol>${steps}</ol>
 <p>Reaches <code>${escape(end)}</code>. <span class="check">Check: ${escape(stateCheck(entry, end))}</span></p>
 <p>${browser} <a href="${escape(entry.name)}.json">JSON</a> (path <code>${escape(path.id)}</code>)</p>
-<details><summary>This path as JSON</summary><pre>${escape(JSON.stringify(pathJson(entry, path, replays), null, 2))}</pre></details>
+<details><summary>This path as JSON</summary><pre>${escape(JSON.stringify(pathJson(entry, path, replays, shared), null, 2))}</pre></details>
 </article>`;
 }
 
@@ -72,6 +73,9 @@ export function testerPage(entry: RegisteredMachine, figures: Figures, replays: 
     (e) => `<tr><td>${escape(e.from)}</td><td><code>${escape(e.event)}</code></td><td>${escape(e.guard ?? '')}</td><td>${escape(e.to)}</td></tr>`,
   );
   const events = [...new Set(paths.flatMap((p) => p.events.map((e) => e.type)))].sort();
+  const shared = sharedData();
+  const articles = paths.map((p) => pathArticle(entry, p, replays, shared)).join('\n');
+  const data = Object.entries(shared.data());
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(entry.name)} — QA paths</title><style>${PAGE_STYLE}
 ${DIAGRAM_STYLE}</style></head>
@@ -93,7 +97,10 @@ ${DIAGRAM_STYLE}</style></head>
 <label>Browser <select id="browser"><option value="">any</option><option value="yes">replayed</option><option value="no">not replayed</option></select></label>
 <span><span id="shown">${paths.length}</span> of ${paths.length} shown</span>
 </div>
-${paths.map((p) => pathArticle(entry, p, replays)).join('\n')}
+${articles}
+${data.length ? `<h2>Shared data</h2>
+<p>What a path's JSON names as <code>{"$data": name}</code>, written once.</p>
+${data.map(([name, value]) => `<details id="${escape(name)}"><summary>${escape(name)}</summary><pre>${escape(JSON.stringify(value))}</pre></details>`).join('\n')}` : ''}
 <h2>Diagram</h2>
 <p>Thick border: the initial state; green: a final state. Hover an arrow for all its events.</p>
 ${diagramSvg(entry)}

@@ -9,6 +9,7 @@ import { junitXml, readResults, resultsByPath } from '../paths/junit-report.ts';
 import { diffMachine } from '../paths/path-diff.ts';
 import { machineJson } from '../paths/path-json.ts';
 import { plainData } from '../paths/plain-data.ts';
+import { sharedData } from '../paths/shared-data.ts';
 import { doorRegistration } from './path-fixtures.ts';
 
 const door = doorRegistration();
@@ -29,6 +30,17 @@ describe('the JSON of a machine', () => {
     expect(lock.steps.at(-1)).toEqual({ step: lock.steps.length, event: { type: 'door.lock', code: 1234 }, words: 'door.lock — {code: 1234}', state: 'locked' });
     expect(lock).toMatchObject({ expectedState: 'locked', check: 'The lock shows red', browser: { replayed: true, spec: 'tests/browser/model-door.spec.ts' } });
     expect(json.paths.find((p) => p.id !== lockPath.id)!.browser).toEqual({ replayed: false, why: 'not replayed in a browser (no action for door.knock)' });
+  });
+
+  it('writes a large value once, under data, and names it where a step sends it', () => {
+    const shared = sharedData();
+    const merchants = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, name: `Merchant ${i + 1}` }));
+    const first = shared.fieldsOf({ type: 'intel.load', merchants, page: 1 }) as { merchants: { $data: string } };
+    expect(first).toEqual({ type: 'intel.load', merchants: { $data: expect.stringMatching(/^merchants-[0-9a-f]{8}$/) }, page: 1 });
+    expect((shared.fieldsOf({ type: 'intel.again', merchants }) as typeof first).merchants).toEqual(first.merchants);
+    expect(shared.data()).toEqual({ [first.merchants.$data]: merchants });
+    expect(shared.fieldsOf({ type: 'intel.small', ids: [1, 2] })).toEqual({ type: 'intel.small', ids: [1, 2] });
+    expect(json.data).toEqual({});
   });
 
   it('survives a JSON round trip: errors keep their name, message and status', () => {
