@@ -42,6 +42,9 @@ const SIDE_LOADS = {
   'xstate.error.actor.loadLostVolume': { actions: 'clearLostVolume' },
   'xstate.done.actor.loadMonthlyVolume': { actions: 'setMonthlyVolume' },
   'xstate.error.actor.loadMonthlyVolume': { actions: 'clearMonthlyVolume' },
+  // Show more / Show less sit under rows: Top Items Lost's (complete) or the lost volume's (loaded
+  // beside; a new viewer or house clears it before merchants load again).
+  'dashboard.rowsResized': { actions: 'resizeRows' },
 } as const;
 
 // After the choice is assigned, the session learns it.
@@ -85,6 +88,7 @@ export const dashboardMachine = setup({
     knownLocation: ({ context, event }) =>
       event.type === 'dashboard.locationSelected' &&
       (event.merchantId === null || context.merchants.some((m) => m.id === event.merchantId)),
+    dialogOpen: ({ context }) => context.dialog !== null,
     otherDistributor: ({ context, event }) =>
       event.type === 'dashboard.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
@@ -273,11 +277,11 @@ export const dashboardMachine = setup({
     'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
     'route.changed': { actions: { type: 'followPlace', params: ({ event }) => ({ place: event.place }) } },
     'dashboard.urlFollowed': { actions: 'writeUrl' },
-    'dashboard.dialogClosed': { actions: 'closeDialog' },
+    // OK is there only while a dialog is.
+    'dashboard.dialogClosed': { guard: 'dialogOpen', actions: 'closeDialog' },
     'dashboard.monthlyMonthsChanged': { actions: 'setMonthlyMonths' },
     'dashboard.monthlyTableToggled': { actions: 'toggleMonthlyTable' },
     'dashboard.lostItemsSorted': { actions: 'sortLostItems' },
-    'dashboard.rowsResized': { actions: 'resizeRows' },
     'dashboard.announcementDismissed': { actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
     'dashboard.announcementsExpanded': { actions: 'expandAnnouncements' },
   },

@@ -72,14 +72,25 @@ function userCanReplay(path: CataloguePath): boolean {
   let usersListed = !held.users;
   let bannersOut = held.banners;
   let bannersShown = !held.banners;
-  for (const e of path.events) {
+  /** The demo server's three banners less those dismissed; folded on a phone until expanded. */
+  let banners = 3;
+  let expanded = false;
+  let lostVolumeIn = false;
+  /** Volume By Month shows once its volume has come (the flag is on on the demo server), and stays. */
+  let monthlyOn = false;
+  for (const [i, e] of path.events.entries()) {
+    const from = i === 0 ? path.start : path.states[i - 1]!;
     const answer = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
     if (!answer && e.type !== 'dashboard.dialogClosed' && dialogOpen) return false;
     const done = answer?.[1] === 'done';
     switch (answer?.[2] ?? e.type) {
       case 'loadMerchants':
-        if (done && (e.output as unknown[]).length > 0) sideLoads = { lost: true, monthly: true };
-        else dialogOpen = true;
+        if (done && (e.output as unknown[]).length > 0) {
+          sideLoads = { lost: true, monthly: true };
+          // Not held, the demo server's side loads come at once.
+          lostVolumeIn = !held.lost;
+          monthlyOn ||= !held.monthly;
+        } else dialogOpen = true;
         break;
       case 'loadDashboard':
         // A cancelled call ends by the app's own abort, which stops the call's actor first.
@@ -91,6 +102,8 @@ function userCanReplay(path: CataloguePath): boolean {
         const which = answer![2] === 'loadLostVolume' ? 'lost' : 'monthly';
         if (!sideLoads[which]) return false;
         sideLoads = { ...sideLoads, [which]: false };
+        if (which === 'lost') lostVolumeIn = done;
+        else monthlyOn ||= done;
         break;
       }
       case 'loadViewAsUsers':
@@ -120,20 +133,39 @@ function userCanReplay(path: CataloguePath): boolean {
         if ((e.merchantId === null) !== located) return false;
         located = e.merchantId !== null;
         sideLoads = { lost: true, monthly: true };
+        lostVolumeIn = !held.lost;
+        monthlyOn ||= !held.monthly;
         break;
       case 'dashboard.distributorSelected':
-        located = viewing = false;
+        located = viewing = lostVolumeIn = false;
         sideLoads = { lost: false, monthly: false };
         usersOut = usersListed = false;
         break;
       case 'dashboard.viewAsChanged':
         if (!usersListed || (e.userId === SAMPLE_USER_ID) !== viewing) return false;
         viewing = e.userId === dmUserId;
-        located = false;
+        located = lostVolumeIn = false;
         sideLoads = { lost: false, monthly: false };
         break;
       case 'dashboard.announcementDismissed':
-        if (!bannersShown) return false;
+        if (!bannersShown || banners === 0) return false;
+        banners--;
+        break;
+      case 'dashboard.announcementsExpanded':
+        if (!bannersShown || banners < 2 || expanded) return false;
+        expanded = true;
+        break;
+      case 'dashboard.rowsResized':
+        // The demo data has more than five rows of each; the items only once the totals are in.
+        if (e.card === 'lostItems' ? from !== 'complete' : !lostVolumeIn) return false;
+        break;
+      case 'dashboard.monthlyMonthsChanged':
+      case 'dashboard.monthlyTableToggled':
+        if (!monthlyOn) return false;
+        break;
+      case 'houseSwitch.housesLoaded':
+        // Not held: the houses come as the screen opens, while the locations (held) still load.
+        if (i > 0) return false;
         break;
     }
   }
@@ -178,6 +210,22 @@ export const dashboardModel: BrowserModel = {
     'dashboard.viewAsChanged': (page, e) => chooseByKeys(page, page.getByRole('textbox', { name: 'View As' }), viewAsOption(e.userId as number)),
     'dashboard.dialogClosed': (page) => enter(dialog(page).getByRole('button', { name: 'OK' })),
     'dashboard.announcementDismissed': (page) => enter(page.getByRole('button', { name: 'Dismiss announcement' }).first()),
+    // The button is there on a phone: the window made narrow, then wide again.
+    'dashboard.announcementsExpanded': async (page) => {
+      const wide = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await enter(page.getByRole('region', { name: 'Announcements' }).getByRole('button', { name: /^Show \d+ more announcements?$/ }));
+      await page.setViewportSize(wide);
+    },
+    'dashboard.rowsResized': (page, e) => {
+      const card = e.card === 'lostItems' ? 'Top Items Lost to Competitors' : 'Customers With Lost Volume Month over Month';
+      return enter(page.locator(`section[aria-label="${card}"]`).getByRole('button', { name: e.direction === 'more' ? 'Show more' : 'Show less' }));
+    },
+    // A radio and a switch: Space takes them.
+    'dashboard.monthlyMonthsChanged': (page, e) => page.getByRole('radio', { name: `${e.months as number} months` }).press('Space'),
+    'dashboard.monthlyTableToggled': (page) => page.getByRole('switch', { name: 'Table' }).press('Space'),
+    // What the House selector lists: the houses are there.
+    'houseSwitch.housesLoaded': (page) => expect(houseSelect(page)).toBeEnabled(),
   },
   states: {
     loadingMerchants: loading,
