@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
-import type { DashboardResponse, Merchant } from '../../model/dashboard.ts';
-import type { ActiveDistributorResponse } from '../../model/distributor.ts';
+import type { Announcement } from '../../model/announcement.ts';
+import type { DashboardResponse, LostVolumeResponse, Merchant, MonthlyVolumeResponse } from '../../model/dashboard.ts';
+import type { ActiveDistributorResponse, House } from '../../model/distributor.ts';
 import type { HouseUser } from '../../model/house-users.ts';
 import { ApiError, normalise } from '../../services/api-client.ts';
 import { CanceledError } from 'axios';
@@ -28,6 +29,21 @@ export const sampleDashboard: DashboardResponse = {
 };
 
 export const emptyDashboard: DashboardResponse = { ...sampleDashboard, totalVolume: 0, competitorVolume: 0, lostItemCategories: [], lostItemDescriptions: [] };
+
+/** Customers With Lost Volume: one location bought less last month. */
+export const sampleLostVolume: LostVolumeResponse = {
+  data: [{ locationName: 'Blue Fin Grill', lastMonthPurchase: 800, twoMonthsAgoPurchase: 1200 }],
+  totalLastMonthPurchase: 800,
+  totalTwoMonthsAgoPurchase: 1200,
+};
+
+/** Volume By Month (its flag on, as on the demo server). */
+export const sampleMonthlyVolume: MonthlyVolumeResponse = { data: [{ month: '2026-10', totalPurchase: 4200 }] };
+
+export const sampleAnnouncements: Announcement[] = [{ id: 1, text: 'New rebate programs start on the 1st.' }];
+
+/** The houses of the sample leader (the House selector), Boston active. */
+export const sampleHouses: House[] = [boston, portland].map((h) => ({ ...h, parent_id: null }));
 
 export const switchedToPortland: ActiveDistributorResponse = { channelPartner: { distributor_id: 11 }, activeDistributor: portland };
 
@@ -63,11 +79,31 @@ export const dashboardEvents: readonly AnyEventObject[] = [
   { type: 'houseSwitch.switched', activeDistributor: portland },
   { type: 'houseSwitch.kept' },
   { type: 'dashboard.dialogClosed' },
-  // The Top Items Lost tab; Show more / Show less need more rows than the sample has (unit-tested).
+  // The Top Items Lost tab.
   { type: 'dashboard.lostItemsSorted', sortBy: 'rebate' },
   { type: 'dashboard.lostItemsSorted', sortBy: 'volume' },
-  // The user list of View As loads beside (a spawned side load, like lost volume): its answers are unit-tested.
   { type: 'dashboard.viewAsChanged', userId: dmUserId },
   // Choosing oneself clears View As.
   { type: 'dashboard.viewAsChanged', userId: SAMPLE_USER_ID },
+  // The side loads beside the dashboard (spec §8: a failure falls back to empty data, silently).
+  { type: 'xstate.done.actor.loadLostVolume', output: sampleLostVolume },
+  { type: 'xstate.error.actor.loadLostVolume', error: serverError },
+  { type: 'xstate.done.actor.loadMonthlyVolume', output: sampleMonthlyVolume },
+  { type: 'xstate.error.actor.loadMonthlyVolume', error: serverError },
+  // The users View As offers, loaded beside from the start and after a house switch.
+  { type: 'xstate.done.actor.loadViewAsUsers', output: bostonUsers },
+  { type: 'xstate.error.actor.loadViewAsUsers', error: serverError },
+  // The banners, loaded once for the screen's life.
+  { type: 'xstate.done.actor.loadAnnouncements', output: sampleAnnouncements },
+  { type: 'xstate.error.actor.loadAnnouncements', error: serverError },
+  { type: 'dashboard.announcementDismissed', id: 1 },
+  // On a phone: the first banner and 'Show 2 more announcements'.
+  { type: 'dashboard.announcementsExpanded' },
+  // Show more under Top Items Lost (the demo data has more than five; the samples' rows are unit-tested).
+  { type: 'dashboard.rowsResized', card: 'lostItems', direction: 'more' },
+  // Volume By Month: 12 months, and its table.
+  { type: 'dashboard.monthlyMonthsChanged', months: 12 },
+  { type: 'dashboard.monthlyTableToggled' },
+  // The house-switch child's houses for the selector.
+  { type: 'houseSwitch.housesLoaded', houses: sampleHouses, active: boston, movedFrom: null },
 ];

@@ -32,8 +32,39 @@ const RELOAD = {
   'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads', 'writeUrl'] },
 } as const;
 
+/**
+ * Lost and monthly volume load beside the dashboard once the merchants are known (`startSideLoads`):
+ * they answer only in the states that follow, since a new viewer or house stops them before
+ * merchants load again. Spec §8: their failures fall back to empty data silently.
+ */
+const SIDE_LOADS = {
+  'xstate.done.actor.loadLostVolume': { actions: 'setLostVolume' },
+  'xstate.error.actor.loadLostVolume': { actions: 'clearLostVolume' },
+  'xstate.done.actor.loadMonthlyVolume': { actions: 'setMonthlyVolume' },
+  'xstate.error.actor.loadMonthlyVolume': { actions: 'clearMonthlyVolume' },
+  // Show more / Show less sit under rows: Top Items Lost's (complete) or the lost volume's (loaded
+  // beside; a new viewer or house clears it before merchants load again).
+  'dashboard.rowsResized': { actions: 'resizeRows' },
+} as const;
+
 // After the choice is assigned, the session learns it.
 const VIEW_AS_APPLIED = { type: 'applyViewAs', params: ({ context }: { context: DashboardContext }) => ({ userId: context.viewAsUserId }) } as const;
+
+/**
+ * What every state but switchingDistributor answers: another house or viewer (a switch refuses
+ * both: the selectors are disabled and the users listed were the old house's), the users to view
+ * as (the switch stops that load; it starts again once the switch has ended) and the houses for the
+ * selector (loaded once, as the screen opens: a switch is asked for only from the houses listed).
+ * Leaving the state aborts what it loads; from loadingMerchants the merchants load again, as the
+ * new viewer.
+ */
+const CHOICES = (self: 'loadingMerchants' | 'other') => ({
+  'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch', 'writeUrl'] },
+  'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', reenter: self === 'loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED, 'writeUrl'] },
+  'xstate.done.actor.loadViewAsUsers': { actions: 'setViewAsUsers' },
+  'xstate.error.actor.loadViewAsUsers': { actions: ['clearViewAsUsers', logFailure('Loading the users to view as')] },
+  'houseSwitch.housesLoaded': { actions: 'setHouses' },
+}) as const;
 
 export const dashboardMachine = setup({
   types: {
@@ -57,6 +88,7 @@ export const dashboardMachine = setup({
     knownLocation: ({ context, event }) =>
       event.type === 'dashboard.locationSelected' &&
       (event.merchantId === null || context.merchants.some((m) => m.id === event.merchantId)),
+    dialogOpen: ({ context }) => context.dialog !== null,
     otherDistributor: ({ context, event }) =>
       event.type === 'dashboard.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
@@ -243,27 +275,15 @@ export const dashboardMachine = setup({
   ],
   on: {
     'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
-    // From every state but switchingDistributor, which refuses both. A target below the machine
-    // exits the state it is in, so a choice while merchants load aborts that load and asks again.
-    'dashboard.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch', 'writeUrl'] },
-    'dashboard.viewAsChanged': { guard: 'otherViewer', target: '.loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED, 'writeUrl'] },
     'route.changed': { actions: { type: 'followPlace', params: ({ event }) => ({ place: event.place }) } },
     'dashboard.urlFollowed': { actions: 'writeUrl' },
-    'houseSwitch.housesLoaded': { actions: 'setHouses' },
-    'dashboard.dialogClosed': { actions: 'closeDialog' },
+    // OK is there only while a dialog is.
+    'dashboard.dialogClosed': { guard: 'dialogOpen', actions: 'closeDialog' },
     'dashboard.monthlyMonthsChanged': { actions: 'setMonthlyMonths' },
     'dashboard.monthlyTableToggled': { actions: 'toggleMonthlyTable' },
     'dashboard.lostItemsSorted': { actions: 'sortLostItems' },
-    'dashboard.rowsResized': { actions: 'resizeRows' },
     'dashboard.announcementDismissed': { actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
     'dashboard.announcementsExpanded': { actions: 'expandAnnouncements' },
-    // Spec §8: these failures fall back to empty data silently.
-    'xstate.done.actor.loadLostVolume': { actions: 'setLostVolume' },
-    'xstate.error.actor.loadLostVolume': { actions: 'clearLostVolume' },
-    'xstate.done.actor.loadMonthlyVolume': { actions: 'setMonthlyVolume' },
-    'xstate.error.actor.loadMonthlyVolume': { actions: 'clearMonthlyVolume' },
-    'xstate.done.actor.loadViewAsUsers': { actions: 'setViewAsUsers' },
-    'xstate.error.actor.loadViewAsUsers': { actions: ['clearViewAsUsers', logFailure('Loading the users to view as')] },
   },
   initial: 'loadingMerchants',
   states: {
@@ -281,6 +301,7 @@ export const dashboardMachine = setup({
         ],
         onError: { target: 'merchantsFailed', actions: ['merchantsFailedSaid', logFailure('Loading merchants')] },
       },
+      on: CHOICES('loadingMerchants'),
     },
     loadingDashboard: {
       invoke: {
@@ -301,25 +322,24 @@ export const dashboardMachine = setup({
           { target: 'failed', actions: ['loadFailedSaid', logFailure('Loading the dashboard')] },
         ],
       },
-      on: RELOAD,
+      on: { ...RELOAD, ...SIDE_LOADS, ...CHOICES('other') },
     },
     complete: {
-      on: RELOAD,
+      on: { ...RELOAD, ...SIDE_LOADS, ...CHOICES('other') },
     },
     /** 'No results found': the load failed or there were no totals. */
     failed: {
-      on: RELOAD,
+      on: { ...RELOAD, ...SIDE_LOADS, ...CHOICES('other') },
     },
-    merchantsFailed: {},
+    merchantsFailed: {
+      on: CHOICES('other'),
+    },
     /** Merchants are reloaded only after the server has made the new house active (spec §4). */
     switchingDistributor: {
       on: {
         'houseSwitch.switched': { target: 'loadingMerchants', actions: ['setSwitchedHouse', 'loadViewAsUsers'] },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': { target: 'loadingMerchants', actions: 'loadViewAsUsers' },
-        // The users listed for View As were the old house's; one switch at a time.
-        'dashboard.distributorSelected': {},
-        'dashboard.viewAsChanged': {},
       },
     },
   },

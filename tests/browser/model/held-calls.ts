@@ -18,8 +18,11 @@ import { isUnansweredStatus, PORTAL_RETRY } from '../../../src/services/retry-un
 
 export interface HeldCall {
   url: string | RegExp;
-  /** Answer a success with the path's sample `output` instead of the real server's answer. */
-  sampleAnswer?: true;
+  /**
+   * Answer a success with the path's sample `output` instead of the real server's answer: every
+   * success, or those whose `output` this accepts (an answer the demo data never gives, such as none).
+   */
+  sampleAnswer?: true | ((output: unknown) => boolean);
   /** Held only in the paths that settle it; in the others the real server answers (a call whose wait covers the screen). */
   onlyInPathsSettlingIt?: true;
 }
@@ -81,7 +84,9 @@ export async function holdCalls(page: Page, calls: Readonly<Record<string, HeldC
       await (error?.status ? answer(id, last, fail) : fail(last).catch(() => {}));
     } else {
       delete failing[id];
-      await answer(id, last, (route) => (calls[id]!.sampleAnswer ? route.fulfill({ json: event.output }) : route.continue()));
+      const sample = calls[id]!.sampleAnswer;
+      const withSample = sample === true || (typeof sample === 'function' && sample(event.output));
+      await answer(id, last, (route) => (withSample ? route.fulfill({ json: event.output }) : route.continue()));
     }
     // Earlier requests were abandoned by the app (it aborted them): let them go.
     for (const route of routes) await route.continue().catch(() => {});
