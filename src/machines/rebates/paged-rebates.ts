@@ -5,9 +5,10 @@ import { rebatesService } from '../../services/rebates-service.ts';
 
 /**
  * A rebate list loaded a page at a time (analytics spec §4): idle (showing what is loaded),
- * loading (the first or the next page), failed (the first page failed) and failedToLoadMore
- * (a later page failed; 'Click to try again' asks for that same page, rows stay). New
- * criteria or another tab start over from page 1, aborting a load in flight.
+ * loading (the first or the next page), failed (the first page failed: 'Couldn't load rebates,
+ * try refreshing' instead of the table, so no retry and no rows) and failedToLoadMore (a later
+ * page failed; 'Click to try again' asks for that same page, rows stay). New criteria or another
+ * tab start over from page 1, aborting a load in flight. A row is revealed only where rows show.
  */
 
 export interface PagedRebatesInput {
@@ -86,13 +87,14 @@ export const pagedRebatesMachine = setup({
   on: {
     'rebates.criteriaChanged': { target: '.loading', reenter: true, actions: 'applyCriteria' },
     'rebates.scopeChanged': { target: '.loading', reenter: true, actions: 'applyScope' },
-    'rebates.rowToggled': { actions: 'toggleRow' },
   },
   states: {
     idle: {
-      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' } },
+      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' }, 'rebates.rowToggled': { actions: 'toggleRow' } },
     },
     loading: {
+      // Rows stay on screen while the next page loads.
+      on: { 'rebates.rowToggled': { actions: 'toggleRow' } },
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -101,11 +103,10 @@ export const pagedRebatesMachine = setup({
         onError: [{ target: 'failed', guard: 'firstPage' }, { target: 'failedToLoadMore' }],
       },
     },
-    failed: {
-      on: { 'rebates.retry': 'loading' },
-    },
+    // The first page failed: the message says to refresh (analytics spec §4); new criteria or the other tab load again.
+    failed: {},
     failedToLoadMore: {
-      on: { 'rebates.retry': 'loading' },
+      on: { 'rebates.retry': 'loading', 'rebates.rowToggled': { actions: 'toggleRow' } },
     },
   },
 });
