@@ -8,7 +8,7 @@ import { rebatesService } from '../../services/rebates-service.ts';
  * loading (the first or the next page), failed (the first page failed: 'Couldn't load rebates,
  * try refreshing' instead of the table, so no retry and no rows) and failedToLoadMore (a later
  * page failed; 'Click to try again' asks for that same page, rows stay). New criteria or another
- * tab start over from page 1, aborting a load in flight. A row is revealed only where rows show.
+ * tab start over from page 1, aborting a load in flight. Only a row loaded can be revealed.
  */
 
 export interface PagedRebatesInput {
@@ -49,6 +49,9 @@ const startOver = (): Pick<PagedRebatesContext, 'rows' | 'pagesLoaded' | 'hasMor
   revealedId: null,
 });
 
+/** Reveal (or Hide) on a row: only where rows show (not the first page's failure), and only a loaded row. */
+const toggling = { 'rebates.rowToggled': { guard: 'rowListed', actions: 'toggleRow' } } as const;
+
 export const pagedRebatesMachine = setup({
   types: {
     context: {} as PagedRebatesContext,
@@ -61,6 +64,8 @@ export const pagedRebatesMachine = setup({
   guards: {
     hasMore: ({ context }) => context.hasMore,
     firstPage: ({ context }) => context.pagesLoaded === 0,
+    /** The row is one of those loaded: only a row on screen has its Reveal (or Hide). */
+    rowListed: ({ context, event }) => event.type === 'rebates.rowToggled' && context.rows.some((r) => r.rebateId === event.rebateId),
   },
   actions: {
     appendPage: assign(({ context }, page: RebatePage) => ({
@@ -90,11 +95,11 @@ export const pagedRebatesMachine = setup({
   },
   states: {
     idle: {
-      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' }, 'rebates.rowToggled': { actions: 'toggleRow' } },
+      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' }, ...toggling },
     },
     loading: {
-      // Rows stay on screen while the next page loads.
-      on: { 'rebates.rowToggled': { actions: 'toggleRow' } },
+      // The rows loaded so far stay on screen while the next page loads.
+      on: toggling,
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -106,7 +111,7 @@ export const pagedRebatesMachine = setup({
     // The first page failed: the message says to refresh (analytics spec §4); new criteria or the other tab load again.
     failed: {},
     failedToLoadMore: {
-      on: { 'rebates.retry': 'loading', 'rebates.rowToggled': { actions: 'toggleRow' } },
+      on: { 'rebates.retry': 'loading', ...toggling },
     },
   },
 });
