@@ -36,6 +36,9 @@ export type UploadActorInput = { files: UploadFile[]; form: UploadForm; invoiceI
 const settled = (c: InvoiceUploadContext) => c.files.every((f) => f.state === 'done' || f.state === 'failed');
 const setFile = (c: InvoiceUploadContext, index: number, patch: Partial<ChosenFile>) => c.files.map((f, i) => (i === index ? { ...f, ...patch } : f));
 
+/** The Invoice Name and Location fields (a new invoice's only) take typing while the modal is open, whatever it is doing. */
+const typing = { 'upload.fieldChanged': { guard: 'asksForm', actions: 'setField' } } as const;
+
 /**
  * The Upload Invoice modal: files one after another, then success, partial success (Retry sends
  * the failed ones) or failure. Closing it ends the machine (a send still going is aborted); its
@@ -84,10 +87,10 @@ export const invoiceUploadMachine = setup({
   initial: 'idle',
   // Loaded beside the form; without them the Location field still takes a typed name.
   invoke: { id: 'locations', src: 'locations', onDone: { actions: { type: 'showLocations', params: ({ event }) => event.output } }, onError: { actions: 'noLocations' } },
-  on: { 'upload.fieldChanged': { guard: 'asksForm', actions: 'setField' } },
   states: {
     idle: {
       on: {
+        ...typing,
         'upload.closed': 'closed',
         'upload.filesAdded': { actions: 'addFiles' },
         'upload.cleared': { actions: 'clear' },
@@ -109,6 +112,7 @@ export const invoiceUploadMachine = setup({
         }),
       },
       on: {
+        ...typing,
         'upload.closed': 'closed',
         'upload.progress': { actions: 'progress' },
         'upload.fileDone': { actions: 'fileDone' },
@@ -120,9 +124,10 @@ export const invoiceUploadMachine = setup({
         { guard: 'someFailed', target: 'partialSuccess', actions: 'sayPartial' },
       ],
     },
-    success: { on: { 'upload.closed': 'closed', 'upload.filesAdded': { target: 'idle', actions: 'addFiles' }, 'upload.cleared': { target: 'idle', actions: 'clear' } } },
+    success: { on: { ...typing, 'upload.closed': 'closed', 'upload.filesAdded': { target: 'idle', actions: 'addFiles' }, 'upload.cleared': { target: 'idle', actions: 'clear' } } },
     partialSuccess: {
       on: {
+        ...typing,
         'upload.closed': 'closed',
         'upload.retry': { target: 'uploading', actions: 'startSending' },
         'upload.cleared': { target: 'idle', actions: 'clear' },
@@ -130,6 +135,7 @@ export const invoiceUploadMachine = setup({
     },
     failure: {
       on: {
+        ...typing,
         'upload.closed': 'closed',
         // The modal offers Retry here, not Send Images.
         'upload.retry': { target: 'uploading', actions: 'startSending' },

@@ -5,9 +5,10 @@ import { rebatesService } from '../../services/rebates-service.ts';
 
 /**
  * A rebate list loaded a page at a time (analytics spec §4): idle (showing what is loaded),
- * loading (the first or the next page), failed (the first page failed) and failedToLoadMore
- * (a later page failed; 'Click to try again' asks for that same page, rows stay). New
- * criteria or another tab start over from page 1, aborting a load in flight.
+ * loading (the first or the next page), failed (the first page failed: 'Couldn't load rebates,
+ * try refreshing' instead of the table, so no retry and no rows) and failedToLoadMore (a later
+ * page failed; 'Click to try again' asks for that same page, rows stay). New criteria or another
+ * tab start over from page 1, aborting a load in flight. Only a row loaded can be revealed.
  */
 
 export interface PagedRebatesInput {
@@ -48,6 +49,9 @@ const startOver = (): Pick<PagedRebatesContext, 'rows' | 'pagesLoaded' | 'hasMor
   revealedId: null,
 });
 
+/** Reveal (or Hide) on a row: only where rows show (not the first page's failure), and only a loaded row. */
+const toggling = { 'rebates.rowToggled': { guard: 'rowListed', actions: 'toggleRow' } } as const;
+
 export const pagedRebatesMachine = setup({
   types: {
     context: {} as PagedRebatesContext,
@@ -60,6 +64,8 @@ export const pagedRebatesMachine = setup({
   guards: {
     hasMore: ({ context }) => context.hasMore,
     firstPage: ({ context }) => context.pagesLoaded === 0,
+    /** The row is one of those loaded: only a row on screen has its Reveal (or Hide). */
+    rowListed: ({ context, event }) => event.type === 'rebates.rowToggled' && context.rows.some((r) => r.rebateId === event.rebateId),
   },
   actions: {
     appendPage: assign(({ context }, page: RebatePage) => ({
@@ -86,13 +92,14 @@ export const pagedRebatesMachine = setup({
   on: {
     'rebates.criteriaChanged': { target: '.loading', reenter: true, actions: 'applyCriteria' },
     'rebates.scopeChanged': { target: '.loading', reenter: true, actions: 'applyScope' },
-    'rebates.rowToggled': { actions: 'toggleRow' },
   },
   states: {
     idle: {
-      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' } },
+      on: { 'rebates.loadMore': { target: 'loading', guard: 'hasMore' }, ...toggling },
     },
     loading: {
+      // The rows loaded so far stay on screen while the next page loads.
+      on: toggling,
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -101,11 +108,10 @@ export const pagedRebatesMachine = setup({
         onError: [{ target: 'failed', guard: 'firstPage' }, { target: 'failedToLoadMore' }],
       },
     },
-    failed: {
-      on: { 'rebates.retry': 'loading' },
-    },
+    // The first page failed: the message says to refresh (analytics spec §4); new criteria or the other tab load again.
+    failed: {},
     failedToLoadMore: {
-      on: { 'rebates.retry': 'loading' },
+      on: { 'rebates.retry': 'loading', ...toggling },
     },
   },
 });

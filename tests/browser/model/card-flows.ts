@@ -13,6 +13,6 @@ export const CARD_FLOWS: Readonly<Record<string, { states: number; transitions: 
   'session-tracker': { states: 2, transitions: 3 },
   'auth-routing': { states: 7, transitions: 21 },
   dashboard: { states: 6, transitions: 74 },
-  'paged-rebates': { states: 4, transitions: 13 },
-  'invoice-upload': { states: 6, transitions: 25 },
+  'paged-rebates': { states: 4, transitions: 16 },
+  'invoice-upload': { states: 6, transitions: 33 },
 };
