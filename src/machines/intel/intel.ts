@@ -139,7 +139,7 @@ export const intelMachine = setup({
     dialogOpen: ({ context }) => context.dialog !== null,
     /** Rows are on screen: the list's table and pages, the graph's cards, a detail page (its merchant's row). */
     rowsShown: ({ context }) => context.dialog === null && context.rows.length > 0,
-    /** The line chart's controls are on it, and it has been open once the rows carry their months. */
+    /** The line chart's controls (months, scale, tables) are on the line chart only: it has been open (the rows carry its months). */
     lineChartOpened: ({ context }) => context.dialog === null && context.monthly,
     rangeRejected: ({ context, event }) => context.dialog === null && event.type === 'intel.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
