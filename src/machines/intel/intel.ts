@@ -35,7 +35,43 @@ const HOUSE_CHANGED = { guard: 'houseStale', target: '#intel.loadingMerchants', 
 
 // Where batches load or have loaded: a new range starts over (re-entering stops the stream, so
 // the batch in flight is aborted); the line chart opened on rows without their months reloads them.
-const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loading', reenter: true, actions: ['assignRange', WRITE_QUERY] }] as const;
+const reloadForRange = [{ guard: 'rangeRejected', actions: 'rejectRange' }, { guard: 'pageFree', target: 'loading', reenter: true, actions: ['assignRange', WRITE_QUERY] }] as const;
+
+/*
+ * Each event is declared in the states where it can happen. While the merchant list loads
+ * (loadingMerchants) or a house switch is under way (switchingDistributor), the app-wide spinner
+ * covers the whole screen (both calls count for it), so no control of the header or the pages can
+ * be worked there; and a modal dialog covers the page until it is closed (the guards below).
+ */
+/** The houses for the selector arrive once, as the section opens; a switch needs them (so never in switchingDistributor). */
+const HOUSES_LOADED = { 'houseSwitch.housesLoaded': { actions: 'showHouses' } } as const;
+/** The session's house changed on another screen (in switchingDistributor the switch under way decides the house). */
+const HOUSE_SEEN = { 'intel.houseSeen': { actions: 'noteHouseSeen' } } as const;
+/** No dialog opens while a switch is under way (the house is picked only with none open, and nothing there opens one). */
+const DIALOG_CLOSED = { 'intel.dialogClosed': { guard: 'dialogOpen', actions: 'closeDialog' } } as const;
+/** The header's House selector, where the spinner does not cover it. */
+const HOUSE_PICKED = {
+  'intel.distributorSelected': { guard: 'otherDistributor', target: '#intel.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch', WRITE_QUERY] },
+} as const;
+/** The page's controls that show without rows: the list's search, the line chart's months, scale and tables. */
+const VIEW_CONTROLS = {
+  'intel.searchApplied': { guard: 'pageFree', actions: ['applySearch', WRITE_QUERY] },
+  'intel.monthsChanged': { guard: 'lineChartOpened', actions: ['setMonths', WRITE_QUERY] },
+  'intel.scaleToggled': { guard: 'lineChartOpened', actions: 'toggleScale' },
+  'intel.chartTablesToggled': { guard: 'lineChartOpened', actions: 'toggleChartTables' },
+} as const;
+/** The controls on the rows (the list's sort and pages, a graph card's Show More, a detail page's search and Reveal): only where batches load or have loaded. */
+const ROW_CONTROLS = {
+  'intel.sortChanged': { guard: 'rowsShown', actions: ['sortBy', WRITE_QUERY] },
+  'intel.pageChanged': { guard: 'rowsShown', actions: ['setPage', WRITE_QUERY] },
+  'intel.detailSearchApplied': { guard: 'rowsShown', actions: 'applyDetailSearch' },
+  'intel.revealToggled': { guard: 'rowsShown', actions: 'toggleReveal' },
+  'intel.showMoreToggled': { guard: 'rowsShown', actions: 'toggleShowMore' },
+} as const;
+/** What applies wherever the header and the pages can be worked. */
+const WORKED = { ...HOUSES_LOADED, ...HOUSE_SEEN, ...DIALOG_CLOSED, ...HOUSE_PICKED, ...VIEW_CONTROLS } as const;
+/** Without batches (no merchants, or their list failed): the range is kept for the next load. */
+const RANGE_KEPT = { 'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { guard: 'pageFree', actions: 'setRange' }] } as const;
 const reloadForMonths = { guard: 'monthsMissing', target: 'loading', reenter: true, actions: ['notePath', 'visitPlace', 'reloadWithMonths', WRITE_QUERY] } as const;
 
 /** What a visit to `path` changes (null: the page on screen already). */
@@ -98,14 +134,21 @@ export const intelMachine = setup({
     ),
   },
   guards: {
-    rangeRejected: ({ event }) => event.type === 'intel.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
+    // A modal dialog (its overlay and focus trap) covers the page: none of its controls can be worked until it is closed.
+    pageFree: ({ context }) => context.dialog === null,
+    dialogOpen: ({ context }) => context.dialog !== null,
+    /** Rows are on screen: the list's table and pages, the graph's cards, a detail page (its merchant's row). */
+    rowsShown: ({ context }) => context.dialog === null && context.rows.length > 0,
+    /** The line chart's controls (months, scale, tables) are on the line chart only: it has been open (the rows carry its months). */
+    lineChartOpened: ({ context }) => context.dialog === null && context.monthly,
+    rangeRejected: ({ context, event }) => context.dialog === null && event.type === 'intel.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
     someFailed: ({ context }) => context.failed.length > 0,
     /** The line chart opens on rows loaded without their months: they must be loaded again, with them. */
     monthsMissing: ({ context, event }) => event.type === 'route.changed' && event.place.pathname === LINE_CHART_URL && !context.monthly,
     houseStale: ({ context }) => context.staleHouse !== null,
     otherDistributor: ({ context, event }) =>
-      event.type === 'intel.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
+      context.dialog === null && event.type === 'intel.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
   },
   actions: {
     rejectRange: assign(({ event }) =>
@@ -242,30 +285,16 @@ export const intelMachine = setup({
   ],
   // The page the section was opened on (the root tells later ones as route.changed).
   entry: ['visitPlace', 'syncItems', { type: 'redirect', params: { settled: false, onRoute: true } }],
-  // What the pages show changes nothing in the loading: these apply in every state.
+  // The route, in every state: the browser's Back and Forward work even where the spinner covers the screen.
   on: {
-    // From every state but switchingDistributor, which refuses it.
-    'intel.distributorSelected': { guard: 'otherDistributor', target: '.switchingDistributor', actions: ['clearForSwitch', 'requestSwitch', WRITE_QUERY] },
-    'houseSwitch.housesLoaded': { actions: 'showHouses' },
-    'intel.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: 'setRange' }],
-    'intel.dialogClosed': { actions: 'closeDialog' },
-    'intel.searchApplied': { actions: ['applySearch', WRITE_QUERY] },
-    'intel.sortChanged': { actions: ['sortBy', WRITE_QUERY] },
-    'intel.pageChanged': { actions: ['setPage', WRITE_QUERY] },
     'route.changed': [HOUSE_CHANGED, ROUTE(false)],
     'route.left': { actions: 'noteLeft' },
-    'intel.houseSeen': { actions: 'noteHouseSeen' },
-    'intel.detailSearchApplied': { actions: 'applyDetailSearch' },
-    'intel.revealToggled': { actions: 'toggleReveal' },
-    'intel.showMoreToggled': { actions: 'toggleShowMore' },
-    'intel.monthsChanged': { actions: ['setMonths', WRITE_QUERY] },
-    'intel.scaleToggled': { actions: 'toggleScale' },
-    'intel.chartTablesToggled': { actions: 'toggleChartTables' },
   },
   initial: 'loadingMerchants',
   states: {
     loadingMerchants: {
       entry: 'syncItems',
+      on: { ...HOUSES_LOADED, ...HOUSE_SEEN, ...DIALOG_CLOSED },
       invoke: {
         id: 'loadMerchants',
         src: 'loadMerchants',
@@ -292,6 +321,8 @@ export const intelMachine = setup({
         onError: { target: 'partial', actions: ['failUnanswered', { type: 'logFailure', params: ({ event }) => ({ what: 'Loading intel', error: event.error }) }] },
       },
       on: {
+        ...WORKED,
+        ...ROW_CONTROLS,
         // A detail page's merchant may be in this batch.
         'intel.batchLoaded': { actions: ['addBatch', 'visitPlace', 'syncItems'] },
         'intel.batchFailed': { actions: 'noteFailure' },
@@ -301,13 +332,15 @@ export const intelMachine = setup({
     },
     complete: {
       entry: SETTLED,
-      on: { 'intel.rangeChanged': reloadForRange, 'route.changed': [HOUSE_CHANGED, reloadForMonths, ROUTE(true)] },
+      on: { ...WORKED, ...ROW_CONTROLS, 'intel.rangeChanged': reloadForRange, 'route.changed': [HOUSE_CHANGED, reloadForMonths, ROUTE(true)] },
     },
     /** Some batches failed: the others stay on screen, and 'Retry' loads only the failed ones. */
     partial: {
       entry: SETTLED,
       on: {
-        'intel.retry': { target: 'loading', actions: 'retryFailed' },
+        ...WORKED,
+        ...ROW_CONTROLS,
+        'intel.retry': { guard: 'pageFree', target: 'loading', actions: 'retryFailed' },
         'intel.rangeChanged': reloadForRange,
         'route.changed': [HOUSE_CHANGED, reloadForMonths, ROUTE(true)],
       },
@@ -315,24 +348,23 @@ export const intelMachine = setup({
     /** 'No Data Found': the house has no merchant this user sees. */
     noMerchants: {
       entry: SETTLED,
-      on: { 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
+      on: { ...WORKED, ...RANGE_KEPT, 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
     },
+    /** Its dialog says why; once closed, the page has no rows ('No Data Found'), as with no merchants. */
     merchantsFailed: {
       entry: SETTLED,
-      on: { 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
+      on: { ...WORKED, ...RANGE_KEPT, 'route.changed': [HOUSE_CHANGED, ROUTE(true)] },
     },
     /** Merchants reload only after the server has made the new house active (as on the dashboard). */
     switchingDistributor: {
       entry: 'syncItems',
       on: {
-        // The switch under way decides the house.
+        // The switch under way decides the house (the session's change it makes is not noted as one made elsewhere).
         'route.changed': ROUTE(false),
-        'intel.houseSeen': {},
         'houseSwitch.switched': { target: 'loadingMerchants', actions: 'switched' },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': 'loadingMerchants',
-        // One switch at a time.
-        'intel.distributorSelected': {},
+        // One switch at a time: the House selector is disabled (and covered) until it has ended.
       },
     },
   },

@@ -18,8 +18,8 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
     },
     events: intelEvents,
     variants: [{ label: 'leader of Harbor Foods Boston', input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, lastUrl: '/intel/list' }) }],
-    // What a user sees: the state, whether rows show, whether a batch failed, a dialog, the house.
-    serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate, c.staleHouse?.id]),
+    // What a user sees: the state, whether rows show, whether a batch failed, a dialog, the house; whether the line chart has been open (its controls).
+    serializeState: seenState<IntelContext>((c) => [c.rows.length > 0, c.failed.length > 0, c.dialog !== null, c.activeDistributor?.id, c.range.startDate, c.staleHouse?.id, c.monthly]),
     labels: {
       'xstate.done.actor.loadMerchants': 'The merchant list arrives',
       'xstate.error.actor.loadMerchants': 'Loading the merchant list fails',
@@ -32,10 +32,24 @@ export const INTEL_MACHINES: readonly RegisteredMachine[] = [
       'intel.distributorSelected': 'Pick another house',
       'houseSwitch.switched': 'The server switches the house',
       'houseSwitch.kept': 'Switching the house fails',
-      'intel.dialogClosed': 'Press OK on the dialog',
-      'route.changed': 'Open the line chart (first time: the batches load again with their months), or an intel page after another screen switched the house (its merchants load again)',
+      'intel.dialogClosed': 'Press OK on the dialog (Escape where the app-wide spinner covers it)',
+      'route.changed': 'Open the graph, or the line chart (first time: the batches load again with their months); or come back to Intel after another screen switched the house (its merchants load again)',
       'route.left': 'Open another section of the portal (Intel keeps loading, and takes nobody back to it)',
-      'intel.houseSeen': 'Another screen makes another house active',
+      'intel.houseSeen': 'Another screen makes another house active (the Dashboard’s House selector, Intel left open)',
+      'houseSwitch.housesLoaded': 'The houses for the House selector arrive (the app-wide spinner goes)',
+      'intel.searchApplied': 'Search the list (Search or Enter)',
+      'intel.sortChanged': "Sort the list by a column (its header)",
+      'intel.pageChanged': 'Open another page of the list',
+      'intel.detailSearchApplied': "Search a merchant's detail page (See Details on the list first)",
+      'intel.revealToggled': "Press Reveal on an item of a merchant's detail page (See Details on the list first)",
+      'intel.showMoreToggled': 'Press Show More on a graph card (the Graph view first)',
+      'intel.monthsChanged': "Pick the line chart's months",
+      'intel.scaleToggled': "Switch the line chart's logarithmic scale",
+      'intel.chartTablesToggled': 'Switch the line chart to tables',
+    },
+    unreachable: {
+      'loading --xstate.error.actor.loadBatches--> partial':
+        'the batch stream never breaks as a whole: each batch’s failure is caught and reported as that batch’s (src/services/intel-batches.ts); the handler only guards against a defect (its unit test sends the error)',
     },
     checks: {
       loadingMerchants: 'A loader; no rows',
