@@ -88,12 +88,13 @@ test('a keyboard alone logs in, moves through the menu, sorts a table, and leave
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  // The drop area is reached by Tab after the name and the location, and Enter opens the picker.
+  // The picker's button is reached by Tab after the name and the location, and Enter opens it.
+  // Listening first: Playwright turns on its file chooser interception without waiting for it.
+  const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('textbox', { name: 'Invoice Name' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('button', { name: 'Choose images to upload' })).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
+  await expect(dialog.getByRole('button', { name: 'Choose Images' })).toBeFocused();
   await page.keyboard.press('Enter');
   expect((await chooser).isMultiple()).toBe(true);
   await page.keyboard.press('Escape');

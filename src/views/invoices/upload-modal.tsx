@@ -32,16 +32,11 @@ export function UploadModal({ actor }: { actor: UploadChild }) {
           onDragOver={(e) => e.preventDefault()}
           onDrop={(e) => { e.preventDefault(); add(e.dataTransfer.files); }}
           onClick={() => input.current?.click()}
-          // A keyboard reaches the picker too: the drop area is a button (Enter or Space opens it).
-          role="button"
-          tabIndex={0}
-          aria-label="Choose images to upload"
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.current?.click(); }
-          }}
           style={{ border: '2px dashed var(--mantine-color-gray-5)', borderRadius: 8, padding: 24, textAlign: 'center', cursor: 'pointer' }}
         >
           <Text>Drag images here or click to choose (png, jpg, gif; at most 10 MB each)</Text>
+          {/* A keyboard reaches the picker through a real button (the area itself is for the pointer). */}
+          <Button variant="light" mt="sm" onClick={(e) => { e.stopPropagation(); input.current?.click(); }}>Choose Images</Button>
           <input ref={input} type="file" hidden multiple accept="image/png,image/jpeg,image/gif" aria-label="Invoice images"
             onChange={(e) => { add(e.currentTarget.files); e.currentTarget.value = ''; }} />
         </Box>
