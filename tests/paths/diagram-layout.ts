@@ -76,12 +76,21 @@ function spots(curve: (t: number) => Point): Spot[] {
   );
 }
 
+/** When every usual spot is taken (a busy state): a wider ring of spots around the first, nearest first, each with a leader. */
+function fartherSpots(first: Spot): Spot[] {
+  const offsets: Point[] = [];
+  for (let dx = -480; dx <= 480; dx += 40) for (let dy = -240; dy <= 240; dy += 16) offsets.push([dx, dy]);
+  offsets.sort((p, q) => Math.hypot(...p) - Math.hypot(...q));
+  return offsets.map(([dx, dy]) => ({ at: [first.at[0] + dx, first.at[1] + dy], base: first.base }));
+}
+
 /** The first spot whose label overlaps nothing placed (else the least overlapping), and a leader when it is far from its arrow. */
 function place(label: string, candidates: Spot[], taken: Rect[]): { box: Rect; leader?: Point } {
   const w = label.length * CHAR_W + 8;
   const rect = ({ at: [x, y] }: Spot) => ({ x: x - w / 2, y: y - LABEL_H / 2, w, h: LABEL_H });
   const cost = (s: Spot) => taken.reduce((sum, t) => sum + overlap(rect(s), t), 0);
-  const best = candidates.find((s) => cost(s) === 0) ?? candidates.reduce((b, s) => (cost(s) < cost(b) ? s : b));
+  const free = candidates.find((s) => cost(s) === 0) ?? fartherSpots(candidates[0]!).find((s) => cost(s) === 0);
+  const best = free ?? candidates.reduce((b, s) => (cost(s) < cost(b) ? s : b));
   const far = Math.hypot(best.at[0] - best.base[0], best.at[1] - best.base[1]) > 20;
   return { box: rect(best), ...(far ? { leader: best.base } : {}) };
 }
@@ -116,7 +125,10 @@ export function layout(entry: RegisteredMachine): Layout {
     if (from === to) {
       const x = a.x + BOX.w / 2;
       d = `M${x - 20},${a.y} C${x - 30},${a.y - 30} ${x + 30},${a.y - 30} ${x + 20},${a.y}`;
-      const around: Point[] = [[0, -30], [0, -46], [0, -62], [0, BOX.h + 14], [0, BOX.h + 30], [-60, -30], [60, -30], [-60, BOX.h + 14], [60, BOX.h + 14]];
+      const near: Point[] = [[0, -30], [0, -46], [0, -62], [0, BOX.h + 14], [0, BOX.h + 30], [-60, -30], [60, -30], [-60, BOX.h + 14], [60, BOX.h + 14]];
+      // A state with many loops: further above and below, and aside, with a leader to its loop.
+      const further = [0, -60, 60, -120, 120, -180, 180].flatMap((ox) => [-78, -94, -110, -126, BOX.h + 46, BOX.h + 62, BOX.h + 78].map((oy): Point => [ox, oy]));
+      const around = [...near, ...further];
       candidates = around.map(([ox, oy]): Spot => ({ at: [x + ox, a.y + oy], base: [x, a.y - 22] }));
     } else {
       // From the side of one box to the facing side of the other (top/bottom within a column).

@@ -26,19 +26,29 @@ const noDialogSaying = (page: Page, ...messages: string[]) =>
  */
 const enter = (target: Locator) => target.press('Enter');
 
-/** Opens the select `input` by keyboard and moves to the option `option` names, then takes it. */
+/**
+ * Opens the select `input` by keyboard, moves to the option `option` names with the arrow keys
+ * (up or down from where it opens: the list need not wrap, and other tests may add users to it),
+ * then takes it.
+ */
 async function chooseByKeys(page: Page, input: Locator, option: RegExp) {
   await expect(input).toBeEnabled();
   await input.press('ArrowDown');
-  const selected = page.locator('[data-combobox-option][data-combobox-selected]');
-  for (let moves = 0; moves < 12; moves++) {
-    const now = (await selected.count()) === 1 ? await selected.textContent() : null;
-    if (now !== null && option.test(now)) return input.press('Enter');
-    await input.press('ArrowDown');
-    if (now !== null) await expect(selected).not.toHaveText(now);
-    else await expect(selected).toHaveCount(1);
+  // This select's own list (another's may still be in the page, closing).
+  await expect(input).toHaveAttribute('aria-controls', /./);
+  const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+  const selected = list.locator('[data-combobox-option][data-combobox-selected]');
+  await expect(selected).toHaveCount(1);
+  const texts = await list.locator('[data-combobox-option]').allTextContents();
+  const target = texts.findIndex((t) => option.test(t));
+  if (target < 0) throw new Error(`No option ${option} in ${await input.getAttribute('aria-label')}`);
+  const from = texts.indexOf((await selected.textContent()) ?? '');
+  const step = target > from ? 1 : -1;
+  for (let i = from; i !== target; i += step) {
+    await input.press(step > 0 ? 'ArrowDown' : 'ArrowUp');
+    await expect(selected).toHaveText(texts[i + step]!);
   }
-  throw new Error(`No option ${option} in ${await input.getAttribute('aria-label')}`);
+  await input.press('Enter');
 }
 
 /** Days `from`–`to` of the month the picker opens on; `monthsApart` months between them (13: over a year). */
