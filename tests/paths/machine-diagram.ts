@@ -22,6 +22,12 @@ interface Candidate {
 function guardName(guard: unknown): string | undefined {
   if (guard === undefined) return undefined;
   if (typeof guard === 'string') return guard;
+  // XState's and([…]), or([…]) and not(…) keep the guards they combine.
+  const combined = (guard as { guards?: unknown[] }).guards;
+  if (typeof guard === 'function' && combined) {
+    const names = combined.map(guardName);
+    return guard.name === 'not' ? `not ${names[0]}` : names.join(` ${guard.name} `);
+  }
   if (typeof guard === 'function') return guard.name || 'inline guard';
   return (guard as { type?: string }).type ?? 'inline guard';
 }

@@ -43,6 +43,9 @@ export interface DashboardContext {
   dashboard: DashboardResponse | null;
   lostVolume: LostVolumeResponse;
   monthlyVolume: MonthlyVolumeResponse['data'];
+  /** The side loads are out (their answers come only then). */
+  lostVolumeLoading: boolean;
+  monthlyVolumeLoading: boolean;
   /** The volume-by-month feature flag, as the server reports it (404 = off). */
   monthlyVolumeOn: boolean;
   /** Volume By Month: how many of the last months show, and whether as a table (the chart's fallback). */
@@ -77,8 +80,6 @@ export type DashboardEvent =
   /** `via: 'url'`: the URL named it (../dashboard-url.ts), so it is not written back. */
   | { type: 'dashboard.rangeChanged'; range: DateRange; via?: 'url' }
   | { type: 'dashboard.locationSelected'; merchantId: number | null; via?: 'url' }
-  /** After the URL's choices are followed: the URL is tidied if it said what could not be. */
-  | { type: 'dashboard.urlFollowed' }
   | { type: 'dashboard.distributorSelected'; distributorId: number }
   /** View As: a user of the house, or null / oneself for one's own view. */
   | { type: 'dashboard.viewAsChanged'; userId: number | null }
@@ -127,11 +128,19 @@ export const viewerOf = (c: Pick<DashboardContext, 'userId'>, userId: number | n
 export const NO_DASHBOARD = { dashboard: null, lostItemsShown: ROWS_STEP } as const;
 /** What clears the lost volume (it follows the locations). */
 export const NO_LOST_VOLUME = { lostVolume: EMPTY_LOST_VOLUME, lostVolumeShown: ROWS_STEP } as const;
+/** Neither side load out, the monthly volume cleared (a new viewer or house stops both). */
+export const NO_SIDE_LOADS: Pick<DashboardContext, 'monthlyVolume' | 'lostVolumeLoading' | 'monthlyVolumeLoading'> = {
+  monthlyVolume: [],
+  lostVolumeLoading: false,
+  monthlyVolumeLoading: false,
+};
 
 const rowsOf = (c: DashboardContext, card: RowsCard) => (card === 'lostItems' ? (c.dashboard?.lostItemDescriptions.length ?? 0) : c.lostVolume.data.length);
 
-/** Show more / Show less: the card's rows grow or shrink by a step, within the rows it has. */
-export const resizedRows = (c: DashboardContext, event: Extract<DashboardEvent, { type: 'dashboard.rowsResized' }>): Partial<DashboardContext> => {
-  const resized = (shown: number) => nextCount(shown, ROWS_STEP, rowsOf(c, event.card), event.direction);
-  return event.card === 'lostItems' ? { lostItemsShown: resized(c.lostItemsShown) } : { lostVolumeShown: resized(c.lostVolumeShown) };
+/** Show more / Show less: the card's rows grow or shrink by a step, within the rows it has; null when they cannot (no such button). */
+export const resizedRows = (c: DashboardContext, event: Extract<DashboardEvent, { type: 'dashboard.rowsResized' }>): Partial<DashboardContext> | null => {
+  const shown = event.card === 'lostItems' ? c.lostItemsShown : c.lostVolumeShown;
+  const resized = nextCount(shown, ROWS_STEP, rowsOf(c, event.card), event.direction);
+  if (resized === shown) return null;
+  return event.card === 'lostItems' ? { lostItemsShown: resized } : { lostVolumeShown: resized };
 };

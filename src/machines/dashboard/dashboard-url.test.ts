@@ -83,6 +83,7 @@ describe('the dashboard keeps its range and location in the URL', () => {
     s.actor.send({ type: 'dashboard.rangeChanged', range: otherRange });
     s.actor.send({ type: 'dashboard.locationSelected', merchantId: 101 });
     s.actor.send({ type: 'dashboard.rangeChanged', range: { startDate: '2025-01-01', endDate: '2026-09-30' } });
+    s.actor.send({ type: 'dashboard.dialogClosed' });
     expect(s.gone.map((e) => e.to)).toEqual(['/dashboard?from=2026-09-01&to=2026-09-30', '/dashboard?from=2026-09-01&to=2026-09-30&location=101']);
     expect(s.gone.every((e) => e.replace)).toBe(true);
     // The router reports the place it went to: nothing more happens.

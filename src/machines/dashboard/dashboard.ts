@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
+import { and, assign, enqueueActions, sendTo, setup, type ActorSystem, type ActorSystemInfo, type AnyActorRef } from 'xstate';
 import { fromObservableWithOutput } from '../from-observable-with-output.ts';
 import { logFailure } from '../log-failure.ts';
 import type { Announcement } from '../../model/announcement.ts';
@@ -16,7 +16,7 @@ import { sendToSession } from '../shell/system-actors.ts';
 import { houseSwitchMachine, isOtherHouse } from '../house-switch/house-switch.ts';
 import { loadSpeedMachine } from '../admin-panel/load-speed-test.ts';
 import {
-  dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, resizedRows, scopeIds, viewerOf,
+  dashboardPayload, LOAD_FAILED_MESSAGE, NO_DASHBOARD, NO_DATA_MESSAGE, NO_LOST_VOLUME, NO_SIDE_LOADS, resizedRows, scopeIds, viewerOf,
   type DashboardContext, type DashboardEvent, type DashboardInput,
 } from './dashboard-context.ts';
 import { DASHBOARD_PATH, dashboardPlaceOf, dashboardQuery, sameRange } from './dashboard-url.ts';
@@ -28,8 +28,19 @@ import { DASHBOARD_PATH, dashboardPlaceOf, dashboardQuery, sameRange } from './d
  * stops the invoked request, which aborts its signal: the old call is really cancelled.
  */
 const RELOAD = {
-  'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
-  'dashboard.locationSelected': { guard: 'knownLocation', target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads', 'writeUrl'] },
+  'dashboard.rangeChanged': [
+    { guard: and(['screenFree', 'rangeRejected']), actions: 'rejectRange' },
+    { guard: 'screenFree', target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths', 'writeUrl'] },
+  ],
+  'dashboard.locationSelected': { guard: and(['screenFree', 'otherLocation']), target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads', 'writeUrl'] },
+} as const;
+
+/** Before the merchants are known (or while a switch is out) a new range is only taken: it loads with them. */
+const RANGE_TAKEN = {
+  'dashboard.rangeChanged': [
+    { guard: and(['screenFree', 'rangeRejected']), actions: 'rejectRange' },
+    { guard: 'screenFree', actions: ['assignRange', 'forgetMonths', 'writeUrl'] },
+  ],
 } as const;
 
 /**
@@ -38,14 +49,19 @@ const RELOAD = {
  * merchants load again. Spec §8: their failures fall back to empty data silently.
  */
 const SIDE_LOADS = {
-  'xstate.done.actor.loadLostVolume': { actions: 'setLostVolume' },
-  'xstate.error.actor.loadLostVolume': { actions: 'clearLostVolume' },
-  'xstate.done.actor.loadMonthlyVolume': { actions: 'setMonthlyVolume' },
-  'xstate.error.actor.loadMonthlyVolume': { actions: 'clearMonthlyVolume' },
+  'xstate.done.actor.loadLostVolume': { guard: 'lostVolumeOut', actions: 'setLostVolume' },
+  'xstate.error.actor.loadLostVolume': { guard: 'lostVolumeOut', actions: 'clearLostVolume' },
+  'xstate.done.actor.loadMonthlyVolume': { guard: 'monthlyVolumeOut', actions: 'setMonthlyVolume' },
+  'xstate.error.actor.loadMonthlyVolume': { guard: 'monthlyVolumeOut', actions: 'clearMonthlyVolume' },
   // Show more / Show less sit under rows: Top Items Lost's (complete) or the lost volume's (loaded
   // beside; a new viewer or house clears it before merchants load again).
-  'dashboard.rowsResized': { actions: 'resizeRows' },
+  'dashboard.rowsResized': { guard: and(['screenFree', 'resizable']), actions: 'resizeRows' },
 } as const;
+
+// The router, unless a test runs the machine without the app's system.
+const routerOf = (system: ActorSystem<ActorSystemInfo>) => system.get('router') as AnyActorRef | undefined;
+/** The dashboard's URL with `query`, replacing the entry: a choice is no step to go Back to. */
+const urlOf = (query: string) => ({ type: 'route.go', to: `${DASHBOARD_PATH}${query}`, replace: true }) satisfies RouteGoEvent;
 
 // After the choice is assigned, the session learns it.
 const VIEW_AS_APPLIED = { type: 'applyViewAs', params: ({ context }: { context: DashboardContext }) => ({ userId: context.viewAsUserId }) } as const;
@@ -59,8 +75,8 @@ const VIEW_AS_APPLIED = { type: 'applyViewAs', params: ({ context }: { context: 
  * new viewer.
  */
 const CHOICES = (self: 'loadingMerchants' | 'other') => ({
-  'dashboard.distributorSelected': { guard: 'otherDistributor', target: 'switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch', 'writeUrl'] },
-  'dashboard.viewAsChanged': { guard: 'otherViewer', target: 'loadingMerchants', reenter: self === 'loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED, 'writeUrl'] },
+  'dashboard.distributorSelected': { guard: and(['screenFree', 'otherDistributor']), target: 'switchingDistributor', actions: ['clearForSwitch', VIEW_AS_APPLIED, 'requestSwitch', 'writeUrl'] },
+  'dashboard.viewAsChanged': { guard: and(['screenFree', 'otherViewer']), target: 'loadingMerchants', reenter: self === 'loadingMerchants', actions: ['clearForViewAs', VIEW_AS_APPLIED, 'writeUrl'] },
   'xstate.done.actor.loadViewAsUsers': { actions: 'setViewAsUsers' },
   'xstate.error.actor.loadViewAsUsers': { actions: ['clearViewAsUsers', logFailure('Loading the users to view as')] },
   'houseSwitch.housesLoaded': { actions: 'setHouses' },
@@ -85,10 +101,21 @@ export const dashboardMachine = setup({
   guards: {
     rangeRejected: ({ event }) =>
       event.type === 'dashboard.rangeChanged' && (rangeTooLong(event.range) || rangeReversed(event.range)),
-    knownLocation: ({ context, event }) =>
+    // Another location than the one shown (taking that one again clears it), and one of the merchants, or All Locations.
+    otherLocation: ({ context, event }) =>
       event.type === 'dashboard.locationSelected' &&
+      event.merchantId !== context.selectedMerchantId &&
       (event.merchantId === null || context.merchants.some((m) => m.id === event.merchantId)),
     dialogOpen: ({ context }) => context.dialog !== null,
+    /** A modal dialog takes only its OK; a choice the URL made (a link, Back) is followed under one too. */
+    screenFree: ({ context, event }) => context.dialog === null || ('via' in event && event.via === 'url'),
+    /** Show more / Show less are there only while the card has more rows to show, or fewer. */
+    resizable: ({ context, event }) => event.type === 'dashboard.rowsResized' && resizedRows(context, event) !== null,
+    /** Volume By Month shows once the server said its flag is on (its volume came). */
+    monthlyShown: ({ context }) => context.monthlyVolumeOn,
+    // A side load answers only while it is out: none was started where no merchants came.
+    lostVolumeOut: ({ context }) => context.lostVolumeLoading,
+    monthlyVolumeOut: ({ context }) => context.monthlyVolumeLoading,
     otherDistributor: ({ context, event }) =>
       event.type === 'dashboard.distributorSelected' && isOtherHouse(context.activeDistributor, event.distributorId),
     noMerchants: (_, params: { merchants: Merchant[] }) => params.merchants.length === 0,
@@ -115,7 +142,7 @@ export const dashboardMachine = setup({
       const merchantIds = scopeIds(context);
       enqueue.stopChild('loadLostVolume');
       enqueue.stopChild('loadMonthlyVolume');
-      enqueue.assign({ ...NO_LOST_VOLUME, monthlyVolume: [] });
+      enqueue.assign({ ...NO_LOST_VOLUME, monthlyVolume: [], lostVolumeLoading: true, monthlyVolumeLoading: true });
       enqueue.spawnChild('loadLostVolume', { id: 'loadLostVolume', input: { merchantIds } });
       enqueue.spawnChild('loadMonthlyVolume', { id: 'loadMonthlyVolume', input: { merchantIds } });
     }),
@@ -130,7 +157,7 @@ export const dashboardMachine = setup({
         selectedMerchantId: null,
         ...NO_DASHBOARD,
         ...NO_LOST_VOLUME,
-        monthlyVolume: [],
+        ...NO_SIDE_LOADS,
         viewAsUserId: null,
         viewAsUsers: [],
       });
@@ -147,7 +174,7 @@ export const dashboardMachine = setup({
         selectedMerchantId: null,
         ...NO_DASHBOARD,
         ...NO_LOST_VOLUME,
-        monthlyVolume: [],
+        ...NO_SIDE_LOADS,
       });
     }),
     /** The active house's users, for View As (Admin and Leadership only). */
@@ -177,12 +204,14 @@ export const dashboardMachine = setup({
     setMonthlyMonths: assign(({ event }) => (event.type === 'dashboard.monthlyMonthsChanged' ? { monthlyMonths: event.months } : {})),
     toggleMonthlyTable: assign(({ context }) => ({ monthlyAsTable: !context.monthlyAsTable })),
     sortLostItems: assign(({ event }) => (event.type === 'dashboard.lostItemsSorted' ? { lostItemsSort: event.sortBy } : {})),
-    resizeRows: assign(({ context, event }) => (event.type === 'dashboard.rowsResized' ? resizedRows(context, event) : {})),
-    setLostVolume: assign(({ event }) => (event.type === 'xstate.done.actor.loadLostVolume' ? { lostVolume: event.output } : {})),
-    clearLostVolume: assign(NO_LOST_VOLUME),
+    resizeRows: assign(({ context, event }) => (event.type === 'dashboard.rowsResized' ? (resizedRows(context, event) ?? {}) : {})),
+    setLostVolume: assign(({ event }) => (event.type === 'xstate.done.actor.loadLostVolume' ? { lostVolume: event.output, lostVolumeLoading: false } : {})),
+    clearLostVolume: assign({ ...NO_LOST_VOLUME, lostVolumeLoading: false }),
     setMonthlyVolume: assign(({ event }) =>
-      event.type === 'xstate.done.actor.loadMonthlyVolume' ? { monthlyVolumeOn: event.output !== null, monthlyVolume: event.output?.data ?? [] } : {}),
-    clearMonthlyVolume: assign({ monthlyVolume: [] }),
+      event.type === 'xstate.done.actor.loadMonthlyVolume'
+        ? { monthlyVolumeOn: event.output !== null, monthlyVolume: event.output?.data ?? [], monthlyVolumeLoading: false }
+        : {}),
+    clearMonthlyVolume: assign({ monthlyVolume: [], monthlyVolumeLoading: false }),
     setViewAsUsers: assign(({ event }) => (event.type === 'xstate.done.actor.loadViewAsUsers' ? { viewAsUsers: event.output } : {})),
     clearViewAsUsers: assign({ viewAsUsers: [] }),
     // A location asked for before the merchants were known (the URL's) stays only if it is one of them.
@@ -200,26 +229,27 @@ export const dashboardMachine = setup({
       const query = dashboardQuery({ range: context.range, location: context.selectedMerchantId }, context.today);
       if (query === context.query) return;
       enqueue.assign({ query });
-      // The router, unless a test runs the machine without the app's system.
-      const router = system.get('router') as AnyActorRef | undefined;
-      if (router) enqueue.sendTo(router, { type: 'route.go', to: `${DASHBOARD_PATH}${query}`, replace: true } satisfies RouteGoEvent);
+      const router = routerOf(system);
+      if (router) enqueue.sendTo(router, urlOf(query));
     }),
     /**
      * Another range or location in the URL (a link to the dashboard while it is open) is chosen as
      * the user would choose it; what the URL cannot say falls back to the defaults.
      */
-    followPlace: enqueueActions(({ context, enqueue }, params: { place: Place }) => {
+    followPlace: enqueueActions(({ context, enqueue, system }, params: { place: Place }) => {
+      // The URL's range is one the dashboard takes (./dashboard-url.ts refuses the others).
       const asked = dashboardPlaceOf(params.place.search, context.today);
-      enqueue.assign({ query: params.place.search });
       if (!sameRange(asked.range, context.range)) enqueue.raise({ type: 'dashboard.rangeChanged', range: asked.range, via: 'url' });
+      // A location is checked against the merchants, once they arrive if they have not.
+      const location = context.merchants.length === 0 || context.merchants.some((m) => m.id === asked.location) ? asked.location : null;
       if (context.merchants.length === 0) {
-        // Checked against the merchants once they arrive.
-        if (asked.location !== context.selectedMerchantId) enqueue.assign({ selectedMerchantId: asked.location });
-      } else {
-        const location = context.merchants.some((m) => m.id === asked.location) ? asked.location : null;
-        if (location !== context.selectedMerchantId) enqueue.raise({ type: 'dashboard.locationSelected', merchantId: location, via: 'url' });
-      }
-      enqueue.raise({ type: 'dashboard.urlFollowed' });
+        if (location !== context.selectedMerchantId) enqueue.assign({ selectedMerchantId: location });
+      } else if (location !== context.selectedMerchantId) enqueue.raise({ type: 'dashboard.locationSelected', merchantId: location, via: 'url' });
+      // The URL is tidied to what is followed, if it said what could not be.
+      const query = dashboardQuery({ range: asked.range, location }, context.today);
+      enqueue.assign({ query });
+      const router = routerOf(system);
+      if (router && query !== params.place.search) enqueue.sendTo(router, urlOf(query));
     }),
     noMerchantsSaid: assign({ merchants: [], dialog: NO_DATA_MESSAGE }),
     noDataSaid: assign({ dialog: NO_DATA_MESSAGE }),
@@ -242,8 +272,8 @@ export const dashboardMachine = setup({
       selectedMerchantId: asked.location,
       ...NO_DASHBOARD,
       ...NO_LOST_VOLUME,
+      ...NO_SIDE_LOADS,
       lostItemsSort: 'volume',
-      monthlyVolume: [],
       monthlyVolumeOn: false,
       monthlyMonths: 3,
       monthlyAsTable: false,
@@ -274,16 +304,15 @@ export const dashboardMachine = setup({
     },
   ],
   on: {
-    'dashboard.rangeChanged': [{ guard: 'rangeRejected', actions: 'rejectRange' }, { actions: ['assignRange', 'forgetMonths', 'writeUrl'] }],
+    // A link to the dashboard while it is open, or Back to another of its URLs.
     'route.changed': { actions: { type: 'followPlace', params: ({ event }) => ({ place: event.place }) } },
-    'dashboard.urlFollowed': { actions: 'writeUrl' },
     // OK is there only while a dialog is.
     'dashboard.dialogClosed': { guard: 'dialogOpen', actions: 'closeDialog' },
-    'dashboard.monthlyMonthsChanged': { actions: 'setMonthlyMonths' },
-    'dashboard.monthlyTableToggled': { actions: 'toggleMonthlyTable' },
-    'dashboard.lostItemsSorted': { actions: 'sortLostItems' },
-    'dashboard.announcementDismissed': { actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
-    'dashboard.announcementsExpanded': { actions: 'expandAnnouncements' },
+    'dashboard.monthlyMonthsChanged': { guard: and(['screenFree', 'monthlyShown']), actions: 'setMonthlyMonths' },
+    'dashboard.monthlyTableToggled': { guard: and(['screenFree', 'monthlyShown']), actions: 'toggleMonthlyTable' },
+    'dashboard.lostItemsSorted': { guard: 'screenFree', actions: 'sortLostItems' },
+    'dashboard.announcementDismissed': { guard: 'screenFree', actions: ['forgetAnnouncement', 'dismissAnnouncement'] },
+    'dashboard.announcementsExpanded': { guard: 'screenFree', actions: 'expandAnnouncements' },
   },
   initial: 'loadingMerchants',
   states: {
@@ -301,7 +330,7 @@ export const dashboardMachine = setup({
         ],
         onError: { target: 'merchantsFailed', actions: ['merchantsFailedSaid', logFailure('Loading merchants')] },
       },
-      on: CHOICES('loadingMerchants'),
+      on: { ...RANGE_TAKEN, ...CHOICES('loadingMerchants') },
     },
     loadingDashboard: {
       invoke: {
@@ -332,11 +361,12 @@ export const dashboardMachine = setup({
       on: { ...RELOAD, ...SIDE_LOADS, ...CHOICES('other') },
     },
     merchantsFailed: {
-      on: CHOICES('other'),
+      on: { ...RANGE_TAKEN, ...CHOICES('other') },
     },
     /** Merchants are reloaded only after the server has made the new house active (spec §4). */
     switchingDistributor: {
       on: {
+        ...RANGE_TAKEN,
         'houseSwitch.switched': { target: 'loadingMerchants', actions: ['setSwitchedHouse', 'loadViewAsUsers'] },
         // The old house stays active; its merchants come back.
         'houseSwitch.kept': { target: 'loadingMerchants', actions: 'loadViewAsUsers' },

@@ -26,8 +26,12 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
         input: () => ({ today: SAMPLE_TODAY, activeDistributor: boston, userId: SAMPLE_USER_ID, canViewAs: true, viewAsUserId: null }),
       },
     ],
-    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, whose view and the Top Items Lost tab.
-    serializeState: seenState<DashboardContext>((c) => [c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId, c.lostItemsSort]),
+    // What a user sees: the state, whether one location is chosen, whether a dialog is open, the house, whose view, the Top Items
+    // Lost tab, whether Volume By Month shows, whether the lost volume offers Show more, and which side loads are still out.
+    serializeState: seenState<DashboardContext>((c) => [
+      c.selectedMerchantId !== null, c.dialog !== null, c.activeDistributor?.id, c.viewAsUserId, c.lostItemsSort,
+      c.monthlyVolumeOn, c.lostVolume.data.length > c.lostVolumeShown, c.lostVolumeLoading, c.monthlyVolumeLoading,
+    ]),
     labels: {
       'xstate.done.actor.loadMerchants': 'The locations arrive',
       'xstate.error.actor.loadMerchants': 'Loading the locations fails',
@@ -55,6 +59,7 @@ export const DASHBOARD_MACHINES: readonly RegisteredMachine[] = [
       'dashboard.announcementDismissed': 'Dismiss an announcement',
       'dashboard.announcementsExpanded': "On a phone, press 'Show 2 more announcements'",
       'houseSwitch.housesLoaded': 'The houses for the House selector arrive',
+      'route.changed': 'Follow the Dashboard link in the menu (the default range, All Locations)',
     },
     checks: {
       loadingMerchants: 'Every card shows a loading skeleton',

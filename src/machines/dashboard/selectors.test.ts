@@ -159,8 +159,17 @@ describe('how many rows the lost cards show', () => {
     expect(selectOverallStatsView(s.now())).toEqual({ stats: null, failed: true });
   });
 
+  it('the lost-volume card waits for its own call, not saying there is none', async () => {
+    const s = start();
+    await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loadingDashboard');
+    expect(selectLostVolumeView(s.now())).toMatchObject({ loading: true, empty: true });
+    await s.settle('loadLostVolume', 'error', serverError);
+    expect(selectLostVolumeView(s.now())).toMatchObject({ loading: false, empty: true });
+  });
+
   it('the lost-volume view totals every row while it shows five', async () => {
     const s = await loaded();
+    expect(selectLostVolumeView(s.now()).loading).toBe(false);
     expect(selectLostVolumeView(s.now())).toMatchObject({ empty: false, more: true, totalLastMonth: 7, totalTwoMonthsAgo: 14 });
     expect(selectLostVolumeView(s.now()).rows).toHaveLength(5);
   });

@@ -142,6 +142,8 @@ export const selectLostItemsView = (s: S) => {
 
 /** Customers With Lost Volume: the rows on screen, the totals over all of them, Show more. */
 export const selectLostVolumeView = (s: S) => ({
+  /** Its call is out: a placeholder, not 'No results found'. */
+  loading: s.context.lostVolumeLoading,
   empty: s.context.lostVolume.data.length === 0,
   rows: selectLostVolumeRows(s).rows,
   more: selectLostVolumeRows(s).more,

@@ -1,4 +1,4 @@
-import { Button, Group, Table } from '@mantine/core';
+import { Button, Group, Skeleton, Table } from '@mantine/core';
 import { formatMoney } from '../../model/format.ts';
 import { selectLostVolumeCsv, selectLostVolumeView } from '../../machines/dashboard/selectors.ts';
 import { sameView } from '../../machines/shell/selectors.ts';
@@ -13,9 +13,11 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
   return (
     <DashboardCard
       title="Customers With Lost Volume Month over Month"
-      actions={canExport && !lost.empty && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
+      actions={canExport && !lost.loading && !lost.empty && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
     >
-      {lost.empty ? (
+      {lost.loading ? (
+        <Skeleton h={120} role="status" aria-label="Loading lost volume" />
+      ) : lost.empty ? (
         <NoResults />
       ) : (
         <>

@@ -3,7 +3,7 @@ import { test } from '../a11y-test.ts';
 import { cataloguePaths, endState, type CataloguePath } from '../../paths/catalogue-paths.ts';
 import { stateCheck, stepWords } from '../../paths/step-words.ts';
 import { holdCalls } from './held-calls.ts';
-import { actorEvent, registered, runnablePaths, whyNotRunnable, type BrowserModel } from './runnable-paths.ts';
+import { heldCallOf, registered, runnablePaths, whyNotRunnable, type BrowserModel } from './runnable-paths.ts';
 
 export { registered, runnablePaths, type BrowserModel } from './runnable-paths.ts';
 
@@ -19,13 +19,13 @@ async function expectState(model: BrowserModel, page: Page, path: CataloguePath,
 /** Replays one path on `page`: start, then each step's action and the check of the state it reaches. */
 export async function runPath(model: BrowserModel, page: Page, path: CataloguePath) {
   const entry = registered(model.machine);
-  const settled = new Set(path.events.map((e) => actorEvent(e.type)));
+  const settled = new Set(path.events.map((e) => heldCallOf(model, e.type)));
   const calls = await holdCalls(page, Object.fromEntries(Object.entries(model.calls ?? {}).filter(([id, call]) => !call.onlyInPathsSettlingIt || settled.has(id))));
   await model.start[path.variant]!(page, calls);
   await expectState(model, page, path, 0, path.start);
   for (const [i, event] of path.events.entries()) {
     await test.step(`${i + 1}. ${stepWords(entry, event)} → ${path.states[i]}`, async () => {
-      const id = actorEvent(event.type);
+      const id = heldCallOf(model, event.type);
       if (id && calls.controls(id)) await calls.settle(id, event);
       else await model.events[event.type]!(page, event);
       await expectState(model, page, path, i + 1, path.states[i]!);

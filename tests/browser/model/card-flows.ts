@@ -12,7 +12,7 @@ export const CARD_FLOWS: Readonly<Record<string, { states: number; transitions: 
   'feedback-dialog': { states: 4, transitions: 9 },
   'session-tracker': { states: 2, transitions: 3 },
   'auth-routing': { states: 7, transitions: 21 },
-  dashboard: { states: 6, transitions: 71 },
+  dashboard: { states: 6, transitions: 111 },
   'paged-rebates': { states: 4, transitions: 16 },
   'invoice-upload': { states: 6, transitions: 33 },
 };

@@ -23,7 +23,7 @@ export interface BrowserModel {
    * variants are not run. `calls` settles the held calls a start needs answered (a cache to fill).
    */
   start: Readonly<Record<string, (page: Page, calls: HeldCalls) => Promise<void>>>;
-  /** Requests of invoked actors (by actor id) held until the path settles them. */
+  /** Requests of invoked actors (by actor id), or behind a child's report (by its event type), held until the path settles them. */
   calls?: Readonly<Record<string, HeldCall>>;
   /** What a user does for each event type (a held call's done/error needs none). */
   events: Readonly<Record<string, (page: Page, event: AnyEventObject) => Promise<void>>>;
@@ -35,6 +35,9 @@ export interface BrowserModel {
 
 export const actorEvent = (type: string) => /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)?.[1];
 
+/** The held call an event settles: an invoked actor's done or error, or a child's report the mapping holds a call for. */
+export const heldCallOf = (model: BrowserModel, type: string) => actorEvent(type) ?? (type in (model.calls ?? {}) ? type : undefined);
+
 export const registered = (name: string): RegisteredMachine => {
   const entry = MACHINES.find((m) => m.name === name);
   if (!entry) throw new Error(`No registered machine ${name}`);
@@ -43,7 +46,7 @@ export const registered = (name: string): RegisteredMachine => {
 
 /** Why the mapping cannot run `path` (no start for its variant, no action for an event, no check for a state), or undefined. */
 export function whyNotRunnable(model: BrowserModel, path: CataloguePath): string | undefined {
-  const mapped = (e: AnyEventObject) => e.type in model.events || (actorEvent(e.type) ?? '') in (model.calls ?? {});
+  const mapped = (e: AnyEventObject) => e.type in model.events || (heldCallOf(model, e.type) ?? '') in (model.calls ?? {});
   if (!(path.variant in model.start)) return `no start for "${path.variant}"`;
   const event = path.events.find((e) => !mapped(e));
   if (event) return `no action for ${event.type}`;
