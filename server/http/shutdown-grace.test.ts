@@ -29,13 +29,17 @@ describe('closing the server', () => {
   it('lets a request in flight finish within the grace', async () => {
     const app = Fastify();
     cutConnectionsAfter(app, 5_000);
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
     app.get('/slow', async () => {
+      arrived();
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { done: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const answer = fetch(`http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/slow`).then((r) => r.json());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight means in its handler: a request that reached the server only after the close began is refused (503) by design.
+    await inHandler;
     const t0 = performance.now();
     await app.close();
     expect(await answer).toEqual({ done: true });

@@ -68,8 +68,18 @@ export interface Edge {
   fired: boolean;
 }
 
-/** Every (state, event) → state pair of the adjacency map, with a path that takes it. */
+const edgesOf = new WeakMap<RegisteredMachine, Edge[]>();
+
+/** Every (state, event) → state pair of the adjacency map, with a path that takes it; computed once per registration. */
 export function allEdges(entry: RegisteredMachine): Edge[] {
+  const known = edgesOf.get(entry);
+  if (known) return known;
+  const edges = adjacentEdges(entry);
+  edgesOf.set(entry, edges);
+  return edges;
+}
+
+function adjacentEdges(entry: RegisteredMachine): Edge[] {
   return entry.variants.flatMap((variant) => {
     const { input, paths } = shortestOf(entry, variant);
     const options = traversal(entry, input);
