@@ -27,9 +27,12 @@ import { DASHBOARD_PATH, dashboardPlaceOf, dashboardQuery, sameRange } from './d
  * Once the merchants are known, a new range or location loads the dashboard again. Re-entering
  * stops the invoked request, which aborts its signal: the old call is really cancelled.
  */
+/** Over a year (a dialog says so) or reversed: the range stays. */
+const RANGE_REFUSED = { guard: and(['screenFree', 'rangeRejected']), actions: 'rejectRange' } as const;
+
 const RELOAD = {
   'dashboard.rangeChanged': [
-    { guard: and(['screenFree', 'rangeRejected']), actions: 'rejectRange' },
+    RANGE_REFUSED,
     { guard: 'screenFree', target: 'loadingDashboard', reenter: true, actions: ['assignRange', 'forgetMonths', 'writeUrl'] },
   ],
   'dashboard.locationSelected': { guard: and(['screenFree', 'otherLocation']), target: 'loadingDashboard', reenter: true, actions: ['assignLocation', 'startSideLoads', 'writeUrl'] },
@@ -38,7 +41,7 @@ const RELOAD = {
 /** Before the merchants are known (or while a switch is out) a new range is only taken: it loads with them. */
 const RANGE_TAKEN = {
   'dashboard.rangeChanged': [
-    { guard: and(['screenFree', 'rangeRejected']), actions: 'rejectRange' },
+    RANGE_REFUSED,
     { guard: 'screenFree', actions: ['assignRange', 'forgetMonths', 'writeUrl'] },
   ],
 } as const;

@@ -8,7 +8,7 @@ import { dashboardMachine } from './dashboard.ts';
 import { boston, otherRange, portland, SAMPLE_TODAY, SAMPLE_USER_ID, sampleDashboard, sampleMerchants, serverError } from './dashboard-samples.ts';
 import {
   lostItemsBy, moreAnnouncementsLabel, selectAnnouncementBanners, selectCardsWaiting, selectCategoriesLostCsv, selectItemsLostCsv, selectLoadFailed, selectLostItems, selectLostItemsSort, selectLostVolumeCsv,
-  selectLoadSpeedTest, selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv, selectLostItemsView, selectOverallStatsView, selectLostVolumeView, lostItemUrl,
+  selectLoadSpeedTest, selectLostVolumeRows, selectMonthlyBars, selectMonthlyVolumeCsv, selectLostItemsView, selectOverallStatsView, selectLostVolumeView, selectVolumeByMonthView, lostItemUrl,
 } from './selectors.ts';
 import { selectLoadSpeedView } from '../admin-panel/selectors.ts';
 
@@ -159,12 +159,15 @@ describe('how many rows the lost cards show', () => {
     expect(selectOverallStatsView(s.now())).toEqual({ stats: null, failed: true });
   });
 
-  it('the lost-volume card waits for its own call, not saying there is none', async () => {
+  it('the lost-volume and monthly cards wait for their own calls, not saying there is none', async () => {
     const s = start();
     await s.replay({ type: 'xstate.done.actor.loadMerchants', output: sampleMerchants }, 'loadingDashboard');
     expect(selectLostVolumeView(s.now())).toMatchObject({ loading: true, empty: true });
+    expect(selectVolumeByMonthView(s.now())).toMatchObject({ loading: true, exportable: false });
     await s.settle('loadLostVolume', 'error', serverError);
     expect(selectLostVolumeView(s.now())).toMatchObject({ loading: false, empty: true });
+    await s.settle('loadMonthlyVolume', 'error', serverError);
+    expect(selectVolumeByMonthView(s.now())).toMatchObject({ loading: false, exportable: false });
   });
 
   it('the lost-volume view totals every row while it shows five', async () => {

@@ -153,6 +153,8 @@ export const selectLostVolumeView = (s: S) => ({
 
 /** Volume By Month: the months chosen, chart or table, the bars, and whether there is anything to export. */
 export const selectVolumeByMonthView = (s: S) => ({
+  /** Its call is out: a placeholder, not 'No results found'. */
+  loading: s.context.monthlyVolumeLoading,
   exportable: s.context.monthlyVolume.length > 0,
   months: s.context.monthlyMonths,
   asTable: s.context.monthlyAsTable,

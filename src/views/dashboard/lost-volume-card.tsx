@@ -1,8 +1,9 @@
-import { Button, Group, Skeleton, Table } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { formatMoney } from '../../model/format.ts';
 import { selectLostVolumeCsv, selectLostVolumeView } from '../../machines/dashboard/selectors.ts';
 import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
+import { CardWaiting } from './card-body.tsx';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 
@@ -16,7 +17,7 @@ export function LostVolumeCard({ canExport }: { canExport: boolean }) {
       actions={canExport && !lost.loading && !lost.empty && <ExportButton label="Export lost volume" from={actor} select={selectLostVolumeCsv} />}
     >
       {lost.loading ? (
-        <Skeleton h={120} role="status" aria-label="Loading lost volume" />
+        <CardWaiting label="Loading lost volume" />
       ) : lost.empty ? (
         <NoResults />
       ) : (

@@ -6,6 +6,7 @@ import { MONTHLY_MONTHS, selectMonthlyVolumeCsv, selectVolumeByMonthView } from 
 import { sameView } from '../../machines/shell/selectors.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { ChartTable } from '../common/chart-table.tsx';
+import { CardWaiting } from './card-body.tsx';
 import { DashboardCard, NoResults } from './dashboard-card.tsx';
 import { ExportButton } from '../common/export-button.tsx';
 
@@ -14,7 +15,7 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', style: 'cu
 /** Shown only while the volume-by-month feature flag is on (the page decides). */
 export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
   const actor = DashboardActor.useActorRef();
-  const { exportable, months: shown, asTable, bars: data } = DashboardActor.useSelector(selectVolumeByMonthView, sameView);
+  const { loading, exportable, months: shown, asTable, bars: data } = DashboardActor.useSelector(selectVolumeByMonthView, sameView);
   return (
     <DashboardCard
       title="Volume By Month"
@@ -32,7 +33,9 @@ export function VolumeByMonthCard({ canExport }: { canExport: boolean }) {
         </Group>
       }
     >
-      {data.length === 0 ? (
+      {loading ? (
+        <CardWaiting label="Loading volume by month" />
+      ) : data.length === 0 ? (
         <NoResults />
       ) : asTable ? (
         <ChartTable caption="Volume by month" columns={['Month', 'Volume']} rows={data.map((d) => ({ label: d.month, values: [formatMoney(d.volume)] }))} />
