@@ -5,11 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { TRUNCATE_ORDER } from '../rollups/rollups.ts';
-import { EXACT_BELOW, integerRows, splitDecimal } from './exact-decimal.ts';
+import { EXACT_BELOW, figureColumns, figureStats, figureStatsSql, holdsExactly, integerRows, splitDecimal, type FigureStats } from './exact-decimal.ts';
 import { directory, type Directory } from './directory.ts';
 import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
 import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
-import { dayRows, sellerVolumes, type DayRows, type SellerVolumes } from './seller-volumes.ts';
+import { sellerVolumes, type DayRows, type SellerVolumes } from './seller-volumes.ts';
 
 export interface DashboardIndex {
   version: string;
@@ -26,14 +26,17 @@ export interface DashboardIndex {
 /** The rollups a full rebuild truncates that the build reads. */
 const INDEX_READS: readonly string[] = ['rollup_merchant_lost_day', 'rollup_merchant_day', 'rollup_account_day', 'rollup_accounts'];
 
-/** A row's whole part and fraction are kept in 32-bit integers. */
-const INT32_BELOW = 2 ** 31;
+/** Days are kept from a table's (or house's) first, in 16 bits. */
+const DAYS_BELOW = 65_536;
+/** The figures of the lost rollup. */
+const LOST_FIGURES = ['volume', 'rebate', 'deviation'] as const;
 
-interface HouseStats { distributor_id: number; rows: number; scale: number; largest: string; volume: string; rebate: string; deviation: string }
+interface HouseStats { distributor_id: number; rows: number; days: number; figures: FigureStats[] }
 
 /**
  * Builds the index from `pool`; without houses when the figures cannot be held exactly (more
- * decimals or larger sums than the integers of lost-index.ts hold): the SQL then answers everything.
+ * decimals or larger sums than the integers of exact-decimal.ts hold) or their days span 179
+ * years or more: the SQL then answers everything.
  */
 export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex> {
   const client = await pool.connect();
@@ -47,21 +50,19 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
     await client.query(`set local lock_timeout = '500ms'`);
     await client.query(`lock table ${TRUNCATE_ORDER.filter((t) => INDEX_READS.includes(t)).join(', ')} in access share mode`);
     const version = (await client.query<{ version: string }>('select version::text as version from data_version')).rows[0]!.version;
-    const { rows: stats } = await client.query<HouseStats>(
-      `select distributor_id, count(*)::int as rows,
-              coalesce(max(greatest(min_scale(volume), min_scale(rebate), min_scale(deviation))), 0) as scale,
-              max(greatest(abs(volume), abs(rebate), abs(deviation)))::text as largest,
-              sum(abs(volume))::text as volume, sum(abs(rebate))::text as rebate, sum(abs(deviation))::text as deviation
-         from rollup_merchant_lost_day group by distributor_id`);
-    const scale = Math.max(0, ...stats.map((s) => s.scale));
-    // Whole parts: each row's below 2^31, their magnitudes' sum below 2^53 (checked on the decimal text, with a margin);
-    // fractions: below 10^scale each, so a house's rows × 10^scale below 2^53.
-    const exact = 10 ** scale < INT32_BELOW && stats.every((s) => Number(s.largest) + 1 < INT32_BELOW && s.rows * 10 ** scale < EXACT_BELOW
-      && [s.volume, s.rebate, s.deviation].every((sum) => Number(sum) + s.rows < EXACT_BELOW));
+    const stats = (await client.query<Record<string, number | string>>(
+      `select distributor_id, count(*)::int as rows, max(day) - min(day) + 1 as days, ${LOST_FIGURES.map((f) => figureStatsSql(f)).join(', ')}
+         from rollup_merchant_lost_day group by distributor_id`)).rows.map((row): HouseStats => ({
+      distributor_id: Number(row.distributor_id), rows: Number(row.rows), days: Number(row.days), figures: LOST_FIGURES.map((f) => figureStats(row, f)),
+    }));
+    // Each figure's fractions in units of its largest number of decimals in any house.
+    const scales = LOST_FIGURES.map((_, f) => Math.max(0, ...stats.map((s) => s.figures[f]!.scale))) as [number, number, number];
+    for (const s of stats) s.figures.forEach((figure, f) => (figure.scale = scales[f]!));
+    const exact = stats.every((s) => s.days < DAYS_BELOW && s.figures.every((figure) => holdsExactly(figure, s.rows)));
     const houses = new Map<number, HouseLost>();
     if (exact) {
       const names = await readNames(client);
-      for (const [house, rows] of await readRows(client, scale, stats)) houses.set(house, houseLost(rows, scale, names));
+      for (const [house, rows] of await readRows(client, scales, stats)) houses.set(house, houseLost(rows, scales, names));
     }
     return { version, houses, volumes: await readVolumes(client), sellers: await readSellers(client), directory: await readDirectory(client) };
   } finally {
@@ -90,31 +91,34 @@ async function readVolumes(client: pg.PoolClient): Promise<MerchantVolumes | nul
 /** rollup_merchant_day and rollup_account_day, every row, into SellerVolumes; null when not exact. */
 async function readSellers(client: pg.PoolClient): Promise<SellerVolumes | null> {
   const tables = { merchants: ['rollup_merchant_day', 'merchant_id'], houses: ['rollup_account_day', 'distributor_id'] } as const;
-  const stats = async ([table]: readonly [string, string]) => (await client.query<{ rows: number; scale: number; largest: string; total: string }>(
-    `select count(*)::int as rows, coalesce(max(greatest(min_scale(volume), min_scale(rebate))), 0) as scale,
-            coalesce(max(greatest(abs(volume), abs(rebate))), 0)::text as largest,
-            greatest(coalesce(sum(abs(volume)), 0), coalesce(sum(abs(rebate)), 0))::text as total
-       from ${table}`)).rows[0]!;
+  const stats = async ([table]: readonly [string, string]) => {
+    const row = (await client.query<Record<string, number | string>>(
+      `select count(*)::int as rows, coalesce(max(day) - min(day) + 1, 0) as days, ${figureStatsSql('volume')}, ${figureStatsSql('rebate')} from ${table}`)).rows[0]!;
+    return { rows: Number(row.rows), days: Number(row.days), figures: [figureStats(row, 'volume'), figureStats(row, 'rebate')] };
+  };
   const [merchants, houses] = [await stats(tables.merchants), await stats(tables.houses)];
-  const scale = Math.max(merchants.scale, houses.scale);
-  const exact = 10 ** scale < INT32_BELOW && [merchants, houses].every((s) => Number(s.largest) + 1 < INT32_BELOW
-    && s.rows * 10 ** scale < EXACT_BELOW && Number(s.total) + s.rows < EXACT_BELOW);
-  if (!exact) return null;
-  const read = async ([table, owner]: readonly [string, string], length: number) => {
-    const rows = dayRows(length);
+  // Each figure's fractions in units of its largest number of decimals in either table.
+  const scales = [0, 1].map((f) => Math.max(merchants.figures[f]!.scale, houses.figures[f]!.scale)) as [number, number];
+  for (const s of [merchants, houses]) s.figures.forEach((figure, f) => (figure.scale = scales[f]!));
+  if (![merchants, houses].every((s) => s.days < DAYS_BELOW && s.figures.every((figure) => holdsExactly(figure, s.rows)))) return null;
+  const read = async ([table, owner]: readonly [string, string], { rows: length, figures: [volume, rebate] }: typeof merchants) => {
+    const rows: DayRows = {
+      owner: new Int32Array(length), day: new Int32Array(length), seller: new Int32Array(length),
+      figures: [...figureColumns(volume!, length), ...figureColumns(rebate!, length)], length: 0,
+    };
     const parse = integerRows(7, (v) => {
       const r = rows.length++;
       [rows.owner[r], rows.day[r], rows.seller[r]] = [v[0]!, v[1]!, v[2]!];
       for (let c = 0; c < 4; c++) rows.figures[c]![r] = v[3 + c]!;
     });
     const copy = client.query(copyTo(
-      `copy (select ${owner}, day - date '1970-01-01', seller_id, ${splitDecimal('volume', scale)}, ${splitDecimal('rebate', scale)}
+      `copy (select ${owner}, day - date '1970-01-01', seller_id, ${splitDecimal('volume', scales[0])}, ${splitDecimal('rebate', scales[1])}
                from ${table} order by ${owner}, day, seller_id) to stdout`));
     await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
     return rows;
   };
-  const [byMerchant, byHouse]: DayRows[] = [await read(tables.merchants, merchants.rows), await read(tables.houses, houses.rows)];
-  return sellerVolumes(byMerchant, byHouse, scale);
+  const [byMerchant, byHouse] = [await read(tables.merchants, merchants), await read(tables.houses, houses)];
+  return sellerVolumes(byMerchant, byHouse, scales);
 }
 
 /** Merchants (with their places in the SQL's orders), accounts, distributors, houses with rollups. */
@@ -164,13 +168,13 @@ async function readNames(client: pg.PoolClient): Promise<Names> {
 /** distributor, merchant, day, item, category, then each figure's whole part and fraction. */
 const FIELDS = 11;
 
-/** Every row, as integers (fractions × 10^scale, exact: scale is their largest number of decimals), into each house's arrays. */
-async function readRows(client: pg.PoolClient, scale: number, stats: HouseStats[]): Promise<Map<number, HouseRows>> {
+/** Every row, as integers (fractions × 10^scale, exact: scale is each figure's largest number of decimals), into each house's arrays. */
+async function readRows(client: pg.PoolClient, scales: readonly number[], stats: HouseStats[]): Promise<Map<number, HouseRows>> {
   const houses = new Map(stats.map((s) => [s.distributor_id, {
     merchant: new Int32Array(s.rows), day: new Int32Array(s.rows), item: new Int32Array(s.rows), category: new Int32Array(s.rows),
-    figures: Array.from({ length: 6 }, () => new Int32Array(s.rows)), length: 0,
+    figures: s.figures.flatMap((figure) => figureColumns(figure, s.rows)), length: 0,
   } satisfies HouseRows]));
-  const split = (figure: string) => splitDecimal(figure, scale);
+  const split = (figure: (typeof LOST_FIGURES)[number]) => splitDecimal(figure, scales[LOST_FIGURES.indexOf(figure)]!);
   const copy = client.query(copyTo(
     `copy (select distributor_id, merchant_id, day - date '1970-01-01', item_id, category_id,
                   ${split('volume')}, ${split('rebate')}, ${split('deviation')}

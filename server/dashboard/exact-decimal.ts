@@ -1,6 +1,7 @@
 // Exact decimal sums in doubles, for the dashboard's in-memory indexes: a figure is held as its
-// whole part and its fraction in units of 10^-scale, both integers, and the two are summed
-// apart. Doubles add integers exactly below 2^53, which the loaders check before indexing.
+// whole part and its fraction in units of 10^-scale (the figure's largest number of decimals),
+// both integers, and the two are summed apart. Doubles add integers exactly below 2^53, which the
+// loaders check before indexing. Each is kept in 16 bits where the data lets it (`intColumn`).
 
 /** whole + part / 10^scale, with 0 ≤ part < 10^scale once normalised. */
 export interface Exact { whole: number; part: number }
@@ -9,6 +10,45 @@ export const ZERO: Exact = { whole: 0, part: 0 };
 
 /** Below this, doubles hold and add integers exactly. */
 export const EXACT_BELOW = 2 ** 53;
+/** A row's whole part and fraction are kept in at most 32 bits. */
+export const INT32_BELOW = 2 ** 31;
+
+/** A column of integers of magnitude below `bound`: 16 bits when they fit, else 32. */
+export const intColumn = (length: number, bound: number): Int16Array | Int32Array =>
+  bound <= 32_768 ? new Int16Array(length) : new Int32Array(length);
+
+/** A column of ids from 0 below `bound` (days from a first day, item slots, sellers): 16 bits unsigned when they fit, else 32. */
+export const idColumn = (length: number, bound: number): Uint16Array | Int32Array =>
+  bound <= 65_536 ? new Uint16Array(length) : new Int32Array(length);
+
+/** What SQL says of one figure's rows (a house's, a table's), to know whether they can be held exactly. */
+export interface FigureStats {
+  /** The largest number of decimals. */
+  scale: number;
+  /** The largest magnitude and the sum of the magnitudes, as decimal texts. */
+  largest: string;
+  total: string;
+}
+
+/** SQL for a figure's FigureStats, named `<name>_scale`, `<name>_largest`, `<name>_total`. */
+export const figureStatsSql = (figure: string, name = figure) =>
+  `coalesce(max(min_scale(${figure})), 0) as ${name}_scale, coalesce(max(abs(${figure})), 0)::text as ${name}_largest, coalesce(sum(abs(${figure})), 0)::text as ${name}_total`;
+
+/** The FigureStats named `name` of a row of figureStatsSql. */
+export const figureStats = (row: Record<string, unknown>, name: string): FigureStats =>
+  ({ scale: Number(row[`${name}_scale`]), largest: String(row[`${name}_largest`]), total: String(row[`${name}_total`]) });
+
+/**
+ * Whether `rows` rows of a figure can be held exactly: each whole part below 2^31, their
+ * magnitudes' sum below 2^53 (checked on the decimal text, with a margin); the fractions below
+ * 10^scale each, so their sum below rows × 10^scale.
+ */
+export const holdsExactly = ({ scale, largest, total }: FigureStats, rows: number) =>
+  10 ** scale < INT32_BELOW && Number(largest) + 1 < INT32_BELOW && rows * 10 ** scale < EXACT_BELOW && Number(total) + rows < EXACT_BELOW;
+
+/** The two columns (whole part, fraction) that hold `length` rows of a figure of these stats. */
+export const figureColumns = ({ scale, largest }: FigureStats, length: number): [Int16Array | Int32Array, Int16Array | Int32Array] =>
+  [intColumn(length, Math.floor(Number(largest)) + 1), intColumn(length, 10 ** scale)];
 
 export function exactDecimals(scale: number) {
   const unit = 10 ** scale;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { figureColumns, holdsExactly, idColumn } from './exact-decimal.ts';
 import { dayNumber, houseLost, type HouseRows, type Names } from './lost-index.ts';
 
 // Two items of one category, bought by merchants 1 and 2; figures at 3 decimals as whole + fraction.
@@ -16,7 +17,8 @@ function house(rows: [merchant: number, day: string, item: number, volume: strin
   return {
     merchant: Int32Array.from(rows.map((r) => r[0])), day: Int32Array.from(rows.map((r) => dayNumber(r[1]))),
     item: Int32Array.from(rows.map((r) => r[2])), category: Int32Array.from(rows.map(() => 1)),
-    figures: Array.from({ length: 6 }, (_, c) => Int32Array.from(columns.map((x) => x[c]!))), length: rows.length,
+    // Whole parts in 32 bits, fractions (below 10^3) in 16, as the loader keeps such figures.
+    figures: Array.from({ length: 6 }, (_, c) => (c % 2 ? Int16Array : Int32Array).from(columns.map((x) => x[c]!))), length: rows.length,
   };
 }
 
@@ -26,7 +28,7 @@ describe('exact sums of whole parts and fractions', () => {
     [1, '2026-03-02', 1, '0.001', '0.002', '0.500'],
     [1, '2026-03-02', 2, '1.000', '0', '-0.001'],
     [2, '2026-03-01', 2, '1.001', '0.333', '0.002'],
-  ]), 3, names);
+  ]), [3, 3, 3], names);
 
   it('carries fractions into whole parts and gives the decimal\'s double', () => {
     expect(lost.lost([1], '2026-03-01', '2026-03-02').items).toEqual([
@@ -48,5 +50,28 @@ describe('exact sums of whole parts and fractions', () => {
       .toEqual([['Apples', 1, 0], ['Beans', 0.001, 0.5]]);
     expect(lost.lost([2, 3], '2026-03-02', '2026-12-31')).toEqual({ categories: [], items: [] });
     expect(lost.lost('all', '2025-01-01', '2026-02-28')).toEqual({ categories: [], items: [] });
+  });
+});
+
+describe('what the index holds, and in how many bits', () => {
+  const stats = (scale: number, largest: string, total: string) => ({ scale, largest, total });
+
+  it('holds a figure only when its whole parts fit 32 bits and every sum stays below 2^53', () => {
+    expect(holdsExactly(stats(7, '2147483646.5', '1e6'), 1000)).toBe(true);
+    expect(holdsExactly(stats(7, '2147483647', '1e6'), 1000)).toBe(false); // a whole part of 2^31 - 1: no margin left
+    expect(holdsExactly(stats(3, '10', '9007199254740000'), 1000)).toBe(false); // the whole parts' sum
+    expect(holdsExactly(stats(9, '10', '1000'), 2 ** 24)).toBe(false); // 2^24 fractions of up to 10^9
+    expect(holdsExactly(stats(10, '1', '1'), 1)).toBe(false); // 10^10 units do not fit 32 bits
+  });
+
+  it('keeps whole parts and fractions in 16 bits where they fit, in 32 where they do not', () => {
+    const kinds = (scale: number, largest: string) => figureColumns(stats(scale, largest, '0'), 2).map((c) => c.constructor.name);
+    expect(kinds(3, '4451.40')).toEqual(['Int16Array', 'Int16Array']);
+    expect(kinds(7, '231.81598')).toEqual(['Int16Array', 'Int32Array']);
+    expect(kinds(2, '32767.99')).toEqual(['Int16Array', 'Int16Array']);
+    expect(kinds(2, '32768')).toEqual(['Int32Array', 'Int16Array']);
+    expect(kinds(5, '1')).toEqual(['Int16Array', 'Int32Array']);
+    expect(idColumn(3, 65_536)).toBeInstanceOf(Uint16Array);
+    expect(idColumn(3, 65_537)).toBeInstanceOf(Int32Array);
   });
 });

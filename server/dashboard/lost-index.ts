@@ -5,11 +5,15 @@
 // reads two running totals per item, where PostgreSQL summed ~78,000 numeric rows per request.
 //
 // The numbers are exactly PostgreSQL's. Each figure is held as two integers, its whole part and
-// its fraction in units of 10^-scale (the data's largest number of decimals), and they are summed
+// its fraction in units of 10^-scale (the figure's largest number of decimals), and they are summed
 // separately: dashboard-index-load.ts indexes a house only when every such sum stays below 2^53, where
 // doubles add integers exactly. A sum goes out as the double of its decimal text, as pg gives it.
+//
+// Compact: a row keeps its day from the house's first and its item's slot (16 bits each while they
+// fit) and its six integers, each in 16 bits where the data lets it (exact-decimal.ts): 18 bytes a
+// row on the benchmark data (volume and deviation with 3 decimals, rebate with 7), where it was 32.
 import { LOST_LIMIT, type LostRow } from '../repositories/dashboard.ts';
-import { exactDecimals, type Exact } from './exact-decimal.ts';
+import { exactDecimals, idColumn, type Exact } from './exact-decimal.ts';
 import { topByValue } from './radix-order.ts';
 /** A day as a number: days since 1970-01-01. */
 export const dayNumber = (isoDay: string) => Math.round(Date.parse(`${isoDay}T00:00:00Z`) / 86_400_000);
@@ -24,20 +28,22 @@ export interface Names {
   categoryRank: Int32Array;
 }
 
-/** One house's rows, sorted by merchant, day and item. */
+/** One house's rows as read, sorted by merchant, day and item. */
 export interface HouseRows {
   merchant: Int32Array;
+  /** Days since 1970-01-01. */
   day: Int32Array;
   item: Int32Array;
   category: Int32Array;
   /** Per figure (volume, rebate, deviation) its whole parts, then its fractions × 10^scale: six columns. */
-  figures: Int32Array[];
+  figures: (Int16Array | Int32Array)[];
   length: number;
 }
 
 /** volume, rebate, deviation: two columns each (whole, fraction). */
 const COLUMNS = 6;
 
+type Decimals = ReturnType<typeof exactDecimals>;
 /** An item's or category's sums while a request adds them up. */
 interface Sums { id: number; volume: Exact; rebate: Exact; deviation: Exact }
 
@@ -46,12 +52,16 @@ export interface HouseLost {
   lost(merchantIds: readonly number[] | 'all', from: string, to: string): { categories: LostRow[]; items: LostRow[] };
 }
 
-/** Indexes one house's rows; the caller has checked that every sum of their columns stays below 2^53. */
-export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLost {
-  // Only these columns are kept after the build: the merchant, item and category columns are dropped.
-  const { day, figures: columns } = rows;
-  const { normalised, compare, toNumber } = exactDecimals(scale);
-  const unit = 10 ** scale;
+/**
+ * Indexes one house's rows, whose figures have `scales` decimals at most (volume, rebate,
+ * deviation); the caller has checked that every sum of their columns stays below 2^53 and that
+ * their days span fewer than 65,536.
+ */
+export function houseLost(rows: HouseRows, scales: readonly [number, number, number], names: Names): HouseLost {
+  // Only the figures, each row's day from the first and its item's slot are kept after the build.
+  const columns = rows.figures;
+  const decimals = scales.map(exactDecimals);
+  const units = scales.map((scale) => 10 ** scale);
 
   // Where each merchant's rows start and end.
   const merchantRows = new Map<number, [number, number]>();
@@ -69,8 +79,6 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   }
   const items = [...itemCategory.keys()];
   const slotOf = new Map(items.map((id, k) => [id, k]));
-  // Each row's item as its slot in `items`.
-  const slot = rows.item.map((id) => slotOf.get(id) ?? 0);
 
   // Running totals per item by day: running[c][d * items + k] is item k's column c over the
   // days before firstDay + d; rowsBefore counts its rows the same way (an item with rows in a
@@ -78,25 +86,29 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   let firstDay = Infinity;
   let lastDay = -Infinity;
   for (let r = 0; r < rows.length; r++) {
-    if (day[r]! < firstDay) firstDay = day[r]!;
-    if (day[r]! > lastDay) lastDay = day[r]!;
+    if (rows.day[r]! < firstDay) firstDay = rows.day[r]!;
+    if (rows.day[r]! > lastDay) lastDay = rows.day[r]!;
   }
   const days = rows.length ? lastDay - firstDay + 1 : 0;
+  // Each row's day from the first, and its item as its slot in `items`.
+  const day = idColumn(rows.length, days);
+  const slot = idColumn(rows.length, items.length);
+  for (let r = 0; r < rows.length; r++) [day[r], slot[r]] = [rows.day[r]! - firstDay, slotOf.get(rows.item[r]!)!];
   // Day by day (item k of day d at d * items + k): a whole house's range reads two stretches of
   // memory in order, not two places per item.
   const cells = (days + 1) * items.length;
   const running = rows.figures.map(() => new Float64Array(cells));
   const rowsBefore = new Int32Array(cells);
   for (let r = 0; r < rows.length; r++) {
-    const at = (day[r]! - firstDay + 1) * items.length + slot[r]!;
+    const at = (day[r]! + 1) * items.length + slot[r]!;
     for (let c = 0; c < COLUMNS; c++) running[c]![at] += columns[c]![r]!;
     rowsBefore[at]++;
   }
   for (const column of [...running, rowsBefore]) {
     for (let d = 1; d <= days; d++) for (let k = 0; k < items.length; k++) column[d * items.length + k] += column[(d - 1) * items.length + k]!;
   }
-  /** Days before firstDay + d, clamped into the indexed days. */
-  const clampDay = (d: number) => Math.max(0, Math.min(days, d - firstDay));
+  /** Days from the first, clamped into the indexed days. */
+  const clampDay = (d: number) => Math.max(0, Math.min(days, d));
 
   // Per-request sums by item slot, reused (a request runs to its end without yielding): `sums`
   // while a subset's rows are added up, `found` each listed item's three figures normalised
@@ -122,13 +134,14 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
     for (let f = 0; f < COLUMNS; f += 2) {
       const whole = c[f]![at]! - (before < 0 ? 0 : c[f]![before]!);
       const part = c[f + 1]![at]! - (before < 0 ? 0 : c[f + 1]![before]!);
+      const unit = units[f / 2]!;
       const carry = Math.floor(part / unit);
       found[f]![k] = whole + carry;
       found[f + 1]![k] = part - carry * unit;
     }
   };
 
-  /** The slots of the items with rows in the range, their figures in `found`. */
+  /** The slots of the items with rows in the range (days from the first), their figures in `found`. */
   function itemSlots(merchantIds: readonly number[] | 'all', from: number, to: number): number[] {
     const listed: number[] = [];
     if (merchantIds === 'all') {
@@ -140,7 +153,8 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       return listed;
     }
     // The columns by name: a loop over an array of typed arrays ran several times slower.
-    const [c0, c1, c2, c3, c4, c5] = columns as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    type Column = Int16Array | Int32Array;
+    const [c0, c1, c2, c3, c4, c5] = columns as [Column, Column, Column, Column, Column, Column];
     const [s0, s1, s2, s3, s4, s5] = sums as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
     for (const m of new Set(merchantIds)) {
       const range = merchantRows.get(m);
@@ -165,9 +179,9 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
   }
 
   /** A figure (0 volume, 2 rebate, 4 deviation) of a listed item as pg gives the decimal; a negative saving shows as none. */
-  const figure = (k: number, f: number) => (f === 4 && found[4]![k]! < 0 ? 0 : toNumber({ whole: found[f]![k]!, part: found[f + 1]![k]! }));
+  const figure = (k: number, f: number) => (f === 4 && found[4]![k]! < 0 ? 0 : decimals[f / 2]!.toNumber({ whole: found[f]![k]!, part: found[f + 1]![k]! }));
   /** Largest exact volume first, then by MIN in the database's order (the SQL's top items). */
-  const topItems = (listed: number[]) => topByValue(listed, LOST_LIMIT, (k) => found[0]![k]! + found[1]![k]! / unit,
+  const topItems = (listed: number[]) => topByValue(listed, LOST_LIMIT, (k) => found[0]![k]! + found[1]![k]! / units[0]!,
     (a, b) => found[0]![b]! - found[0]![a]! || found[1]![b]! - found[1]![a]! || names.itemRank[items[a]!]! - names.itemRank[items[b]!]!);
 
   /** The categories' sums of the listed items, ranked as the SQL ranks them (by volume, then name). */
@@ -177,14 +191,15 @@ export function houseLost(rows: HouseRows, scale: number, names: Names): HouseLo
       const total = byCategory.get(categoryOf[k]!) ?? byCategory.set(categoryOf[k]!, [0, 0, 0, 0, 0, 0]).get(categoryOf[k]!)!;
       for (let c = 0; c < COLUMNS; c++) total[c]! += found[c]![k]!;
     }
-    const rows = [...byCategory].map(([id, t]): Sums => ({ id, volume: normalised(t[0]!, t[1]!), rebate: normalised(t[2]!, t[3]!), deviation: normalised(t[4]!, t[5]!) }));
-    return rows.sort((a, b) => compare(b.volume, a.volume) || names.categoryRank[a.id]! - names.categoryRank[b.id]!).slice(0, LOST_LIMIT)
-      .map((s) => ({ key: names.categoryName[s.id]!, volume: toNumber(s.volume), rebate: toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : toNumber(s.deviation) }));
+    const [volume, rebate, deviation] = decimals as [Decimals, Decimals, Decimals];
+    const rows = [...byCategory].map(([id, t]): Sums => ({ id, volume: volume.normalised(t[0]!, t[1]!), rebate: rebate.normalised(t[2]!, t[3]!), deviation: deviation.normalised(t[4]!, t[5]!) }));
+    return rows.sort((a, b) => volume.compare(b.volume, a.volume) || names.categoryRank[a.id]! - names.categoryRank[b.id]!).slice(0, LOST_LIMIT)
+      .map((s) => ({ key: names.categoryName[s.id]!, volume: volume.toNumber(s.volume), rebate: rebate.toNumber(s.rebate), deviation: s.deviation.whole < 0 ? 0 : deviation.toNumber(s.deviation) }));
   }
 
   return {
     lost(merchantIds, from, to) {
-      const listed = itemSlots(merchantIds, dayNumber(from), dayNumber(to));
+      const listed = itemSlots(merchantIds, dayNumber(from) - firstDay, dayNumber(to) - firstDay);
       return {
         categories: categories(listed),
         items: topItems(listed).map((k) => {

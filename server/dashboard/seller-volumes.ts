@@ -4,26 +4,25 @@
 // merchant and seller, the line chart's months and the lost volume month over month are sums
 // of a few thousand of these rows, where each was a statement in PostgreSQL. Exact as
 // lost-index.ts is: whole parts and fractions summed apart, the sum given as pg gives a numeric.
+// Compact as it is: once built a row keeps its day from the table's first and its seller (16 bits
+// each while they fit) and its four integers (16 bits where the data lets them); the owners
+// become ranges of rows, the months a table by day.
 import type { MonthVolume, SellerVolume } from '../repositories/intel.ts';
 import type { SellerMonth } from '../repositories/dashboard.ts';
-import { exactDecimals } from './exact-decimal.ts';
+import { exactDecimals, idColumn } from './exact-decimal.ts';
 import { dayNumber } from './lost-index.ts';
 
-/** Rows of one table, sorted by owner (merchant or house), day and seller. */
+type Column = Int16Array | Int32Array;
+/** Rows of one table as read, sorted by owner (merchant or house), day and seller. */
 export interface DayRows {
   owner: Int32Array;
+  /** Days since 1970-01-01. */
   day: Int32Array;
   seller: Int32Array;
-  /** volume whole, volume fraction × 10^scale, rebate whole, rebate fraction. */
-  figures: [Int32Array, Int32Array, Int32Array, Int32Array];
+  /** volume whole, volume fraction × 10^scale, rebate whole, rebate fraction × 10^scale (dashboard-index-load.ts makes them). */
+  figures: [Column, Column, Column, Column];
   length: number;
 }
-
-export const dayRows = (length: number): DayRows => ({
-  owner: new Int32Array(length), day: new Int32Array(length), seller: new Int32Array(length),
-  figures: [new Int32Array(length), new Int32Array(length), new Int32Array(length), new Int32Array(length)],
-  length: 0,
-});
 
 /** A merchant's volume from the house's family in two months (the lost volume month over month). */
 export interface OwnMonths { merchantId: number; last: number; previous: number }
@@ -41,9 +40,10 @@ export interface SellerVolumes {
   familyMonths(merchantIds: readonly number[], family: readonly number[], lastMonth: string, previousMonth: string): OwnMonths[];
 }
 
+type Decimals = ReturnType<typeof exactDecimals>;
 const DAY_MS = 86_400_000;
 /** Months since 1970-01 of a day number, and its 'YYYY-MM'. */
-const monthOfDay = (day: number) => {
+const monthNumber = (day: number) => {
   const d = new Date(day * DAY_MS);
   return d.getUTCFullYear() * 12 + d.getUTCMonth();
 };
@@ -78,45 +78,63 @@ function sellerSums(largestId: number) {
   };
 }
 
-/** `merchants` and `houses` hold every row of their tables; `scale` is their largest number of decimals. */
-export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number): SellerVolumes {
-  const { normalised, toNumber } = exactDecimals(scale);
-  const startsOf = (rows: DayRows) => {
-    const at = new Map<number, [number, number]>();
-    for (let r = 0; r < rows.length; r++) {
-      const range = at.get(rows.owner[r]!);
-      if (range) range[1] = r + 1;
-      else at.set(rows.owner[r]!, [r, r + 1]);
-    }
-    return at;
-  };
-  const merchantRows = startsOf(merchants);
-  // Each row's month (months since 1970-01), worked out once rather than per request and row.
-  const monthsOf = (rows: DayRows) => {
-    const byDay = new Map<number, number>();
-    return Int32Array.from(rows.day.subarray(0, rows.length), (d) => byDay.get(d) ?? byDay.set(d, monthOfDay(d)).get(d)!);
-  };
-  const rowMonths = new Map<DayRows, Int32Array>([[merchants, monthsOf(merchants)], [houses, monthsOf(houses)]]);
-  const bySeller = sellerSums(merchants.seller.subarray(0, merchants.length).reduce((a, b) => Math.max(a, b), 0));
-  const houseRows = startsOf(houses);
+/** One table's rows as kept: where each owner's rows are, and per row its day (from `firstDay`), seller and figures. */
+interface Table {
+  ranges: Map<number, [number, number]>;
+  firstDay: number;
+  day: Uint16Array | Int32Array;
+  seller: Uint16Array | Int32Array;
+  figures: [Column, Column, Column, Column];
+  /** The month (months since 1970-01) of each day from the first. */
+  monthOfDay: Int32Array;
+}
 
-  /** The rows of `owner` whose day lies in [from, to]: [first, after the last]. */
-  const rowsIn = (rows: DayRows, at: Map<number, [number, number]>, owner: number, from: number, to: number): [number, number] => {
-    const range = at.get(owner);
+/** The compact form of `rows`; their days span fewer than 65,536 (dashboard-index-load.ts checks). */
+function table(rows: DayRows): Table {
+  const ranges = new Map<number, [number, number]>();
+  let [firstDay, lastDay, largestSeller] = [Infinity, -Infinity, 0];
+  for (let r = 0; r < rows.length; r++) {
+    const range = ranges.get(rows.owner[r]!);
+    if (range) range[1] = r + 1;
+    else ranges.set(rows.owner[r]!, [r, r + 1]);
+    [firstDay, lastDay] = [Math.min(firstDay, rows.day[r]!), Math.max(lastDay, rows.day[r]!)];
+    largestSeller = Math.max(largestSeller, rows.seller[r]!);
+  }
+  if (rows.length === 0) [firstDay, lastDay] = [0, -1];
+  const [day, seller] = [idColumn(rows.length, lastDay - firstDay + 1), idColumn(rows.length, largestSeller + 1)];
+  for (let r = 0; r < rows.length; r++) [day[r], seller[r]] = [rows.day[r]! - firstDay, rows.seller[r]!];
+  const monthOfDay = Int32Array.from({ length: lastDay - firstDay + 1 }, (_, d) => monthNumber(firstDay + d));
+  return { ranges, firstDay, day, seller, figures: rows.figures, monthOfDay };
+}
+
+/**
+ * `merchants` and `houses` hold every row of their tables; `scales` are the largest numbers of
+ * decimals of their volumes and rebates.
+ */
+export function sellerVolumes(merchantRows: DayRows, houseRows: DayRows, scales: readonly [number, number]): SellerVolumes {
+  const [volume, rebate] = scales.map(exactDecimals) as [Decimals, Decimals];
+  const [merchants, houses] = [table(merchantRows), table(houseRows)];
+  const bySeller = sellerSums(merchantRows.seller.subarray(0, merchantRows.length).reduce((a, b) => Math.max(a, b), 0));
+  const volumeOf = (whole: number, part: number) => volume.toNumber(volume.normalised(whole, part));
+
+  /** The rows of `owner` whose day lies in [from, to] (days since 1970): [first, after the last]. */
+  const rowsIn = (rows: Table, owner: number, from: number, to: number): [number, number] => {
+    const range = rows.ranges.get(owner);
     if (!range) return [0, 0];
+    const [first, last] = [from - rows.firstDay, to - rows.firstDay];
     let [lo, hi] = range;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (rows.day[mid]! < from) lo = mid + 1;
+      if (rows.day[mid]! < first) lo = mid + 1;
       else hi = mid;
     }
     let end = lo;
-    while (end < range[1] && rows.day[end]! <= to) end++;
+    while (end < range[1] && rows.day[end]! <= last) end++;
     return [lo, end];
   };
 
   /** Sums of rows grouped by a key, each group's volume and rebate exact. */
-  const groups = (rows: DayRows) => {
+  const groups = (rows: Table) => {
     const sums = new Map<number, number[]>();
     return {
       add(key: number, r: number) {
@@ -124,37 +142,36 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
         for (let c = 0; c < 4; c++) s[c]! += rows.figures[c][r]!;
       },
       *done(): Generator<[number, number, number]> {
-        for (const [key, s] of sums) yield [key, toNumber(normalised(s[0]!, s[1]!)), toNumber(normalised(s[2]!, s[3]!))];
+        for (const [key, s] of sums) yield [key, volumeOf(s[0]!, s[1]!), rebate.toNumber(rebate.normalised(s[2]!, s[3]!))];
       },
     };
   };
 
-  const sellerMonths = (rows: DayRows, at: Map<number, [number, number]>, owners: Iterable<number>, from: string, to: string): SellerMonth[] => {
+  const sellerMonths = (rows: Table, owners: Iterable<number>, from: string, to: string): SellerMonth[] => {
     const sums = groups(rows);
-    const month = rowMonths.get(rows)!;
     // Key: seller × 2^16 + month (months since 1970 stay far below 2^16).
     for (const owner of owners) {
-      const [first, end] = rowsIn(rows, at, owner, dayNumber(from), dayNumber(to));
-      for (let r = first; r < end; r++) sums.add(rows.seller[r]! * 65536 + month[r]!, r);
+      const [first, end] = rowsIn(rows, owner, dayNumber(from), dayNumber(to));
+      for (let r = first; r < end; r++) sums.add(rows.seller[r]! * 65536 + rows.monthOfDay[rows.day[r]!]!, r);
     }
     return [...sums.done()].map(([key, volume, rebate]) => ({ sellerId: Math.floor(key / 65536), month: monthText(key % 65536), volume, rebate }));
   };
 
   /** The volume of the month summed at `at` of `sums` ([whole, fraction, rows]); 0 without rows. */
-  const monthVolume = (sums: number[], at: number) => (sums[at + 2] ? toNumber(normalised(sums[at]!, sums[at + 1]!)) : 0);
+  const monthVolume = (sums: number[], at: number) => (sums[at + 2] ? volumeOf(sums[at]!, sums[at + 1]!) : 0);
 
   return {
-    bySellerMonth: (merchantIds, from, to) => sellerMonths(merchants, merchantRows, new Set(merchantIds), from, to),
-    houseBySellerMonth: (houseId, from, to) => (houseRows.has(houseId) ? sellerMonths(houses, houseRows, [houseId], from, to) : null),
+    bySellerMonth: (merchantIds, from, to) => sellerMonths(merchants, new Set(merchantIds), from, to),
+    houseBySellerMonth: (houseId, from, to) => (houses.ranges.has(houseId) ? sellerMonths(houses, [houseId], from, to) : null),
 
     byMerchantSeller(merchantIds, from, to) {
       const out: SellerVolume[] = [];
       const [first, last] = [dayNumber(from), dayNumber(to)];
       for (const m of new Set(merchantIds)) {
         // A merchant's rows of a day are few sellers: summed per seller in scratch arrays.
-        const [start, end] = rowsIn(merchants, merchantRows, m, first, last);
+        const [start, end] = rowsIn(merchants, m, first, last);
         for (let r = start; r < end; r++) bySeller.add(merchants.seller[r]!, merchants.figures[0][r]!, merchants.figures[1][r]!);
-        bySeller.drain((sellerId, whole, part) => out.push({ merchantId: m, sellerId, volume: toNumber(normalised(whole, part)) }));
+        bySeller.drain((sellerId, whole, part) => out.push({ merchantId: m, sellerId, volume: volumeOf(whole, part) }));
       }
       return out;
     },
@@ -163,8 +180,8 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
       const out: MonthVolume[] = [];
       for (const m of new Set(merchantIds)) {
         const sums = groups(merchants);
-        const [start, end] = rowsIn(merchants, merchantRows, m, dayNumber(fromMonth), monthEnd(toMonth));
-        for (let r = start; r < end; r++) sums.add(merchants.seller[r]! * 65536 + rowMonths.get(merchants)![r]!, r);
+        const [start, end] = rowsIn(merchants, m, dayNumber(fromMonth), monthEnd(toMonth));
+        for (let r = start; r < end; r++) sums.add(merchants.seller[r]! * 65536 + merchants.monthOfDay[merchants.day[r]!]!, r);
         for (const [key, volume] of sums.done()) out.push({ merchantId: m, sellerId: Math.floor(key / 65536), month: monthText(key % 65536), volume });
       }
       return out;
@@ -178,7 +195,7 @@ export function sellerVolumes(merchants: DayRows, houses: DayRows, scale: number
         // [whole, fraction, rows] of last month, then of the month before.
         const sums = [0, 0, 0, 0, 0, 0];
         for (const [at, [from, to]] of [[0, lastDays], [3, previousDays]] as const) {
-          const [start, end] = rowsIn(merchants, merchantRows, m, from, to);
+          const [start, end] = rowsIn(merchants, m, from, to);
           for (let r = start; r < end; r++) {
             if (!own.has(merchants.seller[r]!)) continue;
             sums[at]! += merchants.figures[0][r]!;
