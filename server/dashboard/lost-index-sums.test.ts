@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { figureColumns, holdsExactly, idColumn } from './exact-decimal.ts';
 import { dayNumber, houseLost, type HouseRows, type Names } from './lost-index.ts';
@@ -50,6 +52,35 @@ describe('exact sums of whole parts and fractions', () => {
       .toEqual([['Apples', 1, 0], ['Beans', 0.001, 0.5]]);
     expect(lost.lost([2, 3], '2026-03-02', '2026-12-31')).toEqual({ categories: [], items: [] });
     expect(lost.lost('all', '2025-01-01', '2026-02-28')).toEqual({ categories: [], items: [] });
+  });
+});
+
+describe('a house whose sums pass 2^52 units', () => {
+  // 3,000 merchants' lines of 2,000,000,000.001 each on one day: 6 × 10^15 units of 0.001 in all,
+  // past the 2^52 units one column takes, so the whole house's volume keeps two columns of totals.
+  const rows = Array.from({ length: 3000 }, (_, m): Parameters<typeof house>[0][number] => [m + 1, '2026-03-01', 1, '2000000000.001', '0.5', '-1']);
+  const lost = houseLost(house(rows), [3, 3, 3], names);
+
+  it('still gives the exact sums, for the house and for a subset', () => {
+    expect(lost.lost('all', '2026-03-01', '2026-03-01').items).toEqual([{ key: 'Beans', min: 'MIN-B', volume: 6000000000003, rebate: 1500, deviation: 0 }]);
+    expect(lost.lost([1, 2], '2026-03-01', '2026-03-01').items).toEqual([{ key: 'Beans', min: 'MIN-B', volume: 4000000000.002, rebate: 1, deviation: 0 }]);
+  });
+});
+
+describe('what a built house keeps', () => {
+  it('lets go of the columns it needs only to build (merchant, day, item, category as read)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const build = () => {
+      const rows = house([[1, '2026-03-01', 1, '1', '1', '1'], [2, '2026-03-02', 2, '2', '2', '2']]);
+      return { lost: houseLost(rows, [3, 3, 3], names), read: [rows.merchant, rows.day, rows.item, rows.category].map((c) => new WeakRef(c)) };
+    };
+    const { lost, read } = build();
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(read.map((ref) => ref.deref())).toEqual([undefined, undefined, undefined, undefined]);
+    expect(lost.lost('all', '2026-03-01', '2026-03-02').items).toHaveLength(2);
   });
 });
 
