@@ -5,6 +5,7 @@ import { rangeTooLong } from '../../../src/model/date-range.ts';
 import { dmUserId, SAMPLE_USER_ID } from '../../../src/machines/dashboard/dashboard-samples.ts';
 import type { CataloguePath } from '../../paths/catalogue-paths.ts';
 import type { BrowserModel } from './browser-model.ts';
+import { chooseByKeys } from './choose-by-keys.ts';
 import { holdHouseSwitch, houseSelect, houseSwitchEvents, MULTI_HOUSE_LEADER, switchingHouse } from './house-switch.ts';
 import { openSignedIn } from './signed-in.ts';
 import { sideMenu } from '../login-helpers.ts';
@@ -26,36 +27,6 @@ const noDialogSaying = (page: Page, ...messages: string[]) =>
  * Enter. A modal dialog keeps the keyboard too: the mapping does nothing under one (`only`).
  */
 const enter = (target: Locator) => target.press('Enter');
-
-/**
- * Opens the select `input` by keyboard, moves to the option `option` names with the arrow keys
- * (up or down from where it is: the list need not wrap), then takes it. The list is read again at
- * each step: other tests add users to it.
- */
-async function chooseByKeys(page: Page, input: Locator, option: RegExp) {
-  await expect(input).toBeEnabled();
-  // The option under the pointer is selected as it opens: the pointer goes out of the way.
-  await page.mouse.move(0, 0);
-  await input.press('ArrowDown');
-  // This select's own list (another's may still be in the page, closing).
-  await expect(input).toHaveAttribute('aria-controls', /./);
-  const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
-  const options = list.locator('[data-combobox-option]');
-  const selected = list.locator('[data-combobox-option][data-combobox-selected]');
-  // Mantine marks the option it opens on before the list may be drawn (under load its own index of
-  // it stays unset, and Enter then takes nothing): a key pressed once the list is there sets both.
-  await expect(options.first()).toBeVisible();
-  await input.press('ArrowDown');
-  await expect(async () => {
-    const texts = await options.allTextContents();
-    const target = texts.findIndex((t) => option.test(t));
-    expect(target, `an option ${option} in ${await input.getAttribute('aria-label')}`).toBeGreaterThanOrEqual(0);
-    const at = texts.indexOf((await selected.allTextContents())[0] ?? '');
-    if (at !== target) await input.press(at >= 0 && at < target ? 'ArrowDown' : 'ArrowUp');
-    expect((await selected.allTextContents())[0]).toMatch(option);
-  }).toPass({ intervals: [50], timeout: 15_000 });
-  await input.press('Enter');
-}
 
 /** Days `from`–`to` of the month the picker opens on; `monthsApart` months between them (13: over a year). */
 async function pickRangeByKeys(page: Page, from: string, to: string, monthsApart = 0) {

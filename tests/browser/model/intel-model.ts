@@ -5,6 +5,7 @@ import { INTEL_BATCH_SIZE } from '../../../src/model/intel.ts';
 import type { CataloguePath } from '../../paths/catalogue-paths.ts';
 import { sideMenu } from '../login-helpers.ts';
 import type { BrowserModel } from './browser-model.ts';
+import { chooseByKeys } from './choose-by-keys.ts';
 import { holdHouseSwitch, houseSelect, houseSwitchEvents, MULTI_HOUSE_LEADER, switchingHouse } from './house-switch.ts';
 import { pickRange } from './pick-range.ts';
 import { queueRequests, type RequestQueue } from './request-queue.ts';
@@ -200,7 +201,11 @@ export const intelModel: BrowserModel = {
     // The Dashboard's House selector, Intel left open: the server switches (answered with the path's house).
     'intel.houseSeen': byUser(async (page, e) => {
       await leaveIntel(page);
-      await houseSwitchEvents.pickOtherHouse(page);
+      // Intel's calls held (left open in loadingMerchants, say) keep the app-wide spinner over the
+      // dashboard: it takes the pointer, not the keyboard. The dashboard's own calls go to the real
+      // server first: the selector waits for them as a user does (over 15 s in a busy fresh clone).
+      await expect(houseSelect(page)).toBeEnabled({ timeout: 60_000 });
+      await chooseByKeys(page, houseSelect(page), /Harbor Foods Portland/);
       await houseSwitchEvents['houseSwitch.switched'](page, e);
       await expect(houseSelect(page)).toBeEnabled();
     }),
