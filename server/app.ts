@@ -1,3 +1,4 @@
+import { familyCookie } from './http/family-cookie.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
 import { loadSpeedRoutes } from './routes/load-speeds.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       // Who may call each route (src/model/route-permissions.ts), checked here and nowhere else.
       api.addHook('onRequest', gate(deps.scope));
       api.addHook('onSend', auditWrites(deps));
+      api.addHook('onSend', familyCookie);
       await api.register(statusRoutes, { version, maintenance: inMaintenance });
       await api.register(authRoutes);
       await api.register(accountRoutes);

@@ -37,6 +37,20 @@ describe('the cluster settings', () => {
   });
 });
 
+describe('INDEX_FAMILIES (the families a cluster node\'s indexes hold)', () => {
+  it('holds every family by default, the ids listed, or none', () => {
+    expect(readConfig({}).indexFamilies).toBeNull();
+    expect(readConfig({ INDEX_FAMILIES: ' 4, 12,4' }).indexFamilies).toEqual([4, 12]);
+    expect(readConfig({ INDEX_FAMILIES: 'none' }).indexFamilies).toEqual([]);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const raw of ['4;12', '0', '-3', 'harbor', '4,,12']) {
+      expect(() => readConfig({ INDEX_FAMILIES: raw })).toThrow(`INDEX_FAMILIES must be distributor ids separated by commas, got '${raw}'`);
+    }
+  });
+});
+
 describe('the slow-client limits', () => {
   it('default to 60 s for a request, 30 s for its headers and 64 connections per address', () => {
     const config = readConfig({});

@@ -61,6 +61,13 @@ export type Config = {
    */
   dashboardIndex: boolean;
   /**
+   * The families whose figures this node's indexes hold (INDEX_FAMILIES: the ids of their head
+   * distributors, separated by commas, or 'none'); null, the default, holds every family. A cluster node
+   * behind HAProxy's routing by family (scripts/cluster/families.ts) loads only the families
+   * routed to it; any other house is answered from SQL.
+   */
+  indexFamilies: number[] | null;
+  /**
    * How many processes serve the API on PORT (server/api-processes.ts): one per core by default,
    * at most 4, each with its own in-memory indexes; 1 serves from this process alone.
    */
@@ -79,6 +86,16 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
   return n;
+}
+
+/** Positive whole numbers separated by commas; 'none' is none; null when unset. */
+function idList(env: NodeJS.ProcessEnv, name: string): number[] | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  if (raw.trim() === 'none') return [];
+  const ids = raw.split(',').map((part) => part.trim());
+  if (!ids.every((id) => /^[1-9]\d{0,9}$/.test(id))) throw new Error(`${name} must be distributor ids separated by commas, got '${raw}'`);
+  return [...new Set(ids.map(Number))];
 }
 
 /** 1/true or 0/false; anything else is refused rather than guessed. */
@@ -137,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || 'Distributor Portal <no-reply@portal.test>' },
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
+    indexFamilies: idList(env, 'INDEX_FAMILIES'),
     apiProcesses: positiveInt(env, 'API_PROCESSES', Math.min(4, os.availableParallelism())),
     apiSpare: flag(env, 'API_SPARE', true),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',

@@ -1,12 +1,16 @@
 // Starts the whole cluster in order and stops it in reverse: PostgreSQL under pg_auto_failover,
 // HAProxy's PostgreSQL ports (to the primary, to the standby), PgBouncer, the first API node (it
-// migrates and seeds an empty database), the other API nodes, the workers, HAProxy.
+// migrates and seeds an empty database), the other API nodes, the workers, HAProxy. With
+// --family-groups, the API nodes form groups, each holding the indexes of the families hashed to
+// it (families.ts), and HAProxy routes each caller's family to its group.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { writeHaproxyConfig } from './haproxy.ts';
+import { familyGroups, familyMap, groupName, groupOfNode, indexFamiliesEnv } from './families.ts';
+import { CHECKED, writeHaproxyConfig } from './haproxy.ts';
+import { haproxyCommand } from './haproxy-socket.ts';
 import { ensurePackages, isRoot } from './packages.ts';
 import { writePgbouncerConfig } from './pgbouncer.ts';
 import { writePgRoutingConfig } from './pg-routing.ts';
@@ -23,12 +27,23 @@ const log = (line: string) => say('cluster', line);
 const FIRST_START_MS = 15 * 60_000;
 const START_MS = 120_000;
 
-export interface ApiNode { name: string; port: number; child: Child }
+export interface ApiNode { name: string; port: number; child: Child; group: number }
+
+/** A group of API nodes and the families (their heads' ids) routed to it (--family-groups). */
+export interface FamilyGroup { name: string; families: number[]; nodes: string[] }
 
 export interface Cluster {
   url: string;
+  /** The primary, through HAProxy (not PgBouncer): for checks that read the database. */
+  directUrl: string;
   api: ApiNode[];
   workers: Child[];
+  /** The groups of API nodes by family; empty without --family-groups. */
+  groups: FamilyGroup[];
+  /** Adds an API node to group `group` (from 0) while everything runs: HAProxy's runtime API, no reload, no restart. */
+  addApi(group: number): Promise<ApiNode>;
+  /** Takes API node `name` out of HAProxy (maintenance, in every backend) and stops it: the others run on untouched. */
+  removeApi(name: string): Promise<void>;
   /** Starts API node `index` again (after it was killed or stopped), waiting for its health. */
   restartApi(index: number): Promise<void>;
   /** Stops the worker at `index` and starts a new one in its place. */
@@ -111,13 +126,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // The compiled server, as npm start runs it (scripts/build-server.ts).
     const compiled = (script: string): [string, string[]] => [process.execPath, ['--enable-source-maps', `${SERVER_BUILD}/${script}`]];
 
-    const startApi = (index: number): ApiNode => {
+    // The families of each group, once the first node has seeded the database (null: every node holds all).
+    let families: number[][] | null = null;
+    const startApi = (index: number, group = groupOfNode(index, Math.max(1, opts.familyGroups))): ApiNode => {
       const name = `api-${index + 1}`;
       const port = opts.apiPort + index;
       // One process a node: the cluster's nodes are the processes HAProxy balances (and kills in --check).
-      const env = nodeEnv(name, { PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1', API_PROCESSES: '1' });
+      const env = nodeEnv(name, {
+        PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1', API_PROCESSES: '1',
+        ...(families ? { INDEX_FAMILIES: indexFamiliesEnv(families[group]!) } : {}),
+      });
       const child = startChild(name, ...compiled('server/main.js'), { env, cwd: ROOT, onExit });
-      return { name, port, child };
+      return { name, port, child, group };
     };
     // A worker that dies unasked is started again after a second, as a service manager would (one
     // starting while the database fails over stops at its first query).
@@ -139,15 +159,31 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     api.push(first);
     log(`Waiting for ${first.name} (migrations, and the demo seed on the first run)…`);
     await health(first, FIRST_START_MS);
+    if (opts.familyGroups > 0) {
+      families = familyGroups(await familyHeads(direct), opts.familyGroups);
+      families.forEach((held, g) => log(`${groupName(g)}: families ${held.join(', ') || 'none'}`));
+      // The first node held every family while it seeded; now only its group's.
+      await stopChild(first.child);
+      await waitForPortClosed(first.port);
+      api[0] = startApi(0);
+      await health(api[0], START_MS);
+    }
     for (let i = 1; i < opts.api; i++) api.push(startApi(i));
     await Promise.all(api.slice(1).map((n) => health(n, START_MS)));
     for (let i = 0; i < opts.workers; i++) workers.push(startWorker(i));
 
+    const groups: FamilyGroup[] = (families ?? []).map((held, g) => ({ name: groupName(g), families: held, nodes: api.filter((n) => n.group === g).map((n) => n.name) }));
+    const mapFile = path.join(opts.dataDir, 'families.map');
+    if (families) fs.writeFileSync(mapFile, familyMap(families));
+    const socket = path.join(opts.dataDir, 'haproxy.sock');
+    const backend = (n: ApiNode) => ({ name: n.name, port: n.port });
     const cfg = writeHaproxyConfig(opts.dataDir, {
       port: opts.port,
-      backends: api.map((n) => ({ name: n.name, port: n.port })),
+      backends: api.map(backend),
       requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS || 60_000),
       headersTimeoutMs: Number(process.env.HEADERS_TIMEOUT_MS || 30_000),
+      families: families ? { mapFile, groups: groups.map((g) => ({ name: g.name, nodes: api.filter((n) => g.nodes.includes(n.name)).map(backend) })) } : undefined,
+      socket,
     });
     haproxy = startChild('haproxy', '/usr/sbin/haproxy', ['-db', '-f', cfg], { onExit });
     const url = `http://127.0.0.1:${opts.port}`;
@@ -155,13 +191,44 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     return {
       url,
+      directUrl: direct,
       api,
       workers,
+      groups,
+      async addApi(group) {
+        await mustBeFree(opts.apiPort + api.length, `api-${api.length + 1}`);
+        const node = startApi(api.length, group);
+        api.push(node);
+        await health(node, START_MS);
+        // Checked as the configured servers are; a dynamic server starts in maintenance, health checks off.
+        const server = `127.0.0.1:${node.port} ${CHECKED} inter 1s fastinter 250ms downinter 1s fall 2 rise 2`;
+        for (const backendName of [groups[group]!.name, 'api']) {
+          await haproxyCommand(socket, `add server ${backendName}/${node.name} ${server}`);
+          await haproxyCommand(socket, `enable health ${backendName}/${node.name}`);
+          await haproxyCommand(socket, `enable server ${backendName}/${node.name}`);
+        }
+        groups[group]!.nodes.push(node.name);
+        log(`${node.name} added to ${groups[group]!.name} (families ${groups[group]!.families.join(', ') || 'none'})`);
+        return node;
+      },
+      async removeApi(name) {
+        const index = api.findIndex((n) => n.name === name);
+        const node = api[index]!;
+        // In maintenance HAProxy sends it no new request; the ones it is answering finish as it stops.
+        const entries = [...groups.map((g) => `${g.name}/${name}`), `api/${name}`, `api/${name}-anyway`];
+        for (const entry of entries) await haproxyCommand(socket, `disable server ${entry}`).catch((err: unknown) => {
+          if (!/No such server/i.test((err as Error).message)) throw err;
+        });
+        await stopChild(node.child);
+        api.splice(index, 1);
+        for (const g of groups) g.nodes = g.nodes.filter((n) => n !== name);
+        log(`${name} removed (in maintenance in HAProxy, stopped)`);
+      },
       async restartApi(index) {
         const old = api[index]!;
         await stopChild(old.child);
         await waitForPortClosed(old.port);
-        api[index] = startApi(index);
+        api[index] = startApi(index, old.group);
         await health(api[index], START_MS);
       },
       async restartWorker(index, how = 'SIGTERM') {
@@ -189,6 +256,17 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     log(`Could not start: ${(err as Error).message}`);
     await stop();
     throw err;
+  }
+}
+
+/** The heads of the families of houses: distributors without a parent. */
+async function familyHeads(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ id: number }>('select id from distributors where parent_id is null order by id')).rows.map((r) => r.id);
+  } finally {
+    await client.end();
   }
 }
 

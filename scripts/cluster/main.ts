@@ -2,6 +2,7 @@
 // Prints the URL and the nodes, streams every child's output behind its name, stops everything on
 // Ctrl-C or SIGTERM. `-- --check` starts it, runs scripts/cluster/check.ts, stops, prints one JSON line.
 import { runCheck } from './check.ts';
+import { runFamilyCheck } from './check-families.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { HELP, readOptions } from './options.ts';
 import { say } from './processes.ts';
@@ -41,7 +42,7 @@ if (opts.check) {
   let code = 1;
   let result: object;
   try {
-    const seen = await runCheck(cluster);
+    const seen = opts.familyGroups > 0 ? await runFamilyCheck(cluster) : await runCheck(cluster);
     code = seen.ok ? 0 : 1;
     result = seen;
   } catch (err) {

@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 export interface ClusterOptions {
   /** Number of API processes behind HAProxy. */
   api: number;
+  /** Route by family to this many groups of API nodes, each holding only its families' indexes (0: round robin over all). */
+  familyGroups: number;
   /** Number of worker processes (`tsx server/worker.ts`). */
   workers: number;
   /** HAProxy's port: the cluster's URL. */
@@ -38,6 +40,9 @@ export const HELP = `npm run cluster [-- options]: the portal as a local cluster
 
   --api N             API processes (CLUSTER_API, default 3)
   --workers N         worker processes (CLUSTER_WORKERS, default 2)
+  --family-groups N   route each caller's family to one of N groups of API nodes (node i in group
+                      i mod N), whose indexes hold only the families hashed to it; with --check,
+                      the family checks too (CLUSTER_FAMILY_GROUPS, default 0: round robin)
   --port N            HAProxy's port, the URL to open (CLUSTER_PORT, default 8000)
   --api-port N        first API process's port, the others follow (CLUSTER_API_PORT, default 8101)
   --primary-port N    whichever PostgreSQL node is primary, through HAProxy (CLUSTER_PRIMARY_PORT, default 55432)
@@ -65,6 +70,7 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
     options: {
       api: { type: 'string' },
       workers: { type: 'string' },
+      'family-groups': { type: 'string' },
       port: { type: 'string' },
       'api-port': { type: 'string' },
       'primary-port': { type: 'string' },
@@ -78,9 +84,10 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  return {
+  const options = {
     api: count('--api', values.api ?? env.CLUSTER_API, 3, 1),
     workers: count('--workers', values.workers ?? env.CLUSTER_WORKERS, 2, 0),
+    familyGroups: count('--family-groups', values['family-groups'] ?? env.CLUSTER_FAMILY_GROUPS, 0, 0),
     port: count('--port', values.port ?? env.CLUSTER_PORT, 8000, 1),
     apiPort: count('--api-port', values['api-port'] ?? env.CLUSTER_API_PORT, 8101, 1),
     primaryPort: count('--primary-port', values['primary-port'] ?? env.CLUSTER_PRIMARY_PORT, 55432, 1),
@@ -93,4 +100,6 @@ export function readOptions(argv: string[] = process.argv.slice(2), env: NodeJS.
     check: values.check,
     help: values.help,
   };
+  if (options.familyGroups > options.api) throw new Error(`--family-groups (${options.familyGroups}) needs at least as many API nodes (--api ${options.api})`);
+  return options;
 }

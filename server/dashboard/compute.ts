@@ -16,7 +16,7 @@ export const nothingSelected = (s: Selection) => !s.all && s.merchantIds.length 
  */
 export async function computeDashboard(deps: Pick<Deps, 'dashboard' | 'dashboardMemory' | 'scope'>, selection: Selection, body: DashboardPayload, days: number, version: string): Promise<DashboardResponse> {
   const empty = nothingSelected(selection);
-  const index = deps.dashboardMemory.at(version);
+  const index = deps.dashboardMemory.serving(version, selection.distributorId);
   const { startDate: from, endDate: to } = body;
   const rolled = !empty && (index ? index.directory.rolled(selection.distributorId) : await deps.dashboard.hasAccountRollups(selection.distributorId));
   const inMemory = index?.houses.get(selection.distributorId);

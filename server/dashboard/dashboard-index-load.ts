@@ -21,6 +21,34 @@ export interface DashboardIndex {
   sellers: SellerVolumes | null;
   /** Merchants, accounts, distributors and the houses with their own rollups. */
   directory: Directory;
+  /** The heads of the families whose figures are held (INDEX_FAMILIES); null: every family. */
+  families: ReadonlySet<number> | null;
+}
+
+/** The index when it holds the figures of `houseId`'s family, else null (SQL answers that house). */
+export function indexServing(index: DashboardIndex | null, houseId: number): DashboardIndex | null {
+  if (!index || index.families === null) return index;
+  const root = index.directory.familyRoot(houseId);
+  return root !== undefined && index.families.has(root) ? index : null;
+}
+
+/**
+ * The rows of the families held: a WHERE clause on a house or merchant column, empty for all.
+ * A merchant is held when it has an account at a house held, so every merchant a held house sees.
+ */
+interface Held { houses(column: string): string; merchants(column: string): string }
+
+const EVERY_FAMILY: Held = { houses: () => '', merchants: () => '' };
+
+async function heldRows(client: pg.PoolClient, families: readonly number[] | null): Promise<Held> {
+  if (families === null) return EVERY_FAMILY;
+  const { rows } = await client.query<{ id: number }>('select id from distributors where coalesce(parent_id, id) = any($1::int[])', [families]);
+  // Ids read from the database, inlined: COPY takes no parameters.
+  const houses = `'{${rows.map((r) => r.id).join(',')}}'::int[]`;
+  return {
+    houses: (column) => `where ${column} = any(${houses})`,
+    merchants: (column) => `where ${column} in (select merchant_id from merchant_accounts where distributor_id = any(${houses}))`,
+  };
 }
 
 /** The rollups a full rebuild truncates that the build reads. */
@@ -34,11 +62,12 @@ const LOST_FIGURES = ['volume', 'rebate', 'deviation'] as const;
 interface HouseStats { distributor_id: number; rows: number; days: number; figures: FigureStats[] }
 
 /**
- * Builds the index from `pool`; without houses when the figures cannot be held exactly (more
- * decimals or larger sums than the integers of exact-decimal.ts hold) or their days span 179
- * years or more: the SQL then answers everything.
+ * Builds the index from `pool`, of `families` (their heads' ids) or of every family (null);
+ * without houses when the figures cannot be held exactly (more decimals or larger sums than the
+ * integers of exact-decimal.ts hold) or their days span 179 years or more: the SQL then answers
+ * everything.
  */
-export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex> {
+export async function loadDashboardIndex(pool: pg.Pool, families: readonly number[] | null = null): Promise<DashboardIndex> {
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -50,9 +79,10 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
     await client.query(`set local lock_timeout = '500ms'`);
     await client.query(`lock table ${TRUNCATE_ORDER.filter((t) => INDEX_READS.includes(t)).join(', ')} in access share mode`);
     const version = (await client.query<{ version: string }>('select version::text as version from data_version')).rows[0]!.version;
+    const held = await heldRows(client, families);
     const stats = (await client.query<Record<string, number | string>>(
       `select distributor_id, count(*)::int as rows, max(day) - min(day) + 1 as days, ${LOST_FIGURES.map((f) => figureStatsSql(f)).join(', ')}
-         from rollup_merchant_lost_day group by distributor_id`)).rows.map((row): HouseStats => ({
+         from rollup_merchant_lost_day ${held.houses('distributor_id')} group by distributor_id`)).rows.map((row): HouseStats => ({
       distributor_id: Number(row.distributor_id), rows: Number(row.rows), days: Number(row.days), figures: LOST_FIGURES.map((f) => figureStats(row, f)),
     }));
     // Each figure's fractions in units of its largest number of decimals in any house.
@@ -62,9 +92,12 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
     const houses = new Map<number, HouseLost>();
     if (exact) {
       const names = await readNames(client);
-      for (const [house, rows] of await readRows(client, scales, stats)) houses.set(house, houseLost(rows, scales, names));
+      for (const [house, rows] of await readRows(client, scales, stats, held)) houses.set(house, houseLost(rows, scales, names));
     }
-    return { version, houses, volumes: await readVolumes(client), sellers: await readSellers(client), directory: await readDirectory(client) };
+    return {
+      version, houses, volumes: await readVolumes(client, held), sellers: await readSellers(client, held), directory: await readDirectory(client),
+      families: families && new Set(families),
+    };
   } finally {
     await client.query('rollback').catch(() => undefined);
     client.release();
@@ -72,28 +105,31 @@ export async function loadDashboardIndex(pool: pg.Pool): Promise<DashboardIndex>
 }
 
 /** Volume per merchant and day, every seller (rollup_merchant_day), into running totals; null when not exact. */
-async function readVolumes(client: pg.PoolClient): Promise<MerchantVolumes | null> {
+async function readVolumes(client: pg.PoolClient, held: Held): Promise<MerchantVolumes | null> {
   const { rows: [stats] } = await client.query<{ rows: number; scale: number; total: string; first: number; last: number }>(
     `select count(*)::int as rows, coalesce(max(min_scale(volume)), 0) as scale, coalesce(sum(abs(volume)), 0)::text as total,
             min(day) - date '1970-01-01' as first, max(day) - date '1970-01-01' as last
-       from rollup_merchant_day`);
+       from rollup_merchant_day ${held.merchants('merchant_id')}`);
   const { rows, scale, total, first, last } = stats!;
   if (rows * 10 ** scale >= EXACT_BELOW || Number(total) + rows >= EXACT_BELOW) return null;
   const { rows: merchants } = await client.query<{ id: number; platform_id: string }>('select id, platform_id from merchants order by platform_id');
   const builder = merchantVolumes(scale, first ?? 0, last ?? -1, byId(merchants, (m) => m.platform_id), ranked(merchants));
   const parse = integerRows(4, (v) => builder.add(v[0]!, v[1]!, v[2]!, v[3]!));
   const copy = client.query(copyTo(
-    `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day group by merchant_id, day) to stdout`));
+    `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day ${held.merchants('merchant_id')} group by merchant_id, day) to stdout`));
   await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
   return builder.done();
 }
 
 /** rollup_merchant_day and rollup_account_day, every row, into SellerVolumes; null when not exact. */
-async function readSellers(client: pg.PoolClient): Promise<SellerVolumes | null> {
-  const tables = { merchants: ['rollup_merchant_day', 'merchant_id'], houses: ['rollup_account_day', 'distributor_id'] } as const;
-  const stats = async ([table]: readonly [string, string]) => {
+async function readSellers(client: pg.PoolClient, held: Held): Promise<SellerVolumes | null> {
+  const tables = {
+    merchants: ['rollup_merchant_day', 'merchant_id', held.merchants('merchant_id')],
+    houses: ['rollup_account_day', 'distributor_id', held.houses('distributor_id')],
+  } as const;
+  const stats = async ([table, , where]: readonly [string, string, string]) => {
     const row = (await client.query<Record<string, number | string>>(
-      `select count(*)::int as rows, coalesce(max(day) - min(day) + 1, 0) as days, ${figureStatsSql('volume')}, ${figureStatsSql('rebate')} from ${table}`)).rows[0]!;
+      `select count(*)::int as rows, coalesce(max(day) - min(day) + 1, 0) as days, ${figureStatsSql('volume')}, ${figureStatsSql('rebate')} from ${table} ${where}`)).rows[0]!;
     return { rows: Number(row.rows), days: Number(row.days), figures: [figureStats(row, 'volume'), figureStats(row, 'rebate')] };
   };
   const [merchants, houses] = [await stats(tables.merchants), await stats(tables.houses)];
@@ -101,7 +137,7 @@ async function readSellers(client: pg.PoolClient): Promise<SellerVolumes | null>
   const scales = [0, 1].map((f) => Math.max(merchants.figures[f]!.scale, houses.figures[f]!.scale)) as [number, number];
   for (const s of [merchants, houses]) s.figures.forEach((figure, f) => (figure.scale = scales[f]!));
   if (![merchants, houses].every((s) => s.days < DAYS_BELOW && s.figures.every((figure) => holdsExactly(figure, s.rows)))) return null;
-  const read = async ([table, owner]: readonly [string, string], { rows: length, figures: [volume, rebate] }: typeof merchants) => {
+  const read = async ([table, owner, where]: readonly [string, string, string], { rows: length, figures: [volume, rebate] }: typeof merchants) => {
     const rows: DayRows = {
       owner: new Int32Array(length), day: new Int32Array(length), seller: new Int32Array(length),
       figures: [...figureColumns(volume!, length), ...figureColumns(rebate!, length)], length: 0,
@@ -113,7 +149,7 @@ async function readSellers(client: pg.PoolClient): Promise<SellerVolumes | null>
     });
     const copy = client.query(copyTo(
       `copy (select ${owner}, day - date '1970-01-01', seller_id, ${splitDecimal('volume', scales[0])}, ${splitDecimal('rebate', scales[1])}
-               from ${table} order by ${owner}, day, seller_id) to stdout`));
+               from ${table} ${where} order by ${owner}, day, seller_id) to stdout`));
     await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
     return rows;
   };
@@ -169,7 +205,7 @@ async function readNames(client: pg.PoolClient): Promise<Names> {
 const FIELDS = 11;
 
 /** Every row, as integers (fractions × 10^scale, exact: scale is each figure's largest number of decimals), into each house's arrays. */
-async function readRows(client: pg.PoolClient, scales: readonly number[], stats: HouseStats[]): Promise<Map<number, HouseRows>> {
+async function readRows(client: pg.PoolClient, scales: readonly number[], stats: HouseStats[], held: Held): Promise<Map<number, HouseRows>> {
   const houses = new Map(stats.map((s) => [s.distributor_id, {
     merchant: new Int32Array(s.rows), day: new Int32Array(s.rows), item: new Int32Array(s.rows), category: new Int32Array(s.rows),
     figures: s.figures.flatMap((figure) => figureColumns(figure, s.rows)), length: 0,
@@ -178,7 +214,7 @@ async function readRows(client: pg.PoolClient, scales: readonly number[], stats:
   const copy = client.query(copyTo(
     `copy (select distributor_id, merchant_id, day - date '1970-01-01', item_id, category_id,
                   ${split('volume')}, ${split('rebate')}, ${split('deviation')}
-             from rollup_merchant_lost_day order by distributor_id, merchant_id, day, item_id) to stdout`));
+             from rollup_merchant_lost_day ${held.houses('distributor_id')} order by distributor_id, merchant_id, day, item_id) to stdout`));
   const parse = integerRows(FIELDS, (values) => {
     const house = houses.get(values[0]!)!;
     const r = house.length++;

@@ -117,6 +117,35 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
     expect(directory.sellers(sellerIds).sort(byId)).toEqual((await intelRepository(db.pool).sellers(sellerIds)).sort(byId));
   });
 
+  it('of some families (INDEX_FAMILIES) holds only theirs: a house held answers as the whole index, any other is left to SQL', async () => {
+    const [from, to] = [plus(yesterday, -364), yesterday];
+    const whole = (await dashboardMemory(db.pool).built())!;
+    const harbor = whole.directory.familyRoot(boston.distributorId)!;
+    const memory = dashboardMemory(db.pool, { families: [harbor] });
+    const some = (await memory.built())!;
+    const others = [...whole.houses.keys()].filter((house) => whole.directory.familyRoot(house) !== harbor);
+    expect(others.length).toBeGreaterThan(0);
+    expect(memory.serving(some.version, boston.distributorId)).toBe(some);
+    for (const house of others) {
+      expect(memory.serving(some.version, house)).toBeNull();
+      expect(some.houses.has(house)).toBe(false);
+    }
+    for (const house of boston.familyIds.filter((id) => whole.houses.has(id))) {
+      expect(some.houses.get(house)!.lost('all', from, to)).toEqual(whole.houses.get(house)!.lost('all', from, to));
+      expect(some.sellers!.houseBySellerMonth(house, from, to)).toEqual(whole.sellers!.houseBySellerMonth(house, from, to));
+    }
+    expect(some.volumes!.byMerchant(merchants, from, to)).toEqual(whole.volumes!.byMerchant(merchants, from, to));
+    expect(some.sellers!.bySellerMonth(merchants, from, to)).toEqual(whole.sellers!.bySellerMonth(merchants, from, to));
+    expect(some.sellers!.familyMonths(merchants, boston.familyIds, monthStart(today, 1), monthStart(today, 2)))
+      .toEqual(whole.sellers!.familyMonths(merchants, boston.familyIds, monthStart(today, 1), monthStart(today, 2)));
+    // A merchant with no account in the family is not held: its volumes are not in this index.
+    const outside = (await q<{ id: number }>(
+      `select id from merchants where id not in (select merchant_id from merchant_accounts where distributor_id = any($1)) order by id limit 5`, [boston.familyIds])).map((r) => r.id);
+    expect(outside.length).toBeGreaterThan(0);
+    expect(whole.sellers!.bySellerMonth(outside, from, to).length).toBeGreaterThan(0);
+    expect(some.sellers!.bySellerMonth(outside, from, to)).toEqual([]);
+  });
+
   it('answers only its own data version: new data is read again', async () => {
     const memory = dashboardMemory(db.pool);
     const before = await version();

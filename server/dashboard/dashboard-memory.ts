@@ -6,7 +6,7 @@
 // the SQL answers until it is done (about a minute on 20 million lines for the dashboard's).
 import type pg from 'pg';
 import { loadRebateCatalogue, type RebateCatalogue } from '../rebates/rebate-catalogue.ts';
-import { loadDashboardIndex, type DashboardIndex } from './dashboard-index-load.ts';
+import { indexServing, loadDashboardIndex, type DashboardIndex } from './dashboard-index-load.ts';
 
 /** After a failed build (a lost connection, a rollup rebuild holding the tables), the next try waits this long. */
 const RETRY_AFTER_MS = 10_000;
@@ -20,7 +20,12 @@ export interface Memory<T> {
   state(): IndexState;
 }
 export type IndexState = 'ready' | 'building' | 'none' | 'off';
-export type DashboardMemory = Memory<DashboardIndex>;
+export interface DashboardMemory extends Memory<DashboardIndex> {
+  /** The index of `key` when it holds `houseId`'s family (INDEX_FAMILIES), else null: SQL answers that house. */
+  serving(key: string, houseId: number): DashboardIndex | null;
+  /** The heads of the families held; null: every family. */
+  families: readonly number[] | null;
+}
 
 interface MemoryOptions { enabled?: boolean; log?: (message: string) => void }
 
@@ -52,13 +57,16 @@ function memory<T>(what: string, load: () => Promise<T>, keyOf: (index: T) => st
   };
 }
 
-export function dashboardMemory(pool: pg.Pool, options: MemoryOptions = {}): DashboardMemory {
+export function dashboardMemory(pool: pg.Pool, options: MemoryOptions & { families?: readonly number[] | null } = {}): DashboardMemory {
   const log = options.log ?? console.warn;
-  return memory('dashboard index', async () => {
-    const index = await loadDashboardIndex(pool);
-    if (index.houses.size === 0) log(`dashboard index of data version ${index.version}: no house's lost figures held exactly, SQL answers them`);
+  const families = options.families ?? null;
+  const held = memory('dashboard index', async () => {
+    const index = await loadDashboardIndex(pool, families);
+    // A node of some families may hold no house with lost figures (competitors only): not worth a warning.
+    if (index.houses.size === 0 && families === null) log(`dashboard index of data version ${index.version}: no house's lost figures held exactly, SQL answers them`);
     return index;
   }, (index) => index.version, { ...options, log });
+  return { ...held, serving: (key, houseId) => indexServing(held.at(key), houseId), families };
 }
 
 /** The rebates in force of a data version and day (key `${version} ${day}`). */

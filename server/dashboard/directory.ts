@@ -17,6 +17,8 @@ export interface Directory extends Accounts {
   /** Whether the house has its own rollups (rollup_accounts): its whole-house figures come from them. */
   rolled(houseId: number): boolean;
   merchant(id: number): MerchantFacts | undefined;
+  /** The head of the house's family (itself when it has no parent). */
+  familyRoot(houseId: number): number | undefined;
   /** Intel's merchant rows: `ids` in the order asked, with their account number at the house (null without one). */
   merchantRows(ids: readonly number[], houseId: number): MerchantRow[];
   /** The header's location list of `ids`: by name, or by account name then name (as merchantsRepository.list). */
@@ -44,6 +46,7 @@ export function directory({ merchants, accounts, distributors, rolledHouses }: D
     houseMerchants,
     rolled: (houseId) => rolled.has(houseId),
     merchant: (id) => merchantById.get(id),
+    familyRoot: (houseId) => distributorById.get(houseId)?.familyRootId,
     accountMerchantIds(houseId, among) {
       const ids = houseMerchants.get(houseId) ?? [];
       if (among === null) return [...ids];

@@ -51,8 +51,10 @@ const userQuery = (extra = '', { session = '', where = 'u.id = $1' } = {}) =>
  */
 const CALLER_VERSION = `select c.version || '.' || d.version from caller_version c, data_version d`;
 
+// The family's head first: it names the family (server/http/family-cookie.ts).
 const FAMILY_OF = (d: string) =>
-  `select f.id from distributors d join distributors f on coalesce(f.parent_id, f.id) = coalesce(d.parent_id, d.id) where d.id = ${d}`;
+  `select f.id from distributors d join distributors f on coalesce(f.parent_id, f.id) = coalesce(d.parent_id, d.id)
+    where d.id = ${d} order by f.parent_id is not null, f.id`;
 const ASSIGNED = (user: string, d: string) =>
   `select ul.merchant_id as id from user_locations ul
      join merchant_accounts a on a.merchant_id = ul.merchant_id and a.distributor_id = ${d}

@@ -36,7 +36,7 @@ export const dashboardRoutes = routesUsing(['dashboardAnswers', 'dashboardMemory
   const selectionFor = async (request: FastifyRequest, reply: FastifyReply, merchantIds: readonly number[]) => {
     const reads = await app.readsFor(request, reply);
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
-    const index = app.dashboardMemory.at(version);
+    const index = app.dashboardMemory.serving(version, scope.distributorId);
     return { selection: await selectMerchants(index?.directory ?? app.scope, scope, merchantIds), version, reads, index };
   };
 

@@ -62,7 +62,7 @@ export const intelRoutes = routesUsing(['dashboardMemory', 'intel', 'intelAnswer
     const [scope, version] = await Promise.all([request.scope.visible(), reads.dashboard.dataVersion()]);
     if (body.merchants.length === 0) return sendJson(reply, jsonFor(reply)([]));
     // Merchants outside the scope are dropped silently: an error would tell the caller they exist.
-    const index = app.dashboardMemory.at(version);
+    const index = app.dashboardMemory.serving(version, scope.distributorId);
     const visible = await visibleAmong(index?.directory ?? app.scope, scope, body.merchants.map((m) => m.id));
     const order = new Map(body.merchants.map((m, i) => [m.id, i]));
     const ids = [...visible].sort((a, b) => order.get(a)! - order.get(b)!);

@@ -7,7 +7,9 @@ export const statusRoutes = routesUsing(['ping', 'dashboardMemory', 'rebateMemor
     try {
       await app.ping();
       // Which answers the figures now: the in-memory indexes, or SQL while they build (server/main.ts).
-      return { ok: true, indexes: { dashboard: app.dashboardMemory.state(), rebates: app.rebateMemory.state() } };
+      // families: the heads of the families the dashboard index holds (INDEX_FAMILIES), or 'all'.
+      const families = app.dashboardMemory.families ?? 'all';
+      return { ok: true, indexes: { dashboard: app.dashboardMemory.state(), rebates: app.rebateMemory.state(), families } };
     } catch {
       return reply.code(503).send({ message: 'The database is not reachable.' });
     }
