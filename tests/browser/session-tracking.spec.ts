@@ -12,6 +12,25 @@ async function fakeClock(page: Page): Promise<number> {
   return start;
 }
 
+/**
+ * Marks the page once something watches the user's activity on the window (capture, passive: as the
+ * session tracker's pageActivity$ does). The tracker's code loads after the login, and its session
+ * starts when it starts: activity, or a clock run, before then is not the tracker's. On a busy
+ * machine the test's 30 s clock run came first, the session started 30 s late, and its report
+ * missed the window the test waits in.
+ */
+async function markActivityWatch(page: Page) {
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+      if (this === window && type === 'mousemove' && typeof options === 'object' && options.capture && options.passive) {
+        (window as unknown as { activityWatched: boolean }).activityWatched = true;
+      }
+      return add.call(this, type, listener, options);
+    };
+  });
+}
+
 /** Through the login API: what is tested here is what the session does after login, not the form. */
 async function logInAsLeader(page: Page) {
   await signIn(page, 'leader@harbor.test');
@@ -20,7 +39,9 @@ async function logInAsLeader(page: Page) {
 
 test('a minute after the last activity the session is reported and recorded for the user', async ({ page }) => {
   const clockStart = await fakeClock(page);
+  await markActivityWatch(page);
   await logInAsLeader(page);
+  await page.waitForFunction(() => (window as unknown as { activityWatched?: boolean }).activityWatched === true);
   const reports: unknown[] = [];
   page.on('request', (r) => r.url().endsWith(SESSIONS) && r.method() === 'POST' && reports.push(r.postDataJSON()));
 
