@@ -86,8 +86,7 @@ async function measure(size: string): Promise<Row | null> {
   // Without indexes first: what a process holds before them, for the bytes the indexes take.
   const bare = await startPortal({ port: PORT, dataDir: db.dataDir, env: { DASHBOARD_INDEX: '0' } });
   const bareRss = Math.max(...apiRss(bare.pid));
-  bare.stop();
-  await new Promise((r) => setTimeout(r, 3000));
+  await bare.stop();
 
   const portal = await startPortal({ port: PORT, dataDir: db.dataDir });
   try {
@@ -102,8 +101,7 @@ async function measure(size: string): Promise<Row | null> {
       aloneP95: Object.fromEntries(Object.entries(alone).map(([kind, v]) => [kind, v.p95])),
     };
   } finally {
-    portal.stop();
-    await new Promise((r) => setTimeout(r, 3000));
+    await portal.stop();
   }
 }
 

@@ -1,9 +1,7 @@
 // Reads rollup_merchant_lost_day into memory (lost-index.ts) in one snapshot with the data
 // version it is of and the catalogue's names, so the index answers exactly for that version.
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { copyOut } from '../db/copy.ts';
 import { TRUNCATE_ORDER } from '../rollups/rollups.ts';
 import { EXACT_BELOW, figureColumns, figureStats, figureStatsSql, holdsExactly, integerRows, splitDecimal, type FigureStats } from './exact-decimal.ts';
 import { directory, type Directory } from './directory.ts';
@@ -69,6 +67,11 @@ interface HouseStats { distributor_id: number; rows: number; days: number; figur
  */
 export async function loadDashboardIndex(pool: pg.Pool, families: readonly number[] | null = null): Promise<DashboardIndex> {
   const client = await pool.connect();
+  // A connection lost between queries is an 'error' event with no query to fail: heard here, it
+  // fails the build (tried again later), and the client is not given back to the pool.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => void (lost = error);
+  client.on('error', onLost);
   try {
     await client.query('begin isolation level repeatable read read only');
     // A full rollup rebuild truncates the rollups read here. They are locked before the first
@@ -100,7 +103,9 @@ export async function loadDashboardIndex(pool: pg.Pool, families: readonly numbe
     };
   } finally {
     await client.query('rollback').catch(() => undefined);
-    client.release();
+    // A lost connection may still report its end: it keeps its listener until it is destroyed.
+    if (!lost) client.off('error', onLost);
+    client.release(lost);
   }
 }
 
@@ -114,10 +119,9 @@ async function readVolumes(client: pg.PoolClient, held: Held): Promise<MerchantV
   if (rows * 10 ** scale >= EXACT_BELOW || Number(total) + rows >= EXACT_BELOW) return null;
   const { rows: merchants } = await client.query<{ id: number; platform_id: string }>('select id, platform_id from merchants order by platform_id');
   const builder = merchantVolumes(scale, first ?? 0, last ?? -1, byId(merchants, (m) => m.platform_id), ranked(merchants));
-  const parse = integerRows(4, (v) => builder.add(v[0]!, v[1]!, v[2]!, v[3]!));
-  const copy = client.query(copyTo(
-    `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day ${held.merchants('merchant_id')} group by merchant_id, day) to stdout`));
-  await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+  await copyOut(client,
+    `copy (select merchant_id, day - date '1970-01-01', ${splitDecimal('sum(volume)', scale)} from rollup_merchant_day ${held.merchants('merchant_id')} group by merchant_id, day) to stdout`,
+    integerRows(4, (v) => builder.add(v[0]!, v[1]!, v[2]!, v[3]!)));
   return builder.done();
 }
 
@@ -147,10 +151,9 @@ async function readSellers(client: pg.PoolClient, held: Held): Promise<SellerVol
       [rows.owner[r], rows.day[r], rows.seller[r]] = [v[0]!, v[1]!, v[2]!];
       for (let c = 0; c < 4; c++) rows.figures[c]![r] = v[3 + c]!;
     });
-    const copy = client.query(copyTo(
+    await copyOut(client,
       `copy (select ${owner}, day - date '1970-01-01', seller_id, ${splitDecimal('volume', scales[0])}, ${splitDecimal('rebate', scales[1])}
-               from ${table} ${where} order by ${owner}, day, seller_id) to stdout`));
-    await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+               from ${table} ${where} order by ${owner}, day, seller_id) to stdout`, parse);
     return rows;
   };
   const [byMerchant, byHouse] = [await read(tables.merchants, merchants), await read(tables.houses, houses)];
@@ -211,10 +214,10 @@ async function readRows(client: pg.PoolClient, scales: readonly number[], stats:
     figures: s.figures.flatMap((figure) => figureColumns(figure, s.rows)), length: 0,
   } satisfies HouseRows]));
   const split = (figure: (typeof LOST_FIGURES)[number]) => splitDecimal(figure, scales[LOST_FIGURES.indexOf(figure)]!);
-  const copy = client.query(copyTo(
+  const sql =
     `copy (select distributor_id, merchant_id, day - date '1970-01-01', item_id, category_id,
                   ${split('volume')}, ${split('rebate')}, ${split('deviation')}
-             from rollup_merchant_lost_day ${held.houses('distributor_id')} order by distributor_id, merchant_id, day, item_id) to stdout`));
+             from rollup_merchant_lost_day ${held.houses('distributor_id')} order by distributor_id, merchant_id, day, item_id) to stdout`;
   const parse = integerRows(FIELDS, (values) => {
     const house = houses.get(values[0]!)!;
     const r = house.length++;
@@ -224,6 +227,6 @@ async function readRows(client: pg.PoolClient, scales: readonly number[], stats:
     house.category[r] = values[4]!;
     for (let c = 0; c < 6; c++) house.figures[c]![r] = values[5 + c]!;
   });
-  await pipeline(copy, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+  await copyOut(client, sql, parse);
   return houses;
 }

@@ -146,6 +146,34 @@ describe.each(testTargets())('the dashboard index (lost figures, volume per merc
     expect(some.sellers!.bySellerMonth(outside, from, to)).toEqual([]);
   });
 
+  // Seen as an npm start stopped while its spare built its index: PostgreSQL ending the build's
+  // connection between two queries is an 'error' event on the pg client, with no query to fail.
+  // Unheard it ends the process; heard, it fails this build, and the next one is whole.
+  it('fails a build whose connection is ended between its queries, and nothing else', async () => {
+    const terminate = (pid: number) => db.pool.query('select pg_terminate_backend($1)', [pid]);
+    let ended = false;
+    const flaky = {
+      connect: async () => {
+        const client = await db.pool.connect();
+        const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+          if (!ended && String(args[0]).startsWith('select version')) {
+            ended = true;
+            // Ended while idle in its transaction; the query after it is sent once the end has arrived.
+            return terminate(pid).then(() => new Promise((r) => setTimeout(r, 200))).then(() => query(...args));
+          }
+          return query(...args);
+        };
+        return client;
+      },
+    } as unknown as pg.Pool;
+    await expect(loadDashboardIndex(flaky)).rejects.toThrow();
+    expect(ended).toBe(true);
+    const index = await loadDashboardIndex(db.pool);
+    expect(index.houses.get(boston.distributorId)).toBeDefined();
+  });
+
   it('answers only its own data version: new data is read again', async () => {
     const memory = dashboardMemory(db.pool);
     const before = await version();

@@ -1,8 +1,9 @@
-// Bulk loading through COPY FROM STDIN, streamed so 20M+ rows never sit in memory at once.
-import { Readable } from 'node:stream';
+// Bulk loading through COPY FROM STDIN, and reading through COPY TO STDOUT, streamed so 20M+ rows
+// never sit in memory at once.
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 export type CopyValue = string | number | boolean | null | undefined;
 
@@ -51,4 +52,31 @@ function* batch(rows: Iterable<readonly CopyValue[]>): Generator<string> {
     }
   }
   if (buf) yield buf;
+}
+
+/**
+ * Streams the output of `copy (…) to stdout` into `parse`, chunk by chunk. An error during the COPY
+ * (its connection terminated: a failover, the database stopping) reaches the pg client as an
+ * 'error' event with no query to fail: unheard, it ended the process (seen as an npm start
+ * stopped while a spare built its index). It fails this copy instead; the caller's client is then
+ * unusable, and must be released with the error.
+ */
+export async function copyOut(client: pg.PoolClient, sql: string, parse: (chunk: Buffer) => void): Promise<void> {
+  const stream = client.query(copyTo(sql));
+  let failed = false;
+  const fail = (error: Error) => {
+    failed = true;
+    stream.destroy(error);
+  };
+  client.on('error', fail);
+  try {
+    await pipeline(stream, new Writable({ write: (chunk: Buffer, _encoding, done) => (parse(chunk), done()) }));
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // A failed connection still reports its end ('Connection terminated unexpectedly'): heard, and
+    // ignored. A healthy client goes back to its pool without this listener.
+    if (!failed) client.off('error', fail);
+  }
 }
