@@ -27,7 +27,8 @@ const log = (line: string) => say('cluster', line);
 const FIRST_START_MS = 15 * 60_000;
 const START_MS = 120_000;
 
-export interface ApiNode { name: string; port: number; child: Child; group: number }
+/** `slot`: its number from 0, which names it and gives its port; a slot is never used by two nodes. */
+export interface ApiNode { name: string; port: number; child: Child; group: number; slot: number }
 
 /** A group of API nodes and the families (their heads' ids) routed to it (--family-groups). */
 export interface FamilyGroup { name: string; families: number[]; nodes: string[] }
@@ -128,16 +129,16 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     // The families of each group, once the first node has seeded the database (null: every node holds all).
     let families: number[][] | null = null;
-    const startApi = (index: number, group = groupOfNode(index, Math.max(1, opts.familyGroups))): ApiNode => {
-      const name = `api-${index + 1}`;
-      const port = opts.apiPort + index;
+    const startApi = (slot: number, group = groupOfNode(slot, Math.max(1, opts.familyGroups))): ApiNode => {
+      const name = `api-${slot + 1}`;
+      const port = opts.apiPort + slot;
       // One process a node: the cluster's nodes are the processes HAProxy balances (and kills in --check).
       const env = nodeEnv(name, {
         PORT: String(port), HOST: '127.0.0.1', INVOICE_WORKER: '0', IMPORT_WORKER: '0', TRUST_PROXY: '1', API_PROCESSES: '1',
         ...(families ? { INDEX_FAMILIES: indexFamiliesEnv(families[group]!) } : {}),
       });
       const child = startChild(name, ...compiled('server/main.js'), { env, cwd: ROOT, onExit });
-      return { name, port, child, group };
+      return { name, port, child, group, slot };
     };
     // A worker that dies unasked is started again after a second, as a service manager would (one
     // starting while the database fails over stops at its first query).
@@ -187,6 +188,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     });
     haproxy = startChild('haproxy', '/usr/sbin/haproxy', ['-db', '-f', cfg], { onExit });
     const url = `http://127.0.0.1:${opts.port}`;
+    let nextSlot = opts.api;
     await waitForHealth(`${url}/api/health`, 15_000, 'HAProxy', haproxy.exited);
 
     return {
@@ -196,8 +198,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       workers,
       groups,
       async addApi(group) {
-        await mustBeFree(opts.apiPort + api.length, `api-${api.length + 1}`);
-        const node = startApi(api.length, group);
+        // A new slot, past every one used: a removed node's name stays in HAProxy, in maintenance.
+        const slot = nextSlot++;
+        await mustBeFree(opts.apiPort + slot, `api-${slot + 1}`);
+        const node = startApi(slot, group);
         api.push(node);
         await health(node, START_MS);
         // Checked as the configured servers are; a dynamic server starts in maintenance, health checks off.
@@ -228,7 +232,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         const old = api[index]!;
         await stopChild(old.child);
         await waitForPortClosed(old.port);
-        api[index] = startApi(index, old.group);
+        api[index] = startApi(old.slot, old.group);
         await health(api[index], START_MS);
       },
       async restartWorker(index, how = 'SIGTERM') {

@@ -20,8 +20,8 @@ describe.each(testTargets())('COPY to stdout (copyOut) on $name', ({ adminUrl })
     expect(text).toBe('1\t2\n2\t4\n3\t6\n');
   });
 
-  // A connection terminated mid-COPY (a failover, the database stopping) reached the pg client as an
-  // unheard 'error' event, which ends the process; the copy fails instead, and the process lives on.
+  // A connection terminated mid-COPY (a failover, the database stopping): the copy fails with the
+  // database's reason, and the pool serves the next query.
   it('fails, and ends nothing else, when its connection is terminated mid-COPY', async () => {
     const client = await db.pool.connect();
     let rows = 0;

@@ -55,11 +55,11 @@ function* batch(rows: Iterable<readonly CopyValue[]>): Generator<string> {
 }
 
 /**
- * Streams the output of `copy (…) to stdout` into `parse`, chunk by chunk. An error during the COPY
- * (its connection terminated: a failover, the database stopping) reaches the pg client as an
- * 'error' event with no query to fail: unheard, it ended the process (seen as an npm start
- * stopped while a spare built its index). It fails this copy instead; the caller's client is then
- * unusable, and must be released with the error.
+ * Streams the output of `copy (…) to stdout` into `parse`, chunk by chunk. An error the COPY's
+ * stream hands back to pg (an ErrorResponse after its data: the trace of an npm start stopped while
+ * a spare built its index) comes as the client's 'error' event, not the stream's: heard here, it
+ * fails this copy rather than leave it waiting. The caller's client is then unusable, and must be
+ * released with the error (and keep a listener of its own: loadDashboardIndex).
  */
 export async function copyOut(client: pg.PoolClient, sql: string, parse: (chunk: Buffer) => void): Promise<void> {
   const stream = client.query(copyTo(sql));
