@@ -78,10 +78,13 @@ async function leaveIntel(page: Page) {
   state.away = true;
 }
 
-/** Intel again, from the menu: the last intel page viewed. */
+/**
+ * Intel again, from the menu: the last intel page viewed. By keyboard: the app-wide spinner may
+ * still cover the dashboard (Intel's held calls) and take the pointer, and a click raced it.
+ */
 async function backToIntel(page: Page) {
   await page.unroute(MERCHANTS, toServer);
-  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).click();
+  await sideMenu(page).getByRole('link', { name: 'Intel', exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/intel/);
   heldOn(page).away = false;
 }
