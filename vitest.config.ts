@@ -40,6 +40,7 @@ const serverUnit = [
   'server/auth/tokens.test.ts',
   'server/config.test.ts',
   'server/dashboard/answer-cache.test.ts',
+  'server/dashboard/index-file.test.ts',
   'server/dashboard/lost-index-sums.test.ts',
   'server/dashboard/radix-order.test.ts',
   'server/db/fresh-read.test.ts',

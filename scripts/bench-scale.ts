@@ -1,8 +1,8 @@
-// npm run bench:scale [-- --sizes 2m,20m,100m] — the cost curve of issue 41: for each size, a
+// npm run bench:scale [-- --sizes 2m,20m,100m] [--seed-only] — the cost curve of issue 41: for each size, a
 // benchmark database (one house of many merchants, built once and kept outside the repo in
 // ../data-scale-<size>, or ../data-bench for 20m) and, on the compiled server started on it:
 // seed time, database size, start to first answer and to built indexes, RSS per API process after
-// the varied mix, index bytes per purchase line (RSS with indexes minus RSS without, per line),
+// the varied mix (and PSS: the index file's shared pages split between them), index bytes per purchase line (the index files' size),
 // the varied mix's requests/s and p97.5 at 200 connections, and each request kind's p95 alone.
 // Prints a Markdown table and writes the plot docs/scale-curve.svg. A size whose database would not
 // fit on the disk is skipped, and said so.
@@ -28,12 +28,12 @@ const BYTES_PER_LINE = 410;
 const LINES_PER_MERCHANT = 4070;
 const PORT = 5393;
 
-const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '20m,100m' } } });
+const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '20m,100m' }, 'seed-only': { type: 'boolean', default: false } } });
 const sizes = args.sizes.split(',');
 for (const size of sizes) if (!SIZES[size]) throw new Error(`--sizes takes ${Object.keys(SIZES).join(', ')}`);
 
 type Row = {
-  size: string; lines: number; seedS: number | null; dbGb: number; firstAnswerS: number; indexesS: number; rssMb: number[];
+  size: string; lines: number; seedS: number | null; dbGb: number; firstAnswerS: number; indexesS: number; rssMb: number[]; pssMb: number[]; restartIndexesS: number;
   indexBytesPerLine: number; rps: number; p97_5: number; errors: number; aloneP95: Record<string, number>;
 };
 
@@ -66,11 +66,23 @@ async function prepare(size: string): Promise<{ dataDir: string; lines: number; 
   }
 }
 
-/** RSS (MB) of the server's API processes: the children of the primary that run main.js. */
-function apiRss(primary: number): number[] {
-  return execSync(`ps -o rss=,args= --ppid ${primary}`).toString().trim().split('\n')
-    .filter((line) => /server\/main\.js/.test(line)).map((line) => Math.round(Number(line.trim().split(/\s+/)[0]) / 1024));
+/**
+ * RSS and PSS (MB) of the server's API processes (the children of the primary that run main.js).
+ * RSS counts every page a process maps, the index file's shared pages in each; PSS splits a shared
+ * page between the processes mapping it, so their PSS adds up to what the machine holds for them.
+ */
+function apiMemory(primary: number): { rss: number[]; pss: number[] } {
+  const pids = execSync(`ps -o pid=,args= --ppid ${primary}`).toString().trim().split('\n')
+    .filter((line) => /server\/main\.js/.test(line)).map((line) => Number(line.trim().split(/\s+/)[0]));
+  const field = (pid: number, name: string) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))![1]) / 1024);
+  return { rss: pids.map((pid) => field(pid, 'Rss')), pss: pids.map((pid) => field(pid, 'Pss')) };
 }
+
+/** Bytes of the index files the server wrote (its API processes map them: one copy for the machine). */
+const indexFileBytes = (dataDir: string) => {
+  const dir = path.join(dataDir, 'index');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.idx')).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0) : 0;
+};
 
 /** bench-load against the running server; its last line is its JSON summary. */
 function load(base: string, extra: string[]): Record<string, unknown> {
@@ -83,39 +95,48 @@ function load(base: string, extra: string[]): Record<string, unknown> {
 async function measure(size: string): Promise<Row | null> {
   const db = await prepare(size);
   if (!db) return null;
-  // Without indexes first: what a process holds before them, for the bytes the indexes take.
-  const bare = await startPortal({ port: PORT, dataDir: db.dataDir, env: { DASHBOARD_INDEX: '0' } });
-  const bareRss = Math.max(...apiRss(bare.pid));
-  await bare.stop();
-
+  // The index files of an earlier run would be mapped, not built: the start is measured building them.
+  fs.rmSync(path.join(db.dataDir, 'index'), { recursive: true, force: true });
   const portal = await startPortal({ port: PORT, dataDir: db.dataDir });
+  let measured: Omit<Row, 'restartIndexesS'>;
   try {
-    const readyRss = Math.max(...apiRss(portal.pid));
     const varied = load(portal.base, []);
-    const rssMb = apiRss(portal.pid);
+    const { rss: rssMb, pss: pssMb } = apiMemory(portal.pid);
     const alone = load(portal.base, ['--alone']).alone as Record<string, { p95: number }>;
-    return {
-      size, lines: db.lines, seedS: db.seedS, dbGb: db.dbGb, firstAnswerS: portal.firstAnswerS, indexesS: portal.indexesS, rssMb,
-      indexBytesPerLine: ((readyRss - bareRss) * 1024 * 1024) / db.lines,
+    measured = {
+      size, lines: db.lines, seedS: db.seedS, dbGb: db.dbGb, firstAnswerS: portal.firstAnswerS, indexesS: portal.indexesS, rssMb, pssMb,
+      indexBytesPerLine: indexFileBytes(db.dataDir) / db.lines,
       rps: varied.rps as number, p97_5: varied.p97_5_ms as number, errors: varied.errors as number,
       aloneP95: Object.fromEntries(Object.entries(alone).map(([kind, v]) => [kind, v.p95])),
     };
   } finally {
     await portal.stop();
   }
+  // A restart on the same data maps the files the first start wrote.
+  const restart = await startPortal({ port: PORT, dataDir: db.dataDir });
+  await restart.stop();
+  return { ...measured, restartIndexesS: restart.indexesS };
 }
 
+// --seed-only builds the sizes' databases and stops: the measurement can then run alone on the machine.
+if (args['seed-only']) {
+  for (const size of sizes) {
+    const db = await prepare(size);
+    if (db) console.log(`${size}: ${db.lines.toLocaleString('en-US')} lines, ${db.dbGb.toFixed(1)} GB, seeded in ${db.seedS ?? '?'} s`);
+  }
+  process.exit(0);
+}
 const rows: Row[] = [];
 for (const size of sizes) {
   const row = await measure(size);
   if (row) rows.push(row);
 }
 const f1 = (n: number) => n.toFixed(1);
-console.log('\n| Lines | Seed | Database | First answer | Indexes built | RSS per API process after the mix | Index bytes per line | Varied mix (200 connections) | Slowest kind alone (p95) |');
-console.log('|---:|---:|---:|---:|---:|---|---:|---|---|');
+console.log('\n| Lines | Seed | Database | First answer | Indexes built (on a restart) | RSS per API process after the mix | PSS (their sum) | Index file bytes per line | Varied mix (200 connections) | Slowest kind alone (p95) |');
+console.log('|---:|---:|---:|---:|---:|---|---|---:|---|---|');
 for (const r of rows) {
   const slowest = Object.entries(r.aloneP95).sort((a, b) => b[1] - a[1])[0];
-  console.log(`| ${(r.lines / 1e6).toFixed(1)} M | ${r.seedS === null ? '—' : `${r.seedS} s`} | ${f1(r.dbGb)} GB | ${f1(r.firstAnswerS)} s | ${f1(r.indexesS)} s | ${r.rssMb.join(', ')} MB | ${r.indexBytesPerLine.toFixed(0)} | ${r.rps} req/s, p97.5 ${r.p97_5} ms, ${r.errors} errors | ${slowest ? `${slowest[0]} ${slowest[1]} ms` : '—'} |`);
+  console.log(`| ${(r.lines / 1e6).toFixed(1)} M | ${r.seedS === null ? '—' : `${r.seedS} s`} | ${f1(r.dbGb)} GB | ${f1(r.firstAnswerS)} s | ${f1(r.indexesS)} s (${f1(r.restartIndexesS)} s) | ${r.rssMb.join(', ')} MB | ${r.pssMb.join(', ')} MB (${r.pssMb.reduce((a, b) => a + b, 0)} MB) | ${r.indexBytesPerLine.toFixed(1)} | ${r.rps} req/s, p97.5 ${r.p97_5} ms, ${r.errors} errors | ${slowest ? `${slowest[0]} ${slowest[1]} ms` : '—'} |`);
 }
 for (const r of rows) console.log(`${(r.lines / 1e6).toFixed(1)} M, p95 alone per kind (ms): ${Object.entries(r.aloneP95).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 if (rows.length > 0) {

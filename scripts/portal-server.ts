@@ -33,7 +33,7 @@ export async function startPortal(options: { port: number; dataDir: string; env?
   };
   const t0 = performance.now();
   let firstAnswerS: number | null = null;
-  // Each API process builds its own indexes and a request reaches any one: several answers in a row say done.
+  // Each API process says whether it holds the indexes (built, or mapped from another's file) and a request reaches any one: several answers in a row say done.
   let doneInARow = 0;
   for (let i = 0; i < 6000 && !exited; i++) {
     const now = await health();

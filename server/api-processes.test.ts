@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, killGroup, startServer } from './testing/server-process.ts';
 
-/** The API processes of a server: the primary's children running node (not its postgres). */
+/** The API processes of a server: the primary's children running server/main (not its postgres, nor the documents' pool). */
 const apiProcesses = (primary: number) =>
   fs.readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(/\s+/).map(Number)
-    .filter((pid) => pid > 0 && !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres'));
+    .filter((pid) => pid > 0 && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main'));
 
 describe('API processes sharing a port', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-processes-'));
@@ -22,16 +22,28 @@ describe('API processes sharing a port', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers from two processes, and one killed is replaced while the other answers', { timeout: 120_000 }, async () => {
+  it('answers from two processes sharing one index file, and one killed is replaced (mapping it) while the other answers', { timeout: 120_000 }, async () => {
     const port = await freePort();
+    const indexDir = path.join(dataDir, 'a', 'index');
     server = await startServer(port, path.join(dataDir, 'a'), { API_PROCESSES: '2', API_SPARE: '0' });
     const health = () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
+    const indexFiles = () => (fs.existsSync(indexDir) ? fs.readdirSync(indexDir).filter((f) => f.endsWith('.idx')) : []);
+    /** The processes that map the index file: one copy of the index in memory, whichever process built it. */
+    const mapping = (file: string) => apiProcesses(server!.pid!).filter((pid) => fs.readFileSync(`/proc/${pid}/maps`, 'utf8').includes(path.join(indexDir, file)));
+    await expect.poll(indexFiles, { timeout: 60_000 }).toHaveLength(1);
+    const [file] = indexFiles();
     const [first, second] = apiProcesses(server.pid!);
     expect(second).toBeDefined();
+    await expect.poll(() => mapping(file!).sort(), { timeout: 30_000 }).toEqual([first, second].sort());
     process.kill(first!, 'SIGKILL');
-    // The other process answers meanwhile; a new one takes the place of the killed one.
+    // A connection handed to the killed process before the primary hears of its end fails; then
+    // the other process answers every request, and a new one takes the killed one's place,
+    // mapping the file the first two share.
+    await expect.poll(health, { timeout: 2_000, interval: 50 }).toBe(200);
     for (let i = 0; i < 10; i++) expect(await health()).toBe(200);
     await expect.poll(() => apiProcesses(server!.pid!).filter((pid) => pid !== first).length, { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => mapping(file!).length, { timeout: 30_000 }).toBe(2);
+    expect(indexFiles()).toEqual([file]);
     expect(await health()).toBe(200);
     killGroup(server, 'SIGTERM');
   });
@@ -48,7 +60,7 @@ describe('API processes sharing a port', () => {
     child.stdout!.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
     await expect.poll(() => stdout.includes('API spare ready'), { timeout: 150_000, interval: 250 }).toBe(true);
     const isSpare = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('PORTAL_SPARE=1');
-    const serving = apiProcesses(child.pid!).filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts') && !isSpare(pid));
+    const serving = apiProcesses(child.pid!).filter((pid) => !isSpare(pid));
     expect(serving).toHaveLength(2);
     // A connection the primary accepts while no process listens may never be answered: 1 s each.
     const health = () => fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.status, () => 0);

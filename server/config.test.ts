@@ -44,6 +44,11 @@ describe('INDEX_FAMILIES (the families a cluster node\'s indexes hold)', () => {
     expect(readConfig({ INDEX_FAMILIES: 'none' }).indexFamilies).toEqual([]);
   });
 
+  it('keeps the index files in DATA_DIR/index, or in INDEX_DIR', () => {
+    expect(readConfig({ DATA_DIR: '/srv/portal' }).indexDir).toBe('/srv/portal/index');
+    expect(readConfig({ DATA_DIR: '/srv/portal', INDEX_DIR: '/dev/shm/portal' }).indexDir).toBe('/dev/shm/portal');
+  });
+
   it('refuses anything else, naming the variable', () => {
     for (const raw of ['4;12', '0', '-3', 'harbor', '4,,12']) {
       expect(() => readConfig({ INDEX_FAMILIES: raw })).toThrow(`INDEX_FAMILIES must be distributor ids separated by commas, got '${raw}'`);

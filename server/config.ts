@@ -68,8 +68,14 @@ export type Config = {
    */
   indexFamilies: number[] | null;
   /**
+   * The machine's index folder (INDEX_DIR, default DATA_DIR/index): one process writes a data
+   * version's dashboard index there and every API process maps that file (shared-index.ts). On a
+   * tmpfs (/dev/shm) its pages cannot be evicted by other files; on a disk it also serves a restart.
+   */
+  indexDir: string;
+  /**
    * How many processes serve the API on PORT (server/api-processes.ts): one per core by default,
-   * at most 4, each with its own in-memory indexes; 1 serves from this process alone.
+   * at most 4, sharing one copy of the dashboard index; 1 serves from this process alone.
    */
   apiProcesses: number;
   /** With more than one API process, keep a warm spare that takes a dead one's place at once (API_SPARE=0: none). */
@@ -155,6 +161,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
     indexFamilies: idList(env, 'INDEX_FAMILIES'),
+    indexDir: path.resolve(env.INDEX_DIR || path.join(env.DATA_DIR || 'data', 'index')),
     apiProcesses: positiveInt(env, 'API_PROCESSES', Math.min(4, os.availableParallelism())),
     apiSpare: flag(env, 'API_SPARE', true),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',

@@ -40,7 +40,8 @@ async function serve(config: Config) {
   // The in-memory indexes (dashboard figures, sellers, merchants; rebates in force) build in the
   // background (seconds; about half a minute on 20 million lines): until they are done the rollups
   // in SQL answer the same numbers (dashboard-memory.ts), so the port opens at once at any size and
-  // /api/health says which answers. A spare builds them first: it takes a dead worker's traffic.
+  // /api/health says which answers. The dashboard index is built by one process and mapped from
+  // its file by the others (shared-index.ts). A spare holds them first: it takes a dead worker's traffic.
   const t0 = performance.now();
   const indexes = Promise.all([deps.dashboardMemory.built(), deps.rebateMemory.built()]).then(([index]) => {
     if (index && !cluster.isWorker) console.log(`Dashboard index of data version ${index.version} built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

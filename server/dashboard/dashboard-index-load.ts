@@ -4,10 +4,10 @@ import type pg from 'pg';
 import { copyOut } from '../db/copy.ts';
 import { TRUNCATE_ORDER } from '../rollups/rollups.ts';
 import { EXACT_BELOW, figureColumns, figureStats, figureStatsSql, holdsExactly, integerRows, splitDecimal, type FigureStats } from './exact-decimal.ts';
-import { directory, type Directory } from './directory.ts';
-import { merchantVolumes, type MerchantVolumes } from './merchant-volumes.ts';
-import { houseLost, type HouseLost, type HouseRows, type Names } from './lost-index.ts';
-import { sellerVolumes, type DayRows, type SellerVolumes } from './seller-volumes.ts';
+import { directory, type Directory, type DirectoryRows } from './directory.ts';
+import { merchantVolumes, merchantVolumesOf, type MerchantVolumes, type MerchantVolumesState } from './merchant-volumes.ts';
+import { houseLostOf, houseLostState, type HouseLost, type HouseLostState, type HouseRows, type Names } from './lost-index.ts';
+import { sellerVolumesOf, sellerVolumesState, type DayRows, type SellerVolumes, type SellerVolumesState } from './seller-volumes.ts';
 
 export interface DashboardIndex {
   version: string;
@@ -22,6 +22,38 @@ export interface DashboardIndex {
   /** The heads of the families whose figures are held (INDEX_FAMILIES); null: every family. */
   families: ReadonlySet<number> | null;
 }
+
+/**
+ * What the index holds, as built from SQL: typed arrays and small lists only, so one process can
+ * write it to the file the others map (index-file.ts, shared-index.ts).
+ */
+export interface DashboardIndexState {
+  version: string;
+  families: number[] | null;
+  /** The catalogue's names, when any house's lost figures are held. */
+  names: Names | null;
+  houses: [number, HouseLostState][];
+  volumes: MerchantVolumesState | null;
+  sellers: SellerVolumesState | null;
+  directory: DirectoryRows;
+}
+
+/** The index answering from `state`. */
+export function dashboardIndexOf(state: DashboardIndexState): DashboardIndex {
+  const { names } = state;
+  return {
+    version: state.version,
+    houses: new Map(names ? state.houses.map(([house, lost]) => [house, houseLostOf(lost, names)]) : []),
+    volumes: state.volumes && merchantVolumesOf(state.volumes),
+    sellers: state.sellers && sellerVolumesOf(state.sellers),
+    directory: directory(state.directory),
+    families: state.families && new Set(state.families),
+  };
+}
+
+/** The index built from `pool` in this process alone (tests, benchmarks): buildDashboardIndexState's. */
+export const loadDashboardIndex = async (pool: pg.Pool, families: readonly number[] | null = null): Promise<DashboardIndex> =>
+  dashboardIndexOf(await buildDashboardIndexState(pool, families));
 
 /** The index when it holds the figures of `houseId`'s family, else null (SQL answers that house). */
 export function indexServing(index: DashboardIndex | null, houseId: number): DashboardIndex | null {
@@ -65,7 +97,7 @@ interface HouseStats { distributor_id: number; rows: number; days: number; figur
  * integers of exact-decimal.ts hold) or their days span 179 years or more: the SQL then answers
  * everything.
  */
-export async function loadDashboardIndex(pool: pg.Pool, families: readonly number[] | null = null): Promise<DashboardIndex> {
+export async function buildDashboardIndexState(pool: pg.Pool, families: readonly number[] | null = null): Promise<DashboardIndexState> {
   const client = await pool.connect();
   // A connection lost between queries is an 'error' event with no query to fail: heard here, it
   // fails the build (tried again later), and the client is not given back to the pool.
@@ -92,14 +124,12 @@ export async function loadDashboardIndex(pool: pg.Pool, families: readonly numbe
     const scales = LOST_FIGURES.map((_, f) => Math.max(0, ...stats.map((s) => s.figures[f]!.scale))) as [number, number, number];
     for (const s of stats) s.figures.forEach((figure, f) => (figure.scale = scales[f]!));
     const exact = stats.every((s) => s.days < DAYS_BELOW && s.figures.every((figure) => holdsExactly(figure, s.rows)));
-    const houses = new Map<number, HouseLost>();
-    if (exact) {
-      const names = await readNames(client);
-      for (const [house, rows] of await readRows(client, scales, stats, held)) houses.set(house, houseLost(rows, scales, names));
-    }
+    const houses: [number, HouseLostState][] = [];
+    const names = exact ? await readNames(client) : null;
+    if (exact) for (const [house, rows] of await readRows(client, scales, stats, held)) houses.push([house, houseLostState(rows, scales)]);
     return {
-      version, houses, volumes: await readVolumes(client, held), sellers: await readSellers(client, held), directory: await readDirectory(client),
-      families: families && new Set(families),
+      version, names, houses, volumes: await readVolumes(client, held), sellers: await readSellers(client, held), directory: await readDirectory(client),
+      families: families && [...families],
     };
   } finally {
     await client.query('rollback').catch(() => undefined);
@@ -110,7 +140,7 @@ export async function loadDashboardIndex(pool: pg.Pool, families: readonly numbe
 }
 
 /** Volume per merchant and day, every seller (rollup_merchant_day), into running totals; null when not exact. */
-async function readVolumes(client: pg.PoolClient, held: Held): Promise<MerchantVolumes | null> {
+async function readVolumes(client: pg.PoolClient, held: Held): Promise<MerchantVolumesState | null> {
   const { rows: [stats] } = await client.query<{ rows: number; scale: number; total: string; first: number; last: number }>(
     `select count(*)::int as rows, coalesce(max(min_scale(volume)), 0) as scale, coalesce(sum(abs(volume)), 0)::text as total,
             min(day) - date '1970-01-01' as first, max(day) - date '1970-01-01' as last
@@ -126,7 +156,7 @@ async function readVolumes(client: pg.PoolClient, held: Held): Promise<MerchantV
 }
 
 /** rollup_merchant_day and rollup_account_day, every row, into SellerVolumes; null when not exact. */
-async function readSellers(client: pg.PoolClient, held: Held): Promise<SellerVolumes | null> {
+async function readSellers(client: pg.PoolClient, held: Held): Promise<SellerVolumesState | null> {
   const tables = {
     merchants: ['rollup_merchant_day', 'merchant_id', held.merchants('merchant_id')],
     houses: ['rollup_account_day', 'distributor_id', held.houses('distributor_id')],
@@ -157,11 +187,11 @@ async function readSellers(client: pg.PoolClient, held: Held): Promise<SellerVol
     return rows;
   };
   const [byMerchant, byHouse] = [await read(tables.merchants, merchants), await read(tables.houses, houses)];
-  return sellerVolumes(byMerchant, byHouse, scales);
+  return sellerVolumesState(byMerchant, byHouse, scales);
 }
 
 /** Merchants (with their places in the SQL's orders), accounts, distributors, houses with rollups. */
-async function readDirectory(client: pg.PoolClient): Promise<Directory> {
+async function readDirectory(client: pg.PoolClient): Promise<DirectoryRows> {
   const { rows: merchants } = await client.query<{ id: number; platform_id: string; name: string; by_name: number; by_account: number }>(
     `select id, platform_id, name, row_number() over (order by name, id)::int as by_name,
             row_number() over (order by account_name, name, id)::int as by_account from merchants`);
@@ -170,12 +200,12 @@ async function readDirectory(client: pg.PoolClient): Promise<Directory> {
   const { rows: distributors } = await client.query<{ id: number; platform_id: string; nickname: string; root: number }>(
     'select id, platform_id, nickname, coalesce(parent_id, id) as root from distributors');
   const { rows: rolled } = await client.query<{ distributor_id: number }>('select distributor_id from rollup_accounts');
-  return directory({
+  return {
     merchants: merchants.map((m) => ({ id: m.id, platformId: m.platform_id, name: m.name, byName: m.by_name, byAccount: m.by_account })),
     accounts: accounts.map((a) => ({ houseId: a.distributor_id, merchantId: a.merchant_id, dcn: a.dcn })),
     distributors: distributors.map((d) => ({ id: d.id, platformId: d.platform_id, nickname: d.nickname, familyRootId: d.root })),
     rolledHouses: rolled.map((r) => r.distributor_id),
-  });
+  };
 }
 
 /** Each row's place in `list` (as the query ordered it), by id. */

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { loadRebateCatalogue, type RebateCatalogue } from '../rebates/rebate-catalogue.ts';
 import { indexServing, loadDashboardIndex, type DashboardIndex } from './dashboard-index-load.ts';
+import { loadSharedIndex } from './shared-index.ts';
 
 /** After a failed build (a lost connection, a rollup rebuild holding the tables), the next try waits this long. */
 const RETRY_AFTER_MS = 10_000;
@@ -57,11 +58,18 @@ function memory<T>(what: string, load: () => Promise<T>, keyOf: (index: T) => st
   };
 }
 
-export function dashboardMemory(pool: pg.Pool, options: MemoryOptions & { families?: readonly number[] | null } = {}): DashboardMemory {
+interface DashboardMemoryOptions extends MemoryOptions {
+  families?: readonly number[] | null;
+  /** The machine's index folder, where its API processes share one file per data version (shared-index.ts); without it this process builds its own. */
+  shared?: string;
+}
+
+export function dashboardMemory(pool: pg.Pool, options: DashboardMemoryOptions = {}): DashboardMemory {
   const log = options.log ?? console.warn;
   const families = options.families ?? null;
+  const { shared } = options;
   const held = memory('dashboard index', async () => {
-    const index = await loadDashboardIndex(pool, families);
+    const index = shared ? await loadSharedIndex(pool, shared, families, log) : await loadDashboardIndex(pool, families);
     // A node of some families may hold no house with lost figures (competitors only): not worth a warning.
     if (index.houses.size === 0 && families === null) log(`dashboard index of data version ${index.version}: no house's lost figures held exactly, SQL answers them`);
     return index;

@@ -53,14 +53,39 @@ export interface HouseLost {
 }
 
 /**
+ * What a house's index holds once built: typed arrays and small lists only, so it can be written
+ * to a file every API process maps (index-file.ts), and answered from by `houseLostOf`.
+ */
+export interface HouseLostState {
+  scales: [number, number, number];
+  firstDay: number;
+  days: number;
+  /** Each item slot's item id and category id. */
+  items: Int32Array;
+  categoryOf: Int32Array;
+  /** The merchants and where their rows start and end. */
+  merchantIds: Int32Array;
+  merchantStarts: Int32Array;
+  merchantEnds: Int32Array;
+  /** Per row: its day from the first, its item's slot, its six figure columns. */
+  day: Uint16Array | Int32Array;
+  slot: Uint16Array | Int32Array;
+  columns: (Int16Array | Int32Array)[];
+  /** Running totals by day and item slot (see below), and the rows counted the same way. */
+  running: (Float64Array | null)[];
+  rowsBefore: Int32Array;
+}
+
+/**
  * Indexes one house's rows, whose figures have `scales` decimals at most (volume, rebate,
  * deviation); the caller has checked that every sum of their columns stays below 2^53 and that
  * their days span fewer than 65,536.
  */
-export function houseLost(rows: HouseRows, scales: readonly [number, number, number], names: Names): HouseLost {
+export const houseLost = (rows: HouseRows, scales: readonly [number, number, number], names: Names): HouseLost => houseLostOf(houseLostState(rows, scales), names);
+
+export function houseLostState(rows: HouseRows, scales: readonly [number, number, number]): HouseLostState {
   // Only the figures, each row's day from the first and its item's slot are kept after the build.
   const columns = rows.figures;
-  const decimals = scales.map(exactDecimals);
   const units = scales.map((scale) => 10 ** scale);
 
   // Where each merchant's rows start and end.
@@ -92,6 +117,7 @@ export function houseLost(rows: HouseRows, scales: readonly [number, number, num
     if (rows.day[r]! > lastDay) lastDay = rows.day[r]!;
   }
   const days = rows.length ? lastDay - firstDay + 1 : 0;
+  if (!rows.length) firstDay = 0;
   // Each row's day from the first, and its item as its slot in `items`.
   const day = idColumn(rows.length, days);
   const slot = idColumn(rows.length, items.length);
@@ -120,16 +146,32 @@ export function houseLost(rows: HouseRows, scales: readonly [number, number, num
     if (!column) continue;
     for (let d = 1; d <= days; d++) for (let k = 0; k < items.length; k++) column[d * items.length + k] += column[(d - 1) * items.length + k]!;
   }
+  const ranges = [...merchantRows];
+  return {
+    scales: [...scales], firstDay, days,
+    items: Int32Array.from(items), categoryOf: Int32Array.from(items, (id) => itemCategory.get(id)!),
+    merchantIds: Int32Array.from(ranges, ([m]) => m), merchantStarts: Int32Array.from(ranges, ([, [a]]) => a), merchantEnds: Int32Array.from(ranges, ([, [, b]]) => b),
+    day, slot, columns, running, rowsBefore,
+  };
+}
+
+/** The answers of a house's index, from its state (built here, or mapped from the file another process wrote). */
+export function houseLostOf(state: HouseLostState, names: Names): HouseLost {
+  const { firstDay, days, items, categoryOf, day, slot, columns, running, rowsBefore } = state;
+  const decimals = state.scales.map(exactDecimals);
+  const units = state.scales.map((scale) => 10 ** scale);
+  const merchantRows = new Map<number, [number, number]>();
+  state.merchantIds.forEach((m, i) => merchantRows.set(m, [state.merchantStarts[i]!, state.merchantEnds[i]!]));
+
   /** Days from the first, clamped into the indexed days. */
   const clampDay = (d: number) => Math.max(0, Math.min(days, d));
 
   // Per-request sums by item slot, reused (a request runs to its end without yielding): `sums`
   // while a subset's rows are added up, `found` each listed item's three figures normalised
   // (whole part, then fraction), so only the top 100 become objects.
-  const sums = rows.figures.map(() => new Float64Array(items.length));
-  const found = rows.figures.map(() => new Float64Array(items.length));
+  const sums = columns.map(() => new Float64Array(items.length));
+  const found = columns.map(() => new Float64Array(items.length));
   const touched = new Uint8Array(items.length);
-  const categoryOf = Int32Array.from(items, (id) => itemCategory.get(id)!);
 
   /** First row at or after `r0` whose day is ≥ `from` (rows of one merchant, sorted by day). */
   const firstRowFrom = (r0: number, r1: number, from: number) => {

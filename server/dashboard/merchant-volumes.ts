@@ -10,7 +10,20 @@ import { largestFirst } from './radix-order.ts';
 /** The running totals being filled: `add` each (merchant, day) sum, then `done`. */
 export interface VolumesBuilder {
   add(merchantId: number, day: number, whole: number, part: number): void;
-  done(): MerchantVolumes;
+  done(): MerchantVolumesState;
+}
+
+/** What the index holds once built: typed arrays and small lists (index-file.ts), answered from by `merchantVolumesOf`. */
+export interface MerchantVolumesState {
+  scale: number;
+  firstDay: number;
+  days: number;
+  platformIds: (string | null)[];
+  platformRank: Int32Array;
+  /** [whole, part, days with lines] before day d of merchant m at d * merchants + m. */
+  running: [Float64Array, Float64Array, Int32Array];
+  /** Whether any range's volume of a merchant, in units of 10^-scale, is an integer below 2^53 (one number to compare). */
+  inUnits: boolean;
 }
 
 export interface MerchantVolumes {
@@ -23,22 +36,40 @@ export interface MerchantVolumes {
  * platform ids); days from `firstDay` to `lastDay` (days since 1970-01-01).
  */
 export function merchantVolumes(scale: number, firstDay: number, lastDay: number, platformIds: string[], platformRank: Int32Array): VolumesBuilder {
-  const { toNumber } = exactDecimals(scale);
   const days = Math.max(0, lastDay - firstDay + 1);
   const merchants = platformRank.length;
-  // [whole, part, days with lines] before day d of merchant m at d * merchants + m: day by day, so
-  // a whole house's range reads two stretches of memory in order, not two places per merchant.
+  // Day by day, so a whole house's range reads two stretches of memory in order, not two places per merchant.
   const cells = (days + 1) * merchants;
-  const running = [new Float64Array(cells), new Float64Array(cells), new Int32Array(cells)] as const;
-  const clampDay = (day: number) => Math.max(0, Math.min(days, day - firstDay));
-
-  // Once built: whether any range's volume of a merchant, in units of 10^-scale, is an integer
-  // below 2^53 (a double then holds it exactly: one number to compare).
-  let inUnits = false;
+  const running = [new Float64Array(cells), new Float64Array(cells), new Int32Array(cells)] as [Float64Array, Float64Array, Int32Array];
   const unit = 10 ** scale;
+  return {
+    add(merchantId, day, whole, part) {
+      const at = (day - firstDay + 1) * merchants + merchantId;
+      running[0][at] += whole;
+      running[1][at] += part;
+      running[2][at] += 1;
+    },
+    done() {
+      for (const column of running) {
+        for (let d = 1; d <= days; d++) for (let m = 0; m < merchants; m++) column[d * merchants + m] += column[(d - 1) * merchants + m]!;
+      }
+      // A range's sum is a difference of two running totals: at most twice the largest in size.
+      let largest = 0;
+      for (const total of running[0]) largest = Math.max(largest, Math.abs(total));
+      // Ids without a merchant are holes: null, as JSON keeps them.
+      return { scale, firstDay, days, platformIds: Array.from(platformIds, (id) => id ?? null), platformRank, running, inUnits: (2 * largest + 2) * unit < EXACT_BELOW };
+    },
+  };
+}
 
+/** The answers of the volumes per merchant, from their state (built here, or mapped from the file another process wrote). */
+export function merchantVolumesOf({ scale, firstDay, days, platformIds, platformRank, running, inUnits }: MerchantVolumesState): MerchantVolumes {
+  const { toNumber } = exactDecimals(scale);
+  const merchants = platformRank.length;
+  const clampDay = (day: number) => Math.max(0, Math.min(days, day - firstDay));
+  const unit = 10 ** scale;
   // Every merchant id in the database's order of platform ids: the tie-break, walked in order.
-  const byPlatform = platformIds.flatMap((id, m) => (id === undefined ? [] : [m])).sort((x, y) => platformRank[x]! - platformRank[y]!);
+  const byPlatform = platformIds.flatMap((id, m) => (id === null ? [] : [m])).sort((x, y) => platformRank[x]! - platformRank[y]!);
   const asked = new Uint8Array(merchants);
 
   const volumes: MerchantVolumes = {
@@ -79,22 +110,5 @@ export function merchantVolumes(scale: number, firstDay: number, lastDay: number
       return out;
     },
   };
-  return {
-    add(merchantId, day, whole, part) {
-      const at = (day - firstDay + 1) * merchants + merchantId;
-      running[0][at] += whole;
-      running[1][at] += part;
-      running[2][at] += 1;
-    },
-    done() {
-      for (const column of running) {
-        for (let d = 1; d <= days; d++) for (let m = 0; m < merchants; m++) column[d * merchants + m] += column[(d - 1) * merchants + m]!;
-      }
-      // A range's sum is a difference of two running totals: at most twice the largest in size.
-      let largest = 0;
-      for (const total of running[0]) largest = Math.max(largest, Math.abs(total));
-      inUnits = (2 * largest + 2) * unit < EXACT_BELOW;
-      return volumes;
-    },
-  };
+  return volumes;
 }

@@ -78,19 +78,26 @@ function sellerSums(largestId: number) {
   };
 }
 
-/** One table's rows as kept: where each owner's rows are, and per row its day (from `firstDay`), seller and figures. */
-interface Table {
-  ranges: Map<number, [number, number]>;
+/** One table's rows as kept: its owners and where their rows are, and per row its day (from `firstDay`), seller and figures. */
+interface TableState {
+  owners: Int32Array;
+  starts: Int32Array;
+  ends: Int32Array;
   firstDay: number;
   day: Uint16Array | Int32Array;
   seller: Uint16Array | Int32Array;
   figures: [Column, Column, Column, Column];
   /** The month (months since 1970-01) of each day from the first. */
   monthOfDay: Int32Array;
+  largestSeller: number;
 }
+type Table = TableState & { ranges: Map<number, [number, number]> };
+
+/** What the index holds once built: typed arrays and small lists (index-file.ts), answered from by `sellerVolumesOf`. */
+export interface SellerVolumesState { merchants: TableState; houses: TableState; scales: [number, number] }
 
 /** The compact form of `rows`; their days span fewer than 65,536 (dashboard-index-load.ts checks). */
-function table(rows: DayRows): Table {
+function tableState(rows: DayRows): TableState {
   const ranges = new Map<number, [number, number]>();
   let [firstDay, lastDay, largestSeller] = [Infinity, -Infinity, 0];
   for (let r = 0; r < rows.length; r++) {
@@ -104,17 +111,31 @@ function table(rows: DayRows): Table {
   const [day, seller] = [idColumn(rows.length, lastDay - firstDay + 1), idColumn(rows.length, largestSeller + 1)];
   for (let r = 0; r < rows.length; r++) [day[r], seller[r]] = [rows.day[r]! - firstDay, rows.seller[r]!];
   const monthOfDay = Int32Array.from({ length: lastDay - firstDay + 1 }, (_, d) => monthNumber(firstDay + d));
-  return { ranges, firstDay, day, seller, figures: rows.figures, monthOfDay };
+  const owners = [...ranges];
+  return {
+    owners: Int32Array.from(owners, ([o]) => o), starts: Int32Array.from(owners, ([, [a]]) => a), ends: Int32Array.from(owners, ([, [, b]]) => b),
+    firstDay, day, seller, figures: rows.figures, monthOfDay, largestSeller,
+  };
 }
+
+const table = (state: TableState): Table => {
+  const ranges = new Map<number, [number, number]>();
+  state.owners.forEach((o, i) => ranges.set(o, [state.starts[i]!, state.ends[i]!]));
+  return { ...state, ranges };
+};
 
 /**
  * `merchants` and `houses` hold every row of their tables; `scales` are the largest numbers of
  * decimals of their volumes and rebates.
  */
-export function sellerVolumes(merchantRows: DayRows, houseRows: DayRows, scales: readonly [number, number]): SellerVolumes {
-  const [volume, rebate] = scales.map(exactDecimals) as [Decimals, Decimals];
-  const [merchants, houses] = [table(merchantRows), table(houseRows)];
-  const bySeller = sellerSums(merchantRows.seller.subarray(0, merchantRows.length).reduce((a, b) => Math.max(a, b), 0));
+export const sellerVolumesState = (merchantRows: DayRows, houseRows: DayRows, scales: readonly [number, number]): SellerVolumesState =>
+  ({ merchants: tableState(merchantRows), houses: tableState(houseRows), scales: [...scales] });
+
+/** The answers of the volumes per seller, from their state (built here, or mapped from the file another process wrote). */
+export function sellerVolumesOf(state: SellerVolumesState): SellerVolumes {
+  const [volume, rebate] = state.scales.map(exactDecimals) as [Decimals, Decimals];
+  const [merchants, houses] = [table(state.merchants), table(state.houses)];
+  const bySeller = sellerSums(state.merchants.largestSeller);
   const volumeOf = (whole: number, part: number) => volume.toNumber(volume.normalised(whole, part));
 
   /** The rows of `owner` whose day lies in [from, to] (days since 1970): [first, after the last]. */

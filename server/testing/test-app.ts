@@ -20,7 +20,8 @@ export async function testApp(pool: pg.Pool, overrides: Partial<Config> = {}, sm
   // (DATA_DIR defaults to ./data), so each app has its own, removed when it closes.
   const own = overrides.dataDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-app-'));
   // A closing test app waits half a second, not 10 s, for a request a test left in flight.
-  const config = { ...readConfig({}), shutdownGraceMs: 500, ...(own ? { dataDir: own } : {}), ...overrides };
+  const dataDir = overrides.dataDir ?? own!;
+  const config = { ...readConfig({}), shutdownGraceMs: 500, dataDir, indexDir: path.join(dataDir, 'index'), ...overrides };
   const mailer = createMailer({
     smtpUrl,
     from: config.mail.from,
