@@ -6,7 +6,20 @@
 // array at an offset that is a multiple of 8 (a Float64Array's view needs it). The JSON holds
 // the state with each typed array replaced by { "@array": type, "at": offset, "length": n }.
 import fs from 'node:fs';
-import mmap from '@riaskov/mmap-io';
+import { createRequire } from 'node:module';
+import type Mmap from '@riaskov/mmap-io';
+
+/**
+ * The native mmap binding, or why it cannot be loaded (built for another Node version, say: it
+ * is compiled at install). Without it each process builds its own index (shared-index.ts).
+ */
+export const mmapBinding: { mmap: typeof Mmap } | { error: string } = (() => {
+  try {
+    return { mmap: createRequire(import.meta.url)('@riaskov/mmap-io') as typeof Mmap };
+  } catch (error) {
+    return { error: (error as Error).message.split('\n')[0]! };
+  }
+})();
 
 const MAGIC = 'PIDX';
 /** Bumped when the layout or any index's state changes: an older file is then built anew. */
@@ -67,6 +80,8 @@ export function writeIndexFile(file: string, state: unknown): void {
  * file under the other processes. Throws on a file that is not a whole index file of this format.
  */
 export function readIndexFile<T>(file: string): T {
+  if ('error' in mmapBinding) throw new Error(`index files cannot be mapped: ${mmapBinding.error}`);
+  const { mmap } = mmapBinding;
   const fd = fs.openSync(file, 'r');
   let mapped: Buffer;
   try {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { buildDashboardIndexState, dashboardIndexOf, type DashboardIndex, type DashboardIndexState } from './dashboard-index-load.ts';
-import { readIndexFile, writeIndexFile } from './index-file.ts';
+import { mmapBinding, readIndexFile, writeIndexFile } from './index-file.ts';
 
 /** How often a process waiting for another's build looks again. */
 const WAIT_MS = 500;
@@ -74,6 +74,10 @@ function mapped(file: string, log: (message: string) => void): DashboardIndexSta
  * mapped from the machine's file in `dir`, built and written there first when no process has.
  */
 export async function loadSharedIndex(pool: pg.Pool, dir: string, families: readonly number[] | null, log: (message: string) => void): Promise<DashboardIndex> {
+  if ('error' in mmapBinding) {
+    log(`dashboard index: each process builds its own, files cannot be mapped (${mmapBinding.error}; npm rebuild builds the binding for this Node)`);
+    return dashboardIndexOf(await buildDashboardIndexState(pool, families));
+  }
   fs.mkdirSync(dir, { recursive: true });
   // The database's identity in every name: a folder may outlive its database, or serve another.
   const { rows: [current] } = await pool.query<{ database: string; version: string }>(
