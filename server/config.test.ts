@@ -44,9 +44,10 @@ describe('INDEX_FAMILIES (the families a cluster node\'s indexes hold)', () => {
     expect(readConfig({ INDEX_FAMILIES: 'none' }).indexFamilies).toEqual([]);
   });
 
-  it('keeps the index files in DATA_DIR/index, or in INDEX_DIR', () => {
+  it('keeps the index files in DATA_DIR/index, or in INDEX_DIR, or none (a copy per process)', () => {
     expect(readConfig({ DATA_DIR: '/srv/portal' }).indexDir).toBe('/srv/portal/index');
     expect(readConfig({ DATA_DIR: '/srv/portal', INDEX_DIR: '/dev/shm/portal' }).indexDir).toBe('/dev/shm/portal');
+    expect(readConfig({ INDEX_DIR: 'none' }).indexDir).toBeNull();
   });
 
   it('refuses anything else, naming the variable', () => {

@@ -71,8 +71,9 @@ export type Config = {
    * The machine's index folder (INDEX_DIR, default DATA_DIR/index): one process writes a data
    * version's dashboard index there and every API process maps that file (shared-index.ts). On a
    * tmpfs (/dev/shm) its pages cannot be evicted by other files; on a disk it also serves a restart.
+   * null (INDEX_DIR=none): each process builds and holds its own copy.
    */
-  indexDir: string;
+  indexDir: string | null;
   /**
    * How many processes serve the API on PORT (server/api-processes.ts): one per core by default,
    * at most 4, sharing one copy of the dashboard index; 1 serves from this process alone.
@@ -161,7 +162,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     answerCache: env.ANSWER_CACHE !== 'off' && env.ANSWER_CACHE !== '0' && env.ANSWER_CACHE !== 'false',
     dashboardIndex: flag(env, 'DASHBOARD_INDEX', true),
     indexFamilies: idList(env, 'INDEX_FAMILIES'),
-    indexDir: path.resolve(env.INDEX_DIR || path.join(env.DATA_DIR || 'data', 'index')),
+    indexDir: env.INDEX_DIR === 'none' ? null : path.resolve(env.INDEX_DIR || path.join(env.DATA_DIR || 'data', 'index')),
     apiProcesses: positiveInt(env, 'API_PROCESSES', Math.min(4, os.availableParallelism())),
     apiSpare: flag(env, 'API_SPARE', true),
     invoiceWorker: env.INVOICE_WORKER !== '0' && env.INVOICE_WORKER !== 'false',

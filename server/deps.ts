@@ -112,7 +112,7 @@ function repositories(config: Config, pool: pg.Pool, tokens: TokenSigner, mailer
     /** Merchant lists (a 5,000-merchant house's list is in every user's first minute). */
     merchantAnswers: answerCache({ enabled: config.answerCache }),
     /** The dashboard's figures, sellers and the directory in memory, per data version. */
-    dashboardMemory: dashboardMemory(pool, { enabled: config.dashboardIndex, families: config.indexFamilies, shared: config.indexDir }),
+    dashboardMemory: dashboardMemory(pool, { enabled: config.dashboardIndex, families: config.indexFamilies, shared: config.indexDir ?? undefined }),
     /** The rebates in force in memory, per data version and day. */
     rebateMemory: rebateMemory(pool, { enabled: config.dashboardIndex }),
     intel: intelRepository(pool),
