@@ -1,8 +1,8 @@
 // The API served by several processes on one port (node:cluster): a Node process computes on one
 // core, and a dashboard, an Intel batch or a rebate page is mostly the event loop's work once the
 // data is in memory. This process prepares the database once (the embedded PostgreSQL runs here,
-// migrated and seeded), then starts API_PROCESSES workers that share the port; the kernel hands
-// each new connection to one of them in turn. Each worker keeps its own indexes and caches, kept
+// migrated and seeded), then starts API_PROCESSES workers that share the port; each accepts new
+// connections from it when its event loop is free. Each worker keeps its own indexes and caches, kept
 // honest by the data and caller versions in the database, as separate servers are
 // (docs/scale-out.md). The first worker also runs the job queues; a worker that dies is replaced.
 // A warm spare (API_SPARE=0 turns it off) has built everything but does not listen: when a worker
@@ -35,6 +35,12 @@ export interface ApiProcesses {
  * starting it again would only fail again, for ever.
  */
 export async function startApiProcesses(config: Config): Promise<ApiProcesses> {
+  // The workers accept from the shared socket themselves. With round robin (Node's default) this
+  // process accepts and hands each connection over; a connection handed to a worker that dies
+  // before taking it is never answered nor closed (the handover's reply never comes), and with
+  // no timeout of its own a browser waits on it for good. Accepting themselves, a dead worker's
+  // queued connections stay in the socket's queue for the others.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const db: Database = await openPreparedDatabase(config);
   // The workers use this database: the embedded one through its URL, else DATABASE_URL as given.
   const env = config.databaseUrl ? {} : { DATABASE_URL: db.url };
