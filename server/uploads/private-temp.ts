@@ -20,7 +20,6 @@ export async function withPrivateTemp<T>(work: (dir: string) => Promise<T>): Pro
   }
 }
 
-
 /** Removes the private folders of processes that are gone (killed mid-work); returns how many. */
 export async function removeDeadTemps(root = os.tmpdir()): Promise<number> {
   const names = await fs.promises.readdir(root).catch(() => [] as string[]);
